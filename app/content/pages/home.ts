@@ -1,0 +1,48 @@
+import { key, type ContentKey } from "../types";
+
+/** Keys of the landing and home pages (page_name "home"). */
+export const homeKeys: ContentKey[] = [
+  key("hero_badge", "Personal and business accounts"),
+  key("hero_title", "The smart and simple e-wallet"),
+  key(
+    "hero_subtitle",
+    "Pay, send and save in one secure app. Virtual cards, instant SEPA transfers and gift cards — for you and your business.",
+  ),
+  key("hero_image", "", "image"),
+  key("features_title", "Everything your money needs"),
+  key("features_subtitle", "One account for everyday spending, saving and getting paid."),
+  key("feature_1_title", "Personal & business accounts"),
+  key("feature_1_description", "Open an account in minutes and manage personal and company money side by side."),
+  key("feature_2_title", "Virtual cards"),
+  key("feature_2_description", "Create virtual cards for online shopping and subscriptions, freeze them with one tap."),
+  key("feature_3_title", "SEPA transfers"),
+  key("feature_3_description", "Send and receive euro transfers across the SEPA area at transparent prices."),
+  key("feature_4_title", "Gift cards & game shop"),
+  key("feature_4_description", "Buy gift cards from the brands you love and top up your favourite games."),
+  key("security_title", "Security you can count on"),
+  key(
+    "security_subtitle",
+    "Your money is protected by bank-grade encryption, two-factor authentication and round-the-clock fraud monitoring.",
+  ),
+  key("security_point_1", "Encryption of all data in transit and at rest"),
+  key("security_point_2", "Two-factor authentication on every login"),
+  key("security_point_3", "Real-time alerts and card freezing"),
+  key("functionality_title", "Built for the way you pay"),
+  key("functionality_subtitle", "Powerful features, simple to use."),
+  key("functionality_1_title", "Instant notifications"),
+  key("functionality_1_description", "Know about every payment the moment it happens."),
+  key("functionality_2_title", "Shared accounts"),
+  key("functionality_2_description", "Give family members or colleagues access with their own limits."),
+  key("functionality_3_title", "Spending analytics"),
+  key("functionality_3_description", "See where your money goes with clear categories and monthly reports."),
+  key("functionality_4_title", "Multi-currency"),
+  key("functionality_4_description", "Hold and exchange several currencies at fair rates."),
+  key("gift_cards_title", "Gift cards from top brands"),
+  key("gift_cards_subtitle", "Buy digital gift cards instantly and pay with your wallet balance."),
+  key("mobile_app_title", "The mobile app is coming soon"),
+  key(
+    "mobile_app_subtitle",
+    "Manage your wallet on the go. Our iOS and Android apps are on their way.",
+  ),
+  key("mobile_app_badge", "Coming soon"),
+];

@@ -1,0 +1,71 @@
+import { APIError } from "better-auth/api";
+import { z } from "zod";
+import { getAuth } from "./auth.server";
+import { logger } from "./logger.server";
+import { assertSameOrigin } from "./permissions.server";
+import { limitAuthAttempt } from "./rate-limit.server";
+
+export const credentialsSchema = z.object({
+  email: z.email({ error: "Enter a valid e-mail address" }),
+  password: z
+    .string()
+    .min(6, { error: "Password must be at least 6 characters" })
+    .max(128, { error: "Password is too long" }),
+});
+
+export type AuthActionResult =
+  | { ok: true; headers: Headers; needsConfirmation: boolean }
+  | { ok: false; status: number; message: string; unexpected?: boolean };
+
+function failure(error: unknown, action: string): AuthActionResult {
+  if (error instanceof APIError) {
+    logger.warn({ action, status: error.statusCode, message: error.message }, "auth failure");
+    return { ok: false, status: error.statusCode, message: error.message || "Authentication failed" };
+  }
+  logger.error({ err: error, action }, "unexpected auth error");
+  return { ok: false, status: 500, message: "Unexpected error", unexpected: true };
+}
+
+/** Signs in from a route action: same-origin only, rate-limited per client address. */
+export async function signInWithPassword(request: Request, input: unknown): Promise<AuthActionResult> {
+  assertSameOrigin(request);
+  const limited = limitAuthAttempt(request, "sign-in");
+  if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  try {
+    const { headers } = await getAuth().api.signInEmail({
+      body: parsed.data,
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers, needsConfirmation: false };
+  } catch (error) {
+    return failure(error, "sign-in");
+  }
+}
+
+/** Signs up from a route action. Only e-mail and password are read: no role can be sent. */
+export async function signUpWithPassword(request: Request, input: unknown): Promise<AuthActionResult> {
+  assertSameOrigin(request);
+  const limited = limitAuthAttempt(request, "sign-up");
+  if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  try {
+    const { headers, response } = await getAuth().api.signUpEmail({
+      body: { ...parsed.data, name: parsed.data.email.split("@")[0]! },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers, needsConfirmation: !response.token };
+  } catch (error) {
+    return failure(error, "sign-up");
+  }
+}
+
+export async function signOut(request: Request): Promise<Headers> {
+  assertSameOrigin(request);
+  const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+  return headers;
+}

@@ -1,0 +1,103 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import * as schema from "~/db/schema";
+import { ensureFirstAdmin } from "./admin-users.server";
+import { getDb, type Database } from "./db.server";
+import { logger } from "./logger.server";
+import { sendVerificationMail } from "./mail.server";
+
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+export interface AuthOptions {
+  db: Database;
+  secret: string;
+  port: number;
+  publicUrl?: string;
+  smtpUrl?: string;
+  smtpFrom?: string;
+}
+
+export function createAuth(options: AuthOptions) {
+  const requireEmailVerification = Boolean(options.smtpUrl);
+  return betterAuth({
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    secret: options.secret,
+    // Without PUBLIC_URL the base URL is taken from each request, so the site works at
+    // localhost and 127.0.0.1 alike; only those two origins are trusted then.
+    baseURL: options.publicUrl,
+    trustedOrigins: options.publicUrl
+      ? [options.publicUrl]
+      : [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: !requireEmailVerification,
+      requireEmailVerification,
+    },
+    emailVerification: requireEmailVerification
+      ? {
+          sendOnSignUp: true,
+          autoSignInAfterVerification: true,
+          sendVerificationEmail: async ({ user, url }) => {
+            await sendVerificationMail({
+              smtpUrl: options.smtpUrl!,
+              from: options.smtpFrom,
+              to: user.email,
+              url,
+            });
+          },
+        }
+      : undefined,
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Our own limiter (rate-limit.server.ts) covers every mode and route actions too.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async () => {
+            await ensureFirstAdmin(options.db).catch((error: unknown) =>
+              logger.error({ err: error }, "ensure_first_admin failed"),
+            );
+          },
+        },
+      },
+    },
+    logger: {
+      log: (level, message) => {
+        if (level === "error") logger.error({ source: "auth" }, message);
+        else if (level === "warn") logger.warn({ source: "auth" }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let current: Auth | undefined;
+
+export function setAuth(auth: Auth | undefined) {
+  current = auth;
+}
+
+export function getAuth(): Auth {
+  if (!current) throw new Error("Authentication is not configured yet");
+  return current;
+}
+
+export function createAuthForDatabase(db: Database = getDb(), overrides: Partial<AuthOptions> = {}) {
+  return createAuth({ db, secret: "test-secret-".padEnd(40, "x"), port: 3000, ...overrides });
+}

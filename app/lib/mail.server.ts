@@ -1,0 +1,16 @@
+import nodemailer from "nodemailer";
+
+export async function sendVerificationMail(input: {
+  smtpUrl: string;
+  from?: string;
+  to: string;
+  url: string;
+}) {
+  const transport = nodemailer.createTransport(input.smtpUrl);
+  await transport.sendMail({
+    from: input.from ?? "no-reply@localhost",
+    to: input.to,
+    subject: "Confirm your administrator account",
+    text: `Confirm your e-mail address to finish signing up:\n\n${input.url}\n`,
+  });
+}

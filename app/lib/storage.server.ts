@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { fileTypeFromFile } from "file-type";
+
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+export const allowedImageTypes = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+} as const;
+
+export const contentTypeByExtension: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+export type UploadErrorCode = "too_large" | "unsupported_type" | "invalid_key" | "empty";
+
+export class UploadError extends Error {
+  constructor(
+    public code: UploadErrorCode,
+    message: string,
+    public status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const uploadMessages = {
+  too_large: "The file is too large. The maximum size is 50MB.",
+  unsupported_type: "Unsupported file format. Please use JPG, PNG, GIF or WebP.",
+  invalid_key: "Invalid setting key.",
+  empty: "The file is empty.",
+} satisfies Record<UploadErrorCode, string>;
+
+const SETTING_KEY_PATTERN = /^[a-z0-9_]{1,50}$/;
+
+export function isValidSettingKey(key: string) {
+  return SETTING_KEY_PATTERN.test(key);
+}
+
+export function uploadsDirectory(dataDir: string) {
+  return path.join(dataDir, "uploads");
+}
+
+function byteLimit(maxBytes: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > maxBytes) callback(new UploadError("too_large", uploadMessages.too_large, 413));
+      else callback(null, chunk);
+    },
+  });
+}
+
+export interface StoredUpload {
+  fileName: string;
+  url: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Streams an upload to disk under a generated name (settingKey_timestamp.ext), stopping at
+ * maxBytes, and keeps it only when its bytes are a JPEG, PNG, GIF or WebP image. Whatever
+ * goes wrong, no partial file is left behind.
+ */
+export async function storeUpload(
+  source: Readable,
+  options: { dataDir: string; settingKey: string; maxBytes?: number; now?: number },
+): Promise<StoredUpload> {
+  if (!isValidSettingKey(options.settingKey)) {
+    source.resume();
+    throw new UploadError("invalid_key", uploadMessages.invalid_key, 400);
+  }
+  const directory = uploadsDirectory(options.dataDir);
+  await fsp.mkdir(directory, { recursive: true });
+  const temporary = path.join(directory, `.upload-${randomUUID()}`);
+  try {
+    await pipeline(
+      source,
+      byteLimit(options.maxBytes ?? MAX_UPLOAD_BYTES),
+      fs.createWriteStream(temporary, { flags: "wx" }),
+    );
+    const { size } = await fsp.stat(temporary);
+    if (size === 0) throw new UploadError("empty", uploadMessages.empty, 400);
+    const detected = await fileTypeFromFile(temporary);
+    const extension = detected && allowedImageTypes[detected.mime as keyof typeof allowedImageTypes];
+    if (!detected || !extension) {
+      throw new UploadError("unsupported_type", uploadMessages.unsupported_type, 415);
+    }
+    const fileName = `${options.settingKey}_${options.now ?? Date.now()}.${extension}`;
+    await fsp.rename(temporary, path.join(directory, fileName));
+    return { fileName, url: `/uploads/${fileName}`, contentType: detected.mime, size };
+  } catch (error) {
+    await fsp.rm(temporary, { force: true });
+    throw error;
+  }
+}

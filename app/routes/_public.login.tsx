@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "~/components/site/page-placeholder";
+
+export default function Page() {
+  return <PagePlaceholder title="Log in to your wallet" subtitle="Our customer web app is opening soon. Contact us to get early access." />;
+}

@@ -1,0 +1,9 @@
+import { LegalPage } from "~/components/site/legal-page";
+import { loadLegalPage } from "~/lib/legal-pages.server";
+import type { Route } from "./+types/_public.terms";
+
+export const loader = () => loadLegalPage("terms");
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage html={loaderData.html} />;
+}

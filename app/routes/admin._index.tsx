@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { getAdminStatus } from "~/lib/permissions.server";
+import type { Route } from "./+types/admin._index";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { isAdmin } = await getAdminStatus(request);
+  // Admins land on the first tab; everyone else stays on /admin and sees the login screen.
+  if (isAdmin) throw redirect("/admin/content");
+  return null;
+}
+
+export default function AdminIndex() {
+  return null;
+}

@@ -1,0 +1,18 @@
+import { getAuth } from "~/lib/auth.server";
+import { limitAuthAttempt } from "~/lib/rate-limit.server";
+import type { Route } from "./+types/api.auth.$";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return getAuth().handler(request);
+}
+
+export function action({ request }: Route.ActionArgs) {
+  const path = new URL(request.url).pathname;
+  const attempt = path.startsWith("/api/auth/sign-in")
+    ? "sign-in"
+    : path.startsWith("/api/auth/sign-up")
+      ? "sign-up"
+      : undefined;
+  const limited = attempt ? limitAuthAttempt(request, attempt) : null;
+  return limited ?? getAuth().handler(request);
+}

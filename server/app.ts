@@ -1,0 +1,141 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER, createAuth, setAuth } from "~/lib/auth.server";
+import { openDatabase, pingDatabase, setDatabase } from "~/lib/db.server";
+import { parseEnv, setEnv, type Env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { uploadsDirectory } from "~/lib/storage.server";
+import { startContentSync } from "./content-sync";
+import { requestLog } from "./request-log";
+import { resolveAuthSecret } from "./secret";
+import { nonceMiddleware, securityHeaders } from "./security";
+import { serveUploads } from "./uploads";
+
+export interface StartOptions {
+  /** The React Router server build, or a loader for it (development reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Directory of the client build (hashed assets); absent in development. */
+  clientDirectory?: string;
+  /** Vite's middleware in development. */
+  devMiddleware?: express.RequestHandler;
+  env?: Env;
+}
+
+export interface RunningServer {
+  server: Server;
+  env: Env;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const env = options.env ?? parseEnv();
+  setEnv(env);
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+  });
+  setDatabase(database);
+  const stopContentSync = env.DATABASE_URL ? await startContentSync(env.DATABASE_URL) : undefined;
+  setAuth(
+    createAuth({
+      db: database.db,
+      secret: resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
+      port: env.PORT,
+      publicUrl: env.PUBLIC_URL,
+      smtpUrl: env.SMTP_URL,
+      smtpFrom: env.SMTP_FROM,
+    }),
+  );
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(requestLog);
+  app.use(nonceMiddleware);
+  app.use(
+    securityHeaders({
+      https: env.PUBLIC_URL?.startsWith("https://") ?? false,
+      development: env.NODE_ENV === "development",
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await pingDatabase();
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unavailable" });
+  });
+  app.use("/uploads", serveUploads(uploadsDirectory(env.DATA_DIR)));
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.clientDirectory) {
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDirectory, "assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(options.clientDirectory, { maxAge: "1h", index: false }));
+  }
+
+  app.use((req, _res, next) => {
+    // The address the limiter and the session records see; a client-sent value is replaced.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+  app.use(
+    createRequestHandler({
+      build: options.build,
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) => ({ nonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(env.PORT, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR }, "server started");
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      // Finish in-flight requests, then release the database.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await stopContentSync?.();
+      await database.close();
+      setDatabase(undefined);
+      logger.info("server stopped");
+    })();
+    return closing;
+  };
+  return { server, env, close };
+}
+
+/** Starts the server and stops it cleanly on SIGTERM or SIGINT. */
+export async function runServer(options: StartOptions) {
+  const running = await startServer(options);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, "shutting down");
+      running.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return running;
+}
+
+export async function runProductionServer(clientDirectory: string) {
+  const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  return runServer({ build, clientDirectory });
+}
