@@ -15,18 +15,22 @@ import {
 import type { Route } from "./+types/admin.upload";
 
 /**
- * POST /admin/upload?key=setting_key with the image as the raw request body stores it and
- * points the global setting at it; DELETE /admin/upload?key=setting_key clears the setting.
+ * POST /admin/upload?section=header_logo_url[&page=global] with the image as the raw request
+ * body stores it and points that content value at it (creating the row when absent);
+ * DELETE with the same query clears the value so the site falls back to its default.
+ * `key` is accepted as another name for `section`.
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const key = new URL(request.url).searchParams.get("key") ?? "";
-  if (!isValidSettingKey(key)) {
+  const query = new URL(request.url).searchParams;
+  const key = query.get("section") ?? query.get("key") ?? "";
+  const page = query.get("page") ?? "global";
+  if (!isValidSettingKey(key) || !isValidSettingKey(page.replace("-", "_"))) {
     return Response.json({ message: uploadMessages.invalid_key }, { status: 400 });
   }
   const db = getDb();
   if (request.method === "DELETE") {
-    await upsertContentValue(db, { page: "global", section: key, value: "" });
+    await upsertContentValue(db, { page, section: key, value: "" });
     return Response.json({ url: "" });
   }
   if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405 });
@@ -41,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
       dataDir: getEnv().DATA_DIR,
       settingKey: key,
     });
-    await upsertContentValue(db, { page: "global", section: key, value: stored.url });
+    await upsertContentValue(db, { page, section: key, value: stored.url });
     logger.info({ key, file: stored.fileName, size: stored.size }, "image uploaded");
     return Response.json({ url: stored.url });
   } catch (error) {
