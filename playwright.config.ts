@@ -14,7 +14,9 @@ export default defineConfig({
   // One worker: specs share one server and database, and some change content others read.
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]]
+    : [["list"]],
   globalSetup: "./tests/e2e/support/global-setup.ts",
   use: {
     baseURL,

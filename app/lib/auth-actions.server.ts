@@ -54,7 +54,7 @@ export async function signUpWithPassword(request: Request, input: unknown): Prom
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
   try {
     const { headers, response } = await getAuth().api.signUpEmail({
-      body: { ...parsed.data, name: parsed.data.email.split("@")[0]! },
+      body: { ...parsed.data, name: parsed.data.email.split("@")[0]!, callbackURL: "/admin" },
       headers: request.headers,
       returnHeaders: true,
     });

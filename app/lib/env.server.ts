@@ -37,7 +37,12 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once at start; a bad value names its variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema
+    .refine((env) => !env.SMTP_URL || env.PUBLIC_URL, {
+      path: ["PUBLIC_URL"],
+      error: "must be set when SMTP_URL is set (confirmation mails link to the site)",
+    })
+    .safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") ?? "environment";

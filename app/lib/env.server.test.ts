@@ -1,0 +1,52 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("configuration", () => {
+  it("has working defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe(path.resolve("./data"));
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBeUndefined();
+  });
+
+  it("reads every variable", () => {
+    const env = parseEnv({
+      PORT: "4000",
+      DATA_DIR: "/srv/site",
+      DATABASE_URL: "postgres://user@db:5432/site",
+      AUTH_SECRET: "s".repeat(40),
+      PUBLIC_URL: "https://www.example.com/some/path",
+      SMTP_URL: "smtp://mail.example.com:587",
+      SMTP_FROM: "site@example.com",
+    });
+    expect(env).toMatchObject({
+      PORT: 4000,
+      DATA_DIR: "/srv/site",
+      DATABASE_URL: "postgres://user@db:5432/site",
+      PUBLIC_URL: "https://www.example.com",
+      SMTP_URL: "smtp://mail.example.com:587",
+    });
+  });
+
+  it.each([
+    ["PORT", { PORT: "abc" }],
+    ["PORT", { PORT: "70000" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://x" }],
+    ["AUTH_SECRET", { AUTH_SECRET: "short" }],
+    ["PUBLIC_URL", { PUBLIC_URL: "ftp://example.com" }],
+    ["PUBLIC_URL", { PUBLIC_URL: "not a url" }],
+    ["SMTP_URL", { SMTP_URL: "http://mail" }],
+  ])("names %s when its value is bad", (name, source) => {
+    expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it("asks for PUBLIC_URL when SMTP_URL is set", () => {
+    expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.com" })).toThrow(/^Invalid configuration: PUBLIC_URL must be set/);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", PUBLIC_URL: " " }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { getContentVersion, notifyContentChanged } from "~/lib/content.server";
+import { startContentSync } from "../../server/content-sync";
+import { drizzle } from "drizzle-orm/node-postgres";
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(databaseUrl)("content cache across instances (PostgreSQL LISTEN/NOTIFY)", () => {
+  it("clears this instance's cache when another instance writes, and tells others about its own writes", async () => {
+    const stop = await startContentSync(databaseUrl!);
+    const listener = new pg.Client({ connectionString: databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (message) => heard.push(message.channel));
+    await listener.query("LISTEN content_changed");
+    // NOTIFY reaches listeners of the same database: write through a plain connection to it.
+    const pool = new pg.Pool({ connectionString: databaseUrl });
+    const db = drizzle(pool) as never;
+    try {
+      // Another instance's write arrives as a notification with its own id.
+      const before = getContentVersion();
+      await listener.query("select pg_notify('content_changed', 'another-instance')");
+      await expect.poll(getContentVersion, { timeout: 5000 }).toBeGreaterThan(before);
+
+      // Our own write is broadcast to the others.
+      await notifyContentChanged(db);
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      await pool.end();
+      await listener.end();
+      await stop();
+    }
+  });
+});
