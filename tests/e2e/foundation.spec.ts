@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, signIn } from "./support/accounts";
+import { spawnSync } from "node:child_process";
+import http from "node:http";
+import { ADMIN, adminStorageState, signIn } from "./support/accounts";
 import { startIsolatedServer } from "./support/isolated-server";
 
 const publicRoutes = [
@@ -117,5 +119,91 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+test.describe("[FOUNDATION][CONFIG]", () => {
+  test("without PUBLIC_URL, sign-up and sign-in work at localhost and at 127.0.0.1", async ({ playwright }) => {
+    const server = await startIsolatedServer({ port: 4294 });
+    const viaLocalhost = await playwright.request.newContext();
+    const viaLoopback = await playwright.request.newContext();
+    try {
+      const localhost = "http://localhost:4294";
+      const signUp = await viaLocalhost.post(`${localhost}/api/auth/sign-up/email`, {
+        headers: { Origin: localhost },
+        data: { ...ADMIN, name: "admin" },
+      });
+      expect(signUp.status()).toBe(200);
+      expect((await viaLocalhost.get(`${localhost}/admin/other`)).status()).toBe(200);
+      await signIn(viaLoopback, server.url, ADMIN);
+      expect((await viaLoopback.get(`${server.url}/admin/other`)).status()).toBe(200);
+    } finally {
+      await viaLocalhost.dispose();
+      await viaLoopback.dispose();
+      await server.stop();
+    }
+  });
+
+  test("a bad variable stops the start with its name", () => {
+    const result = spawnSync(process.execPath, ["server.js"], {
+      env: { ...process.env, PORT: "not-a-port", NODE_ENV: "production" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Could not start: Invalid configuration: PORT");
+  });
+});
+
+test.describe("[FOUNDATION][UPLOADS]", () => {
+  test.use({ storageState: adminStorageState });
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+    "hex",
+  );
+
+  test("an uploaded image is served with its type, nosniff and a long immutable cache", async ({ request, baseURL }) => {
+    const headers = { Origin: baseURL!, "content-type": "application/octet-stream" };
+    const upload = await request.post("/admin/upload?section=about_image", { headers, data: png });
+    expect(upload.status()).toBe(200);
+    const { url } = (await upload.json()) as { url: string };
+    expect(url).toMatch(/^\/uploads\/about_image_\d+\.png$/);
+    try {
+      const served = await request.get(url);
+      expect(served.status()).toBe(200);
+      expect(served.headers()["content-type"]).toBe("image/png");
+      expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+      expect(served.headers()["cache-control"]).toContain("immutable");
+      expect(Buffer.from(await served.body()).equals(png)).toBe(true);
+    } finally {
+      expect((await request.delete("/admin/upload?section=about_image", { headers: { Origin: baseURL! } })).status()).toBe(200);
+    }
+  });
+
+  test("an upload of more than 50 MB is refused with 413 before its body is read", async ({ context, baseURL }) => {
+    const cookie = (await context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join("; ");
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${baseURL}/admin/upload?section=about_image`, {
+        method: "POST",
+        headers: { Origin: baseURL!, cookie, "content-length": String(51 * 1024 * 1024) },
+      });
+      request.on("response", (response) => {
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on("error", reject);
+      // Only the first megabyte is sent: the answer must not wait for the rest.
+      request.write(Buffer.alloc(1024 * 1024));
+    });
+    expect(status).toBe(413);
+  });
+
+  test("a text file named .png is refused", async ({ request, baseURL }) => {
+    const response = await request.post("/admin/upload?section=about_image", {
+      headers: { Origin: baseURL!, "content-type": "image/png" },
+      data: Buffer.from("this is not an image"),
+    });
+    expect(response.status()).toBe(415);
+    expect((await response.json()).message).toBe("Unsupported file format. Please use JPG, PNG, GIF or WebP.");
   });
 });
