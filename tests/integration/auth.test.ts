@@ -45,10 +45,10 @@ describe("sign-in and sign-up", () => {
         email: "one@example.com",
         password: "wrong-password",
       });
-    for (let index = 0; index < 5; index++) expect((await attempt("10.1.1.1")).status).toBe(401);
+    for (let index = 0; index < 5; index++) expect(await attempt("10.1.1.1")).toMatchObject({ status: 401 });
     expect(await attempt("10.1.1.1")).toMatchObject({ ok: false, status: 429 });
     // Another address has its own allowance.
-    expect((await attempt("10.1.1.2")).status).toBe(401);
+    expect(await attempt("10.1.1.2")).toMatchObject({ status: 401 });
   });
 
   it("limits sign-in and sign-up through the auth endpoint per client address", async () => {
