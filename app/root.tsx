@@ -8,11 +8,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+// Imported for its side effect so the server links exactly the stylesheet the client build emits.
+import "./app.css";
 import { useNonce } from "./components/nonce";
 import { getSettings } from "./lib/content.server";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader() {
   const settings = await getSettings();
@@ -21,15 +20,18 @@ export async function loader() {
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
-function brandStyle(settings: Record<string, string> | undefined) {
-  if (!settings) return undefined;
+/** Brand colours from settings as CSS variables; only well-formed colours reach the page. */
+function brandCss(settings: Record<string, string> | undefined) {
+  if (!settings) return "";
   const colours: [string, string | undefined][] = [
     ["--brand-primary", settings.primary_color],
     ["--brand-secondary", settings.secondary_color],
     ["--brand-accent", settings.accent_color],
   ];
-  // Only well-formed colours reach the page; anything else keeps the stylesheet's default.
-  return Object.fromEntries(colours.filter(([, value]) => value && HEX_COLOUR.test(value))) as React.CSSProperties;
+  const declarations = colours
+    .filter(([, value]) => value && HEX_COLOUR.test(value))
+    .map(([name, value]) => `${name}:${value}`);
+  return declarations.length > 0 ? `:root{${declarations.join(";")}}` : "";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -37,17 +39,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const favicon = data?.settings.favicon_url || "/favicon.png";
   return (
-    <html lang="en" style={brandStyle(data?.settings)}>
+    <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
         <link rel="icon" type="image/png" href={favicon} />
         <link rel="shortcut icon" type="image/png" href={favicon} />
         <link rel="apple-touch-icon" href={favicon} />
         <link rel="icon" type="image/png" sizes="16x16" href={favicon} />
         <link rel="icon" type="image/png" sizes="32x32" href={favicon} />
-        <Meta />
-        <Links />
+        <style>{brandCss(data?.settings)}</style>
       </head>
       <body className="min-h-screen font-sans">
         {children}
