@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, setAuth } from "~/lib/auth.server";
 import { openDatabase, pingDatabase, setDatabase } from "~/lib/db.server";
 import { parseEnv, setEnv, type Env } from "~/lib/env.server";
@@ -13,7 +13,8 @@ import { uploadsDirectory } from "~/lib/storage.server";
 import { startContentSync } from "./content-sync";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
-import { nonceMiddleware, securityHeaders } from "./security";
+import { createPageCache, type RenderPage } from "./page-cache";
+import { nonceMiddleware, recordHeaders, securityHeaders } from "./security";
 import { serveUploads } from "./uploads";
 
 export interface StartOptions {
@@ -57,12 +58,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   app.disable("x-powered-by");
   app.use(requestLog);
   app.use(nonceMiddleware);
-  app.use(
-    securityHeaders({
-      https: env.PUBLIC_URL?.startsWith("https://") ?? false,
-      development: env.NODE_ENV === "development",
-    }),
-  );
+  const headersMiddleware = securityHeaders({
+    https: env.PUBLIC_URL?.startsWith("https://") ?? false,
+    development: env.NODE_ENV === "development",
+  });
+  app.use(headersMiddleware);
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -93,8 +93,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }),
   );
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(env.PORT, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  const pageCache = createPageCache({
+    enabled: env.PAGE_CACHE === "on" && typeof options.build !== "function",
+    render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
+  });
+  // Cached public pages are answered before Express; everything else goes through it.
+  const server = http.createServer((req, res) => {
+    if (!pageCache.handle(req, res, () => app(req, res))) app(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, () => resolve());
   });
   logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR }, "server started");
 
@@ -115,6 +124,24 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     return closing;
   };
   return { server, env, close };
+}
+
+const unavailableRenderer: RenderPage = () => Promise.reject(new Error("no page renderer"));
+
+/** Renders a public page as an anonymous visitor would get it, with the site's security headers. */
+function pageRenderer(build: ServerBuild, env: Env, securityHeaders: [string, string][]): RenderPage {
+  const handle = createPageRenderer(build, env.NODE_ENV);
+  const origin = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return async (pathname) => {
+    const request = new Request(`${origin}${pathname}`, {
+      // A crawler's user agent makes React finish the whole document before answering.
+      headers: { accept: "text/html", "user-agent": "PageCacheBot/1.0 (+prerender)" },
+    });
+    const response = await handle(request, { nonce: "" });
+    const headers = new Headers(response.headers);
+    for (const [name, value] of securityHeaders) headers.set(name, value);
+    return { status: response.status, headers, html: await response.text() };
+  };
 }
 
 /** Starts the server and stops it cleanly on SIGTERM or SIGINT. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 
 export const nonceMiddleware: RequestHandler = (_req, res, next) => {
@@ -34,4 +34,20 @@ export function securityHeaders(options: { https: boolean; development: boolean 
     strictTransportSecurity: options.https ? { maxAge: 31_536_000 } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+}
+
+/**
+ * The headers a middleware such as helmet sets, recorded once, so that cached pages can be
+ * sent without walking the middleware stack. The CSP keeps a `'nonce-…'` source to replace.
+ */
+export function recordHeaders(middleware: RequestHandler): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    locals: { cspNonce: "RECORDED" },
+    setHeader: (name: string, value: string | number | string[]) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  middleware({ headers: {}, method: "GET", url: "/" } as Request, response as unknown as Response, () => {});
+  return [...headers];
 }

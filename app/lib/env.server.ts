@@ -28,6 +28,7 @@ const envSchema = z.object({
   ),
   SMTP_FROM: optionalString.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,0 +1,167 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { getContentVersion, onContentChange } from "~/lib/content.server";
+import { logger } from "~/lib/logger.server";
+import { logRequest } from "./request-log";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Public pages that are the same for every visitor (SPEC §2); anything else is rendered per request. */
+export const CACHEABLE_PATHS = new Set([
+  "/",
+  "/home",
+  "/features",
+  "/fees",
+  "/business",
+  "/contact",
+  "/faq",
+  "/privacy",
+  "/terms",
+  "/aml-kyc",
+  "/login",
+  "/signup",
+]);
+
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
+
+export interface CachedPage {
+  version: number;
+  etag: string;
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+export type RenderPage = (path: string) => Promise<{ status: number; headers: Headers; html: string }>;
+
+/** sha256 source hashes of the page's inline scripts, for a CSP that needs no per-request nonce. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const source = match[1] ?? "";
+    hashes.add(`'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The page's policy with the nonce source replaced by the hashes of its own inline scripts. */
+export function hashedPolicy(policy: string, html: string): string {
+  const hashes = inlineScriptHashes(html).join(" ");
+  return policy.replace(/'nonce-[^']*'/, hashes || "");
+}
+
+function cacheable(req: IncomingMessage): string | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const url = req.url ?? "";
+  if (url.includes("?")) return undefined;
+  if (!CACHEABLE_PATHS.has(url)) return undefined;
+  // NOTE: a signed-in browser is never served from, nor stored in, the shared cache.
+  if (SESSION_COOKIE.test(req.headers.cookie ?? "")) return undefined;
+  return url;
+}
+
+function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return undefined;
+}
+
+export interface PageCache {
+  /**
+   * Serves a public page from the cache, rendering it on a miss. Returns false when the
+   * request is not for the cache; calls `fallback` when the page cannot be cached (an error).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean;
+  clear(): void;
+  size(): number;
+}
+
+/**
+ * Renders each public page once per content version and serves it from memory, compressed
+ * ahead of time, with ETag revalidation. Every content write bumps the version and clears it.
+ */
+export function createPageCache(options: { render: RenderPage; enabled: boolean }): PageCache {
+  const pages = new Map<string, CachedPage>();
+  const pending = new Map<string, Promise<CachedPage | undefined>>();
+  onContentChange(() => pages.clear());
+
+  async function store(path: string): Promise<CachedPage | undefined> {
+    const version = getContentVersion();
+    const rendered = await options.render(path);
+    if (rendered.status !== 200 || !rendered.headers.get("content-type")?.includes("text/html")) return undefined;
+    const identity = Buffer.from(rendered.html, "utf8");
+    const headers: [string, string][] = [];
+    rendered.headers.forEach((value, name) => {
+      if (name === "content-security-policy") headers.push([name, hashedPolicy(value, rendered.html)]);
+      else if (!["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding"].includes(name)) {
+        headers.push([name, value]);
+      }
+    });
+    headers.push(["cache-control", "public, max-age=0, must-revalidate"], ["vary", "Accept-Encoding"]);
+    const page: CachedPage = {
+      version,
+      etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
+      headers,
+      identity,
+      gzip: await gzip(identity, { level: 9 }),
+      brotli: await brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }),
+    };
+    // A write during the render makes this copy stale: keep it out of the cache.
+    if (version === getContentVersion()) pages.set(path, page);
+    return page;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+    const started = process.hrtime.bigint();
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("etag", page.etag);
+    if (req.headers["if-none-match"] === page.etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const encoding = preferredEncoding(req.headers["accept-encoding"] as string | undefined);
+    const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
+    if (encoding) res.setHeader("content-encoding", encoding);
+    res.setHeader("content-length", body.length);
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
+    logRequest(req, res.statusCode, started, "hit");
+  }
+
+  return {
+    handle(req, res, fallback) {
+      if (!options.enabled) return false;
+      const path = cacheable(req);
+      if (!path) return false;
+      const hit = pages.get(path);
+      if (hit && hit.version === getContentVersion()) {
+        send(req, res, hit);
+        return true;
+      }
+      let rendering = pending.get(path);
+      if (!rendering) {
+        rendering = store(path).finally(() => pending.delete(path));
+        pending.set(path, rendering);
+      }
+      rendering.then(
+        (page) => {
+          if (page) send(req, res, page);
+          else fallback();
+        },
+        (error: unknown) => {
+          logger.error({ err: error, path }, "page render for the cache failed");
+          fallback();
+        },
+      );
+      return true;
+    },
+    clear: () => pages.clear(),
+    size: () => pages.size,
+  };
+}

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { adminStorageState } from "./support/accounts";
+
+const publicPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc"];
+
+test.describe("[PERFORMANCE][PAGE CACHE]", () => {
+  test("public pages come pre-compressed with an ETag, and revalidate with 304", async ({ request }) => {
+    const first = await request.get("/fees", { headers: { "accept-encoding": "br" } });
+    expect(first.status()).toBe(200);
+    expect(first.headers()["content-encoding"]).toBe("br");
+    const etag = first.headers().etag!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const gzip = await request.get("/fees", { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    expect(gzip.headers().etag).toBe(etag);
+    const again = await request.get("/fees", { headers: { "if-none-match": etag } });
+    expect(again.status()).toBe(304);
+  });
+
+  test("cached pages keep an enforced CSP, with hashes instead of a per-request nonce", async ({ request }) => {
+    const policy = (await request.get("/")).headers()["content-security-policy"]!;
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(policy).not.toContain("nonce-");
+    expect((await request.get("/")).headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  for (const path of publicPages) {
+    test(`${path} hydrates without errors or CSP violations`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text());
+      });
+      await page.goto(path);
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test.describe("[PERFORMANCE][PAGE CACHE] with a session", () => {
+  test.use({ storageState: adminStorageState });
+
+  test("a signed-in browser is not served the shared copy", async ({ request }) => {
+    const response = await request.get("/fees");
+    expect(response.status()).toBe(200);
+    expect(response.headers().etag).toBeUndefined();
+    expect(response.headers()["content-security-policy"]).toContain("'nonce-");
+  });
+
+  test("an admin save is visible on the next public request", async ({ request, playwright, baseURL }) => {
+    const visitor = await playwright.request.newContext({ baseURL });
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+        "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+      "hex",
+    );
+    try {
+      expect(await (await visitor.get("/business")).text()).toContain('href="/favicon.png"');
+      const upload = await request.post("/admin/upload?section=favicon_url", { headers: { Origin: baseURL! }, data: png });
+      const { url } = (await upload.json()) as { url: string };
+      expect(await (await visitor.get("/business")).text()).toContain(`href="${url}"`);
+    } finally {
+      await request.delete("/admin/upload?section=favicon_url", { headers: { Origin: baseURL! } });
+      expect(await (await visitor.get("/business")).text()).toContain('href="/favicon.png"');
+      await visitor.dispose();
+    }
+  });
+});
