@@ -29,4 +29,6 @@ export default [
   ]),
   ...prefix("admin", [route("upload", "routes/admin.upload.ts"), route("logout", "routes/admin.logout.ts")]),
   route("api/auth/*", "routes/api.auth.$.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
 ] satisfies RouteConfig;

@@ -1,0 +1,15 @@
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { siteOrigin } from "~/lib/site-url.server";
+import { listPageLinkPaths, renderSitemap, SITEMAP_PATHS } from "~/lib/sitemap.server";
+import type { Route } from "./+types/sitemap[.]xml";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const links = await listPageLinkPaths(getDb()).catch((error: unknown) => {
+    logger.error({ err: error }, "page links unavailable for the sitemap");
+    return [];
+  });
+  return new Response(renderSitemap(siteOrigin(request), [...SITEMAP_PATHS, ...links]), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,162 @@
+// `npm run bench`: measures the production server with wrk against a minimal node:http baseline
+// serving the same pre-gzipped HTML, cached and uncached, and writes bench/results.md.
+// Server and baseline run on core 0, wrk on core 1 (taskset), so they do not compete.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const duration = process.env.BENCH_DURATION ?? "10s";
+const connections = process.env.BENCH_CONNECTIONS ?? "50";
+const paths = ["/", "/fees", "/faq", "/contact"];
+const serverPort = 4600;
+const baselinePort = 4601;
+
+function ensureWrk() {
+  if (spawnSync("sh", ["-c", "command -v wrk"]).status === 0) return;
+  console.log("Installing wrk from Debian's packages...");
+  execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk"], { stdio: "inherit" });
+}
+
+const hasTaskset = spawnSync("sh", ["-c", "command -v taskset"]).status === 0 && os.cpus().length > 1;
+const pinned = (core, command, args) => (hasTaskset ? ["taskset", ["-c", String(core), command, ...args]] : [command, args]);
+
+async function waitFor(url) {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function startServer(extraEnv) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const [command, args] = pinned(0, process.execPath, ["server.js"]);
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(serverPort), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`http://127.0.0.1:${serverPort}/healthz`);
+  return { child, dataDir };
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  await new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+}
+
+function peakRss(pid) {
+  // taskset execs the command, so the pid is the server's own.
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kilobytes / 1024);
+}
+
+function wrk(url) {
+  const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${duration}`, "--latency", "-H", "Accept-Encoding: gzip, br", url]);
+  const output = execFileSync(command, args, { encoding: "utf8" });
+  const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
+  const p50 = /50%\s+([\d.]+\w+)/.exec(output)?.[1] ?? "?";
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
+  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0);
+  return { requestsPerSecond, p50, errors };
+}
+
+function startBaseline(gzipped) {
+  const file = path.join(os.tmpdir(), "bench-baseline.html.gz");
+  fs.writeFileSync(file, gzipped);
+  const source = `
+    const http = require("node:http");
+    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    http.createServer((req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": body.length });
+      res.end(body);
+    }).listen(${baselinePort});`;
+  const [command, args] = pinned(0, process.execPath, ["-e", source]);
+  return spawn(command, args, { stdio: "ignore" });
+}
+
+ensureWrk();
+if (!process.argv.includes("--no-build")) execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+
+const cached = await startServer({});
+for (const pathname of paths) await fetch(`http://127.0.0.1:${serverPort}${pathname}`);
+const landing = Buffer.from(await (await fetch(`http://127.0.0.1:${serverPort}/`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+const cachedResults = paths.map((pathname) => ({ pathname, ...wrk(`http://127.0.0.1:${serverPort}${pathname}`) }));
+const cachedRss = peakRss(cached.child.pid);
+await stop(cached.child);
+
+const baseline = startBaseline(zlib.gzipSync(landing, { level: 9 }));
+await waitFor(`http://127.0.0.1:${baselinePort}/`);
+const baselineResult = wrk(`http://127.0.0.1:${baselinePort}/`);
+await stop(baseline);
+
+const uncached = await startServer({ PAGE_CACHE: "off" });
+const uncachedResults = paths.map((pathname) => ({ pathname, ...wrk(`http://127.0.0.1:${serverPort}${pathname}`) }));
+const uncachedRss = peakRss(uncached.child.pid);
+await stop(uncached.child);
+
+const ratio = (value) => (value / baselineResult.requestsPerSecond).toFixed(3);
+const landingCached = cachedResults[0];
+const landingUncached = uncachedResults[0];
+const totalErrors = [...cachedResults, ...uncachedResults].reduce((sum, result) => sum + result.errors, 0);
+const targets = [
+  ["cached `/` ≥ 0.6× the node:http baseline", landingCached.requestsPerSecond >= 0.6 * baselineResult.requestsPerSecond],
+  ["uncached `/` ≥ 0.008× the baseline", landingUncached.requestsPerSecond >= 0.008 * baselineResult.requestsPerSecond],
+  ["0 errors", totalErrors === 0],
+  ["peak RSS ≤ 350 MB on PGlite", Math.max(cachedRss, uncachedRss) <= 350],
+];
+
+const rows = (results) =>
+  results.map((r) => `| \`${r.pathname}\` | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.errors} | ${ratio(r.requestsPerSecond)} |`).join("\n");
+const report = `# Benchmark results
+
+- Date: ${new Date().toISOString()}
+- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}
+- Method: \`npm run bench\` — wrk, 1 thread, ${connections} connections, ${duration} per URL, \`Accept-Encoding: gzip, br\`; server${hasTaskset ? " on core 0, wrk on core 1" : " and wrk unpinned"}; production build on a fresh embedded (PGlite) database.
+- Landing page: ${(landing.length / 1024).toFixed(1)} KB of HTML.
+
+## Baseline: minimal node:http server sending the same landing page pre-gzipped
+
+| URL | req/s | p50 | errors |
+| --- | --- | --- | --- |
+| \`/\` | ${Math.round(baselineResult.requestsPerSecond)} | ${baselineResult.p50} | ${baselineResult.errors} |
+
+## Cached pages (default)
+
+| URL | req/s | p50 | errors | × baseline |
+| --- | --- | --- | --- | --- |
+${rows(cachedResults)}
+
+Peak RSS of the server: ${cachedRss} MB.
+
+## Uncached rendering (\`PAGE_CACHE=off\`)
+
+| URL | req/s | p50 | errors | × baseline |
+| --- | --- | --- | --- | --- |
+${rows(uncachedResults)}
+
+Peak RSS of the server: ${uncachedRss} MB.
+
+## Targets
+
+${targets.map(([name, met]) => `- ${met ? "met" : "NOT MET"}: ${name}`).join("\n")}
+`;
+fs.mkdirSync(path.join(root, "bench"), { recursive: true });
+fs.writeFileSync(path.join(root, "bench/results.md"), report);
+fs.rmSync(cached.dataDir, { recursive: true, force: true });
+fs.rmSync(uncached.dataDir, { recursive: true, force: true });
+console.log(report);
+process.exit(targets.every(([, met]) => met) ? 0 : 1);
