@@ -96,7 +96,7 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
         data: { ...ADMIN, name: "admin" },
       });
       expect(signUp.ok()).toBeTruthy();
-      expect(await server.stop()).toBe(0);
+      expect(await server.stop({ keepData: true })).toBe(0);
 
       server = await startIsolatedServer({ port: 4291, dataDir });
       const fresh = await playwright.request.newContext();
@@ -152,6 +152,26 @@ test.describe("[FOUNDATION][CONFIG]", () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Could not start: Invalid configuration: PORT");
+  });
+});
+
+test.describe("[FOUNDATION][SERVER]", () => {
+  test("hashed assets are cached immutably and every request is logged as one JSON line", async ({ request }) => {
+    const server = await startIsolatedServer({ port: 4295, env: { LOG_LEVEL: "info" } });
+    try {
+      const html = await (await request.get(`${server.url}/features`)).text();
+      const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+      expect(asset).toBeTruthy();
+      const response = await request.get(`${server.url}${asset}`);
+      expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      await request.get(`${server.url}/no-such-page-for-the-log`);
+      await expect.poll(() => server.output()).toContain('"path":"/no-such-page-for-the-log","status":404');
+      const lines = server.output().trim().split("\n").filter((line) => line.includes('"msg":"request"'));
+      for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+      expect(server.output()).toMatch(/"path":"\/no-such-page-for-the-log","msg":"page not found"/);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

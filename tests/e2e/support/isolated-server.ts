@@ -7,7 +7,10 @@ export interface IsolatedServer {
   url: string;
   dataDir: string;
   process: ChildProcess;
-  stop(): Promise<number | null>;
+  /** Everything the server has printed so far. */
+  output(): string;
+  /** Stops with SIGTERM; the data directory is removed unless keepData is set. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
 }
 
 /** A second production server on its own port and data directory, for specs that need a fresh start. */
@@ -43,12 +46,16 @@ export async function startIsolatedServer(options: { port: number; dataDir?: str
     url,
     dataDir,
     process: child,
-    stop: () =>
-      new Promise((resolve) => {
+    output: () => output,
+    stop: async (stopOptions) => {
+      const code = await new Promise<number | null>((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once("exit", (code) => resolve(code));
+        child.once("exit", (exitCode) => resolve(exitCode));
         child.kill("SIGTERM");
-      }),
+      });
+      if (!stopOptions?.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
   };
   return server;
 }
