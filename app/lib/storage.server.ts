@@ -5,8 +5,9 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileTypeFromFile } from "file-type";
+import { MAX_UPLOAD_BYTES, uploadMessages } from "~/schemas/upload";
 
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES, uploadMessages } from "~/schemas/upload";
 
 export const allowedImageTypes = {
   "image/jpeg": "jpg",
@@ -34,13 +35,6 @@ export class UploadError extends Error {
   }
 }
 
-export const uploadMessages = {
-  too_large: "The file is too large. The maximum size is 50MB.",
-  unsupported_type: "Unsupported file format. Please use JPG, PNG, GIF or WebP.",
-  invalid_key: "Invalid setting key.",
-  empty: "The file is empty.",
-} satisfies Record<UploadErrorCode, string>;
-
 const SETTING_KEY_PATTERN = /^[a-z0-9_]{1,50}$/;
 
 export function isValidSettingKey(key: string) {
@@ -67,6 +61,11 @@ export interface StoredUpload {
   url: string;
   contentType: string;
   size: number;
+}
+
+/** Deletes a stored upload, e.g. when its setting could not be saved; a missing file is fine. */
+export async function removeUpload(dataDir: string, fileName: string) {
+  await fsp.rm(path.join(uploadsDirectory(dataDir), path.basename(fileName)), { force: true });
 }
 
 /**

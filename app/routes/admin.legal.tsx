@@ -1,11 +1,93 @@
+import quillStyles from "quill/dist/quill.snow.css?url";
+import { useEffect } from "react";
+import { data } from "react-router";
+import {
+  INIT_LEGAL_PAGES,
+  LegalPagePanel,
+  SAVE_LEGAL_PAGE,
+  useCreatePagesFetcher,
+} from "~/components/admin/legal/legal-page-panel";
+import { useActionResult } from "~/components/admin/settings/action-result";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { legalPageTitles } from "~/content/legal";
+import { legalPageNames } from "~/content/types";
+import { getDb } from "~/lib/db.server";
+import { initLegalPages, listLegalPages, saveLegalPage } from "~/lib/legal-admin.server";
+import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { actionFailure, actionSuccess, validationFailure } from "~/lib/settings-admin.server";
+import { legalSaveSchema } from "~/schemas/legal";
 import type { Route } from "./+types/admin.legal";
+
+// The editor's stylesheet is linked on this tab only, never on public pages.
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const db = getDb();
+  const headers = { "Cache-Control": "no-store" };
+  try {
+    return data({ pages: await listLegalPages(db), loadFailed: false }, { headers });
+  } catch (error) {
+    // SPEC §8: on a failed read, first try to create the default pages, then read again.
+    logger.error({ err: error }, "legal pages read failed; initialising them");
+    try {
+      await initLegalPages(db);
+      return data({ pages: await listLegalPages(db), loadFailed: false }, { headers });
+    } catch (retryError) {
+      logger.error({ err: retryError }, "legal pages could not be initialised");
+      return data({ pages: [], loadFailed: true }, { headers });
+    }
+  }
 }
 
-export default function AdminTab() {
-  return <h2 className="text-xl font-semibold">Юридические страницы</h2>;
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const db = getDb();
+  try {
+    if (form.intent === INIT_LEGAL_PAGES) {
+      await initLegalPages(db);
+      return actionSuccess();
+    }
+    if (form.intent !== SAVE_LEGAL_PAGE) return actionFailure("validation", 400, "Unknown action");
+    const parsed = legalSaveSchema.safeParse(form);
+    if (!parsed.success) return validationFailure(parsed.error);
+    if (!(await saveLegalPage(db, parsed.data))) return actionFailure("not_found", 404, "Страница не найдена");
+    return actionSuccess();
+  } catch (error) {
+    logger.error({ err: error, intent: form.intent }, "legal page write failed");
+    return actionFailure("server", 500);
+  }
+}
+
+export default function AdminLegal({ loaderData }: Route.ComponentProps) {
+  useActionResult(useCreatePagesFetcher(), {
+    onSuccess: () => toastSuccess("Успех", "Юридические страницы инициализированы"),
+    onFailure: () => toastError("Ошибка", "Не удалось инициализировать юридические страницы"),
+  });
+  useEffect(() => {
+    if (loaderData.loadFailed) toastError("Ошибка", "Не удалось загрузить юридические страницы");
+  }, [loaderData.loadFailed]);
+  return (
+    <section className="space-y-4">
+      <h2 className="text-xl font-semibold">Юридические страницы</h2>
+      {/* Every page stays mounted (hidden when inactive) so unsaved edits survive a tab switch. */}
+      <Tabs defaultValue={legalPageNames[0]}>
+        <TabsList aria-label="Юридические страницы">
+          {legalPageNames.map((page) => (
+            <TabsTrigger key={page} value={page}>
+              {legalPageTitles[page]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {loaderData.pages.map((entry) => (
+          <TabsContent key={entry.page} value={entry.page} forceMount className="data-[state=inactive]:hidden">
+            <LegalPagePanel key={String(entry.exists)} entry={entry} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  );
 }

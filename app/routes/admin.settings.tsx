@@ -1,11 +1,113 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, useParams, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ADD_PAGE_LINK } from "~/components/admin/page-links/add-page-link-form";
+import { UPDATE_PAGE_URL } from "~/components/admin/page-links/page-link-card";
+import { UPDATE_SETTING } from "~/components/admin/settings/setting-value-card";
+import { SettingsPanel } from "~/components/admin/settings/settings-panel";
+import { DEFAULT_SETTINGS_TAB, isSettingsTab } from "~/components/admin/settings/settings-tabs";
+import { toastError } from "~/components/ui/toast";
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { addPageLink, listPageLinks, updatePageUrl } from "~/lib/page-links.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import {
+  actionFailure,
+  actionSuccess,
+  listSettings,
+  updateSetting,
+  validationFailure,
+} from "~/lib/settings-admin.server";
+import { addPageLinkSchema, updatePageUrlSchema } from "~/schemas/page-links";
+import { settingUpdateSchema } from "~/schemas/settings";
 import type { Route } from "./+types/admin.settings";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const tab = params.tab ?? DEFAULT_SETTINGS_TAB;
+  if (!isSettingsTab(tab)) throw data({ message: "Unknown settings tab" }, { status: 404 });
+  const db = getDb();
+  // Each list fails on its own: the settings tabs stay usable when page links cannot be read.
+  const [settings, pageLinks] = await Promise.all([
+    listSettings(db).catch((error: unknown) => {
+      logger.error({ err: error }, "global settings read failed");
+      return null;
+    }),
+    listPageLinks(db).catch((error: unknown) => {
+      logger.error({ err: error }, "page links read failed");
+      return null;
+    }),
+  ]);
+  return data({ settings, pageLinks }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export default function AdminTab() {
-  return <h2 className="text-xl font-semibold">Глобальные настройки</h2>;
+/** The writes of this tab: a setting's value, a page link's URL, a new page link. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const db = getDb();
+  try {
+    switch (form.intent) {
+      case UPDATE_SETTING: {
+        const parsed = settingUpdateSchema.safeParse(form);
+        if (!parsed.success) return validationFailure(parsed.error);
+        await updateSetting(db, parsed.data);
+        return actionSuccess();
+      }
+      case UPDATE_PAGE_URL: {
+        const parsed = updatePageUrlSchema.safeParse(form);
+        if (!parsed.success) return validationFailure(parsed.error);
+        if (!(await updatePageUrl(db, parsed.data))) return actionFailure("not_found", 404, "Page link not found");
+        return actionSuccess();
+      }
+      case ADD_PAGE_LINK: {
+        const parsed = addPageLinkSchema.safeParse(form);
+        if (!parsed.success) return validationFailure(parsed.error);
+        if (!(await addPageLink(db, parsed.data))) {
+          return actionFailure("conflict", 409, `A page link for "${parsed.data.pageName}" already exists`);
+        }
+        return actionSuccess();
+      }
+      default:
+        return actionFailure("validation", 400, "Unknown action");
+    }
+  } catch (error) {
+    logger.error({ err: error, intent: form.intent }, "settings write failed");
+    return actionFailure("server", 500);
+  }
+}
+
+/** Switching tabs needs no new data: every tab's values came with the first load. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const withinSettings = [currentUrl, nextUrl].every((url) => url.pathname.startsWith("/admin/settings"));
+  if (!formMethod && withinSettings && currentUrl.pathname !== nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const tab = useParams().tab ?? DEFAULT_SETTINGS_TAB;
+  useEffect(() => {
+    if (loaderData.settings === null) toastError("Ошибка", "Не удалось загрузить глобальные настройки");
+  }, [loaderData.settings]);
+  return (
+    <SettingsPanel
+      tab={isSettingsTab(tab) ? tab : DEFAULT_SETTINGS_TAB}
+      settings={loaderData.settings}
+      pageLinks={loaderData.pageLinks}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? ((error.data as { message?: string } | undefined)?.message ?? error.statusText)
+    : "Не удалось загрузить глобальные настройки";
+  return (
+    <section className="rounded-xl border border-red-200 bg-white p-6">
+      <h2 className="text-xl font-semibold">Глобальные настройки</h2>
+      <p role="alert" className="mt-2 text-red-700">
+        {message}
+      </p>
+    </section>
+  );
 }

@@ -1,18 +1,27 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { getDb } from "~/lib/db.server";
+import { findKey } from "~/content/catalogue";
+import { getDb, type Database } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
-import { upsertContentValue } from "~/lib/settings.server";
-import {
-  isValidSettingKey,
-  MAX_UPLOAD_BYTES,
-  storeUpload,
-  UploadError,
-  uploadMessages,
-} from "~/lib/storage.server";
+import { getContentRow, upsertContentValue } from "~/lib/settings.server";
+import { MAX_UPLOAD_BYTES, removeUpload, storeUpload, UploadError, uploadMessages } from "~/lib/storage.server";
+import { uploadTargetSchema } from "~/schemas/upload";
 import type { Route } from "./+types/admin.upload";
+
+const fail = (message: string, status: number) => Response.json({ message }, { status });
+
+/**
+ * A value takes an image when the catalogue says so, or (for keys added in the site content
+ * tab) when its row is of type image; a colour or a text can never be pointed at a file.
+ */
+async function holdsImage(db: Database, page: string, section: string) {
+  const known = findKey(page, section);
+  if (known) return known.type === "image";
+  if (page === "global") return false;
+  return (await getContentRow(db, page, section))?.contentType === "image";
+}
 
 /**
  * POST /admin/upload?section=header_logo_url[&page=global] with the image as the raw request
@@ -23,39 +32,57 @@ import type { Route } from "./+types/admin.upload";
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const query = new URL(request.url).searchParams;
-  const key = query.get("section") ?? query.get("key") ?? "";
-  const page = query.get("page") ?? "global";
-  if (!isValidSettingKey(key) || !isValidSettingKey(page.replace("-", "_"))) {
-    return Response.json({ message: uploadMessages.invalid_key }, { status: 400 });
-  }
+  const target = uploadTargetSchema.safeParse({
+    page: query.get("page") ?? undefined,
+    section: query.get("section") ?? query.get("key") ?? "",
+  });
+  if (!target.success) return fail(uploadMessages.invalid_key, 400);
+  const { page, section } = target.data;
+  if (request.method !== "POST" && request.method !== "DELETE") return fail("Method not allowed", 405);
+
   const db = getDb();
+  let isImageSlot: boolean;
+  try {
+    isImageSlot = await holdsImage(db, page, section);
+  } catch (error) {
+    logger.error({ err: error, page, section }, "upload target check failed");
+    return fail(uploadMessages.check_failed, 500);
+  }
+  if (!isImageSlot) return fail(uploadMessages.not_an_image_slot, 400);
+
   if (request.method === "DELETE") {
-    await upsertContentValue(db, { page, section: key, value: "" });
+    try {
+      await upsertContentValue(db, { page, section, value: "", type: "image" });
+    } catch (error) {
+      logger.error({ err: error, page, section }, "image removal failed");
+      return fail(uploadMessages.remove_failed, 500);
+    }
     return Response.json({ url: "" });
   }
-  if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405 });
 
+  // A declared size over the limit is refused before a byte of the body is read.
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
-  if (declaredLength > MAX_UPLOAD_BYTES) {
-    return Response.json({ message: uploadMessages.too_large }, { status: 413 });
-  }
-  if (!request.body) return Response.json({ message: uploadMessages.empty }, { status: 400 });
+  if (declaredLength > MAX_UPLOAD_BYTES) return fail(uploadMessages.too_large, 413);
+  if (!request.body) return fail(uploadMessages.empty, 400);
+  const dataDir = getEnv().DATA_DIR;
+  let stored;
   try {
-    const stored = await storeUpload(Readable.fromWeb(request.body as NodeReadableStream), {
-      dataDir: getEnv().DATA_DIR,
-      settingKey: key,
-    });
-    await upsertContentValue(db, { page, section: key, value: stored.url });
-    logger.info({ key, file: stored.fileName, size: stored.size }, "image uploaded");
-    return Response.json({ url: stored.url });
+    stored = await storeUpload(Readable.fromWeb(request.body as NodeReadableStream), { dataDir, settingKey: section });
   } catch (error) {
-    if (error instanceof UploadError) {
-      return Response.json({ message: error.message, code: error.code }, { status: error.status });
-    }
+    if (error instanceof UploadError) return Response.json({ message: error.message, code: error.code }, { status: error.status });
     throw error;
   }
+  try {
+    await upsertContentValue(db, { page, section, value: stored.url, type: "image" });
+  } catch (error) {
+    logger.error({ err: error, page, section }, "uploaded image could not be saved in settings");
+    await removeUpload(dataDir, stored.fileName);
+    return fail(uploadMessages.store_failed, 500);
+  }
+  logger.info({ page, section, file: stored.fileName, size: stored.size }, "image uploaded");
+  return Response.json({ url: stored.url });
 }
 
 export function loader() {
-  return Response.json({ message: "Method not allowed" }, { status: 405 });
+  return fail("Method not allowed", 405);
 }

@@ -1,4 +1,9 @@
-import { useState } from "react";
+import { ImageIcon, Loader2, Trash2, Upload } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { acceptedImageTypes, imageFileProblem, uploadMessages } from "~/schemas/upload";
 
 export interface ImageUploadFieldProps {
   /** Which content value the image belongs to; page defaults to "global" (settings). */
@@ -6,38 +11,136 @@ export interface ImageUploadFieldProps {
   /** The current image address, or "" when none is set. */
   value: string;
   label?: string;
+  /** Called with the new address after an upload, or "" after a removal. */
   onChange?: (url: string) => void;
 }
 
+interface UploadAnswer {
+  url?: string;
+  message?: string;
+}
+
+/** Sends the file as the raw body, reporting progress (0-100) while the bytes leave the browser. */
+function sendImage(address: string, file: File, onProgress: (percent: number) => void) {
+  return new Promise<{ status: number; body: UploadAnswer }>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", address);
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => resolve({ status: request.status, body: (request.response ?? {}) as UploadAnswer });
+    request.onerror = () => reject(new Error(uploadMessages.network));
+    request.send(file);
+  });
+}
+
 /**
- * Uploads an image to /admin/upload for one content value, shows it and can remove it.
- * NOTE: first version; the progress bar, preview and messages of SPEC §5/§8 come with the
- * settings work.
+ * Uploads an image for one content value with a progress bar, shows it and can remove it
+ * (the value becomes "" and the site falls back to its default). The browser checks size
+ * and type first; the server decides again from the file's bytes.
  */
 export function ImageUploadField({ target, value, label, onChange }: ImageUploadFieldProps) {
   const [current, setCurrent] = useState(value);
-  const query = new URLSearchParams({ page: target.page ?? "global", section: target.section });
+  const [progress, setProgress] = useState<number | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const revalidator = useRevalidator();
+  const address = `/admin/upload?${new URLSearchParams({ page: target.page ?? "global", section: target.section })}`;
+  const busy = progress !== null || removing;
+  // A value changed elsewhere (another tab, a reload of the list) replaces what is shown.
+  useEffect(() => setCurrent(value), [value]);
+
+  function settle(url: string, message: string) {
+    setCurrent(url);
+    onChange?.(url);
+    toastSuccess(message);
+    void revalidator.revalidate();
+  }
+
+  const clearInput = () => {
+    if (input.current) input.current.value = "";
+  };
+
   async function upload(file: File) {
-    const response = await fetch(`/admin/upload?${query}`, { method: "POST", body: file });
-    const body = (await response.json()) as { url?: string; message?: string };
-    if (response.ok && body.url !== undefined) {
-      setCurrent(body.url);
-      onChange?.(body.url);
+    const problem = imageFileProblem(file);
+    if (problem) {
+      clearInput();
+      return toastError(uploadMessages.upload_error, problem);
+    }
+    setProgress(0);
+    try {
+      const { status, body } = await sendImage(address, file, setProgress);
+      if (status === 200 && typeof body.url === "string") settle(body.url, uploadMessages.uploaded);
+      else toastError(uploadMessages.upload_error, body.message ?? uploadMessages.network);
+    } catch {
+      toastError(uploadMessages.upload_error, uploadMessages.network);
+    } finally {
+      setProgress(null);
+      clearInput();
     }
   }
+
+  async function remove() {
+    setRemoving(true);
+    try {
+      const response = await fetch(address, { method: "DELETE" });
+      if (response.ok) settle("", uploadMessages.removed);
+      else toastError("Error", ((await response.json().catch(() => ({}))) as UploadAnswer).message ?? uploadMessages.remove_failed);
+    } catch {
+      toastError("Error", uploadMessages.remove_failed);
+    } finally {
+      setRemoving(false);
+    }
+  }
+
   return (
-    <div className="space-y-2">
-      {label ? <p className="text-sm font-medium">{label}</p> : null}
-      {current ? <img src={current} alt="" className="h-16 rounded border border-slate-200 object-contain" /> : null}
-      <input
-        type="file"
-        accept="image/jpeg,image/png,image/gif,image/webp"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void upload(file);
-          event.target.value = "";
-        }}
-      />
+    <div className="space-y-3" data-testid={`image-upload-${target.section}`}>
+      {label ? (
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="flex h-20 w-32 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
+          {current ? (
+            <img src={current} alt={label ?? target.section} className="max-h-full max-w-full object-contain" />
+          ) : (
+            <ImageIcon aria-label="No image" className="size-6 text-slate-400" />
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+            {progress !== null ? <Loader2 className="animate-spin" /> : <Upload />}
+            {progress !== null ? "Uploading..." : "Upload image"}
+          </Button>
+          {current ? (
+            <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => void remove()}>
+              <Trash2 /> Remove
+            </Button>
+          ) : null}
+        </div>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          className="sr-only"
+          accept={acceptedImageTypes.join(",")}
+          aria-label={label ? undefined : `Upload ${target.section}`}
+          disabled={busy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+      </div>
+      {progress !== null ? (
+        <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-100">
+          <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${progress}%` }} />
+        </div>
+      ) : null}
+      <p className="break-all text-xs text-slate-500">{current || "Not set: the site shows its default image."}</p>
     </div>
   );
 }

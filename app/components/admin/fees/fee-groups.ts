@@ -1,0 +1,34 @@
+import { feesKeys } from "~/content/fees";
+
+/** The sub-tabs of SPEC §2 "Prices and tariffs", in order. */
+export const feeGroups = [
+  { id: "general", label: "General", prefixes: ["page_", "before_registration_", "account_limits_"] },
+  { id: "personal", label: "Personal Plan", prefixes: ["personal_"] },
+  { id: "business", label: "Business Plan", prefixes: ["business_", "popular_"] },
+  { id: "comparison", label: "Comparison", prefixes: ["comparison_"] },
+  { id: "faq", label: "FAQ", prefixes: ["faq_"] },
+  { id: "cta", label: "Call to Action", prefixes: ["cta_"] },
+] as const;
+
+export type FeeGroupId = (typeof feeGroups)[number]["id"];
+
+/**
+ * The sub-tab a fees key belongs to, from the start of its name. A key added to the
+ * catalogue later with another name still gets a field, under General.
+ */
+export function feeGroupOf(section: string): FeeGroupId {
+  const group = feeGroups.find((candidate) => candidate.prefixes.some((prefix) => section.startsWith(prefix)));
+  return group?.id ?? "general";
+}
+
+/** Every key of the fees catalogue under its sub-tab, in catalogue order. */
+export function fieldsByGroup(): Record<FeeGroupId, string[]> {
+  const groups = Object.fromEntries(feeGroups.map((group) => [group.id, [] as string[]])) as Record<FeeGroupId, string[]>;
+  for (const entry of feesKeys) {
+    groups[feeGroupOf(entry.section)].push(entry.section);
+  }
+  return groups;
+}
+
+/** SPEC §2: description and answer fields get a taller editor. */
+export const isLongFeeField = (section: string) => /description|answer/.test(section);

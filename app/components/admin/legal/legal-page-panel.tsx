@@ -1,0 +1,99 @@
+import { useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
+import { Button } from "~/components/ui/button";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { LEGAL_SECTION, legalPageTitles } from "~/content/legal";
+import type { LegalPageName } from "~/content/types";
+import { legalSaveSchema, type Delta } from "~/schemas/legal";
+import { LegalEditor, type EditorContent } from "./legal-editor";
+
+export const SAVE_LEGAL_PAGE = "save-legal-page";
+export const INIT_LEGAL_PAGES = "init-legal-pages";
+
+export interface LegalPageData {
+  page: LegalPageName;
+  exists: boolean;
+  html: string;
+  delta: Delta | null;
+}
+
+/**
+ * 'Создать' writes every missing legal page (existing ones are kept). The fetcher is shared by
+ * key with the tab, which announces the result: this button is gone once the pages exist.
+ */
+export function useCreatePagesFetcher() {
+  return useFetcher<ActionResult>({ key: INIT_LEGAL_PAGES });
+}
+
+function CreatePagesButton() {
+  const fetcher = useCreatePagesFetcher();
+  return (
+    <fetcher.Form method="post" action="/admin/legal">
+      <input type="hidden" name="intent" value={INIT_LEGAL_PAGES} />
+      <Button type="submit" variant="link" className="h-auto p-0" disabled={fetcher.state !== "idle"}>
+        Создать
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** One legal page: the editor and 'Сохранить контент', enabled only while there is a change. */
+export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [content, setContent] = useState<EditorContent | null>(null);
+  const [savedHtml, setSavedHtml] = useState<string | null>(null);
+  const submitted = useRef<string | null>(null);
+  const saving = fetcher.state !== "idle";
+  const title = legalPageTitles[entry.page];
+  useActionResult(fetcher, {
+    onSuccess: () => {
+      setSavedHtml(submitted.current);
+      toastSuccess("Успех", "Страница обновлена успешно");
+    },
+    onFailure: (failure) => {
+      if (failure.code === "validation") toastError("Ошибка валидации", failure.message);
+      else if (failure.code === "not_found") toastError("Ошибка", "Страница не найдена");
+      else toastError("Ошибка", failure.message ?? "Не удалось обновить страницу");
+    },
+  });
+
+  if (!entry.exists) {
+    return (
+      <div className="flex flex-wrap items-center gap-1 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+        <span>Страница «{title}» ещё не создана.</span>
+        <CreatePagesButton />
+      </div>
+    );
+  }
+
+  function save() {
+    if (!content) return;
+    const form = { page_name: entry.page, section_name: LEGAL_SECTION, content: content.html, rich_content: content.delta };
+    const parsed = legalSaveSchema.safeParse(form);
+    if (!parsed.success) return toastError("Ошибка валидации", parsed.error.issues[0]?.message);
+    submitted.current = content.html;
+    void fetcher.submit({ intent: SAVE_LEGAL_PAGE, ...form }, { method: "post", action: "/admin/legal" });
+  }
+
+  const changed = content !== null && savedHtml !== null && content.html !== savedHtml;
+  return (
+    <div className="space-y-3">
+      <LegalEditor
+        label={title}
+        initialHtml={entry.html}
+        initialDelta={entry.delta}
+        onChange={(next) => {
+          setContent(next);
+          // The first report is the loaded page: what "unchanged" means until the next save.
+          setSavedHtml((previous) => previous ?? next.html);
+        }}
+      />
+      <div className="flex justify-end">
+        <Button type="button" onClick={save} disabled={saving || !changed}>
+          {saving ? "Сохранение..." : "Сохранить контент"}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { ExternalLink } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { fieldError, useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input } from "~/components/ui/input";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { updatePageUrlSchema, type PageLink } from "~/schemas/page-links";
+
+export const UPDATE_PAGE_URL = "update-page-url";
+
+const pageTitle = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)} Page`;
+
+/** One page link: its current URL (or 'Not set'), an editor and, when set, a new-tab link. */
+export function PageLinkCard({ link }: { link: PageLink }) {
+  const [draft, setDraft] = useState(link.pageUrl);
+  const [browserError, setBrowserError] = useState<string>();
+  const fetcher = useFetcher<ActionResult>();
+  const saving = fetcher.state !== "idle";
+  const inputId = useId();
+  useEffect(() => setDraft(link.pageUrl), [link.pageUrl]);
+  useActionResult(fetcher, {
+    onSuccess: () => toastSuccess("Page URL updated successfully"),
+    onFailure: (failure) => toastError("Error", failure.message ?? "Failed to update page URL"),
+  });
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const parsed = updatePageUrlSchema.safeParse({ id: link.id, pageUrl: draft });
+    setBrowserError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    void fetcher.submit({ intent: UPDATE_PAGE_URL, id: link.id, pageUrl: draft }, { method: "post", action: "/admin/settings" });
+  }
+
+  const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "pageUrl"));
+  const title = pageTitle(link.pageName);
+  return (
+    <Card data-testid={`page-link-${link.pageName}`}>
+      <CardHeader className="flex-row items-start justify-between gap-2">
+        <div className="min-w-0">
+          <CardTitle>{title}</CardTitle>
+          <CardDescription className="break-all">{link.pageUrl || "Not set"}</CardDescription>
+        </div>
+        {link.pageUrl ? (
+          <Button asChild variant="outline" size="icon">
+            <a href={link.pageUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open ${title} in a new tab`}>
+              <ExternalLink />
+            </a>
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={save} className="flex gap-2">
+          <label htmlFor={inputId} className="sr-only">
+            {title} URL
+          </label>
+          <Input
+            id={inputId}
+            value={draft}
+            placeholder="/page-url"
+            aria-invalid={error ? true : undefined}
+            disabled={saving}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <Button type="submit" disabled={saving || draft === link.pageUrl}>
+            {saving ? "Saving..." : "Save"}
+          </Button>
+        </form>
+        <div className="mt-1">
+          <FieldError>{error}</FieldError>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { ImageUploadField } from "~/components/admin/image-upload";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { replaceFaviconLinks } from "./favicon";
+import type { SettingCard } from "./settings-tabs";
+
+/** An image setting: upload, preview and remove; the favicon also changes the open page's icon. */
+export function SettingImageCard({ card, value }: { card: SettingCard; value: string }) {
+  return (
+    <Card data-testid={`setting-${card.section}`}>
+      <CardHeader>
+        <CardTitle>{card.title}</CardTitle>
+        <CardDescription>
+          {card.description ?? "Изображение будет отображаться на сайте"}.{" "}
+          <code className="text-xs text-slate-500">{card.section}</code>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ImageUploadField
+          target={{ page: "global", section: card.section }}
+          value={value}
+          onChange={card.section === "favicon_url" ? replaceFaviconLinks : undefined}
+        />
+      </CardContent>
+    </Card>
+  );
+}

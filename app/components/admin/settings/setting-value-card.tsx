@@ -1,0 +1,88 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useFetcher, useFetchers } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input, Textarea } from "~/components/ui/input";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { DEFAULT_COLOUR, HEX_COLOUR, settingUpdateSchema } from "~/schemas/settings";
+import { fieldError, useActionResult, type ActionResult } from "./action-result";
+import type { SettingCard } from "./settings-tabs";
+
+export const UPDATE_SETTING = "update-setting";
+
+const isLongText = (section: string, value: string) => /description|address/.test(section) || value.length > 100;
+
+/**
+ * A text or colour setting with its own Save. Only one setting saves at a time: while any
+ * card's save is under way every Save button waits.
+ */
+export function SettingValueCard({ card, value }: { card: SettingCard; value: string }) {
+  const stored = card.kind === "color" ? value || DEFAULT_COLOUR : value;
+  const [draft, setDraft] = useState(stored);
+  const [browserError, setBrowserError] = useState<string>();
+  const fetcher = useFetcher<ActionResult>();
+  const otherSaving = useFetchers().some(
+    (other) => other.state !== "idle" && other.formData?.get("intent") === UPDATE_SETTING,
+  );
+  const saving = fetcher.state !== "idle";
+  const titleId = useId();
+  const errorId = useId();
+  // A saved value comes back through the loader: it becomes the new baseline.
+  useEffect(() => setDraft(stored), [stored]);
+  useActionResult(fetcher, {
+    onSuccess: () => toastSuccess("Успех", "Настройка обновлена успешно"),
+    onFailure: (failure) => toastError("Ошибка", failure.message ?? "Не удалось обновить настройку"),
+  });
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const parsed = settingUpdateSchema.safeParse({ section: card.section, value: draft });
+    setBrowserError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    void fetcher.submit({ intent: UPDATE_SETTING, section: card.section, value: draft }, { method: "post", action: "/admin/settings" });
+  }
+
+  const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "value"));
+  const fieldProps = {
+    value: draft,
+    "aria-labelledby": titleId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    disabled: saving,
+  } as const;
+  return (
+    <Card data-testid={`setting-${card.section}`}>
+      <CardHeader>
+        <CardTitle id={titleId}>{card.title}</CardTitle>
+        <CardDescription>
+          Текущее значение будет отображаться на сайте. <code className="text-xs text-slate-500">{card.section}</code>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={save} className="flex flex-col gap-2 sm:flex-row sm:items-start">
+          {card.kind === "color" ? (
+            <input
+              type="color"
+              aria-label={`${card.title}: выбор цвета`}
+              value={HEX_COLOUR.test(draft) ? draft.toLowerCase() : DEFAULT_COLOUR}
+              onChange={(event) => setDraft(event.target.value)}
+              disabled={saving}
+              className="h-9 w-14 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
+            />
+          ) : null}
+          {card.kind === "text" && isLongText(card.section, stored) ? (
+            <Textarea {...fieldProps} onChange={(event) => setDraft(event.target.value)} />
+          ) : (
+            <Input {...fieldProps} onChange={(event) => setDraft(event.target.value)} />
+          )}
+          <Button type="submit" disabled={saving || otherSaving || draft === stored} className="shrink-0">
+            {saving ? "Сохранение..." : "Сохранить"}
+          </Button>
+        </form>
+        <div className="mt-1">
+          <FieldError id={errorId}>{error}</FieldError>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

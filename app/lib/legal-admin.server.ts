@@ -1,0 +1,90 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import sanitizeHtml from "sanitize-html";
+import { LEGAL_SECTION, legalPlaceholder } from "~/content/legal";
+import { legalPageNames, type LegalPageName } from "~/content/types";
+import { pageContent } from "~/db/schema";
+import { deltaSchema, type Delta, type LegalSave } from "~/schemas/legal";
+import { notifyContentChanged } from "./content.server";
+import type { Database } from "./db.server";
+import { sanitizeLegalHtml } from "./sanitize.server";
+
+export interface LegalPageEntry {
+  page: LegalPageName;
+  exists: boolean;
+  html: string;
+  /** The editor's own document, when it still matches the stored HTML. */
+  delta: Delta | null;
+}
+
+const plainText = (html: string) =>
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;|&#160;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, "");
+
+/**
+ * The stored Delta restores the editor exactly, but another writer (the site content tab)
+ * may change the HTML without it. NOTE: comparing the text catches such edits; an edit of
+ * formatting alone would still reopen the older Delta.
+ */
+function usableDelta(richContent: unknown, html: string): Delta | null {
+  const parsed = deltaSchema.safeParse(richContent);
+  if (!parsed.success) return null;
+  const deltaText = parsed.data.ops
+    .map((op) => (typeof op.insert === "string" ? op.insert : ""))
+    .join("")
+    .replace(/\s+/g, "");
+  return deltaText === plainText(html) ? parsed.data : null;
+}
+
+/** The three legal pages (SPEC §7 "Read legal pages"), HTML sanitised before it is shown. */
+export async function listLegalPages(db: Database): Promise<LegalPageEntry[]> {
+  const rows = await db
+    .select()
+    .from(pageContent)
+    .where(and(inArray(pageContent.pageName, [...legalPageNames]), eq(pageContent.sectionName, LEGAL_SECTION)));
+  return legalPageNames.map((page) => {
+    const row = rows.find((candidate) => candidate.pageName === page);
+    if (!row) return { page, exists: false, html: "", delta: null };
+    const html = sanitizeLegalHtml(row.contentValue);
+    return { page, exists: true, html, delta: usableDelta(row.richContent, html) };
+  });
+}
+
+/** 'Создать': writes the placeholder of every missing legal page; existing pages are kept. */
+export async function initLegalPages(db: Database): Promise<number> {
+  const created = await db
+    .insert(pageContent)
+    .values(
+      legalPageNames.map((page) => ({
+        pageName: page,
+        sectionName: LEGAL_SECTION,
+        contentType: "rich_text" as const,
+        contentValue: legalPlaceholder(page),
+      })),
+    )
+    .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
+    .returning({ id: pageContent.id });
+  await notifyContentChanged(db);
+  return created.length;
+}
+
+/** Saves a legal page's sanitised HTML and its Delta; false when the page does not exist. */
+export async function saveLegalPage(db: Database, input: LegalSave): Promise<boolean> {
+  const updated = await db
+    .update(pageContent)
+    .set({
+      contentValue: sanitizeLegalHtml(input.content),
+      richContent: input.rich_content,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(pageContent.pageName, input.page_name), eq(pageContent.sectionName, input.section_name)))
+    .returning({ id: pageContent.id });
+  if (updated.length === 0) return false;
+  await notifyContentChanged(db);
+  return true;
+}

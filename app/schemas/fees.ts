@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { feesKeys } from "~/content/fees";
+import { MAX_CONTENT_LENGTH } from "./settings";
+
+const feeSections = new Set(feesKeys.map((entry) => entry.section));
+
+export const feeMessages = {
+  unknownField: "Unknown fees field",
+  tooLong: "Content too long",
+} as const;
+
+/** One fees field's form: a key of the fees catalogue and its new text. */
+export const feeUpdateSchema = z.object({
+  section: z.string().refine((section) => feeSections.has(section), feeMessages.unknownField),
+  value: z.string().max(MAX_CONTENT_LENGTH, feeMessages.tooLong),
+});
+
+export type FeeUpdate = z.infer<typeof feeUpdateSchema>;
