@@ -1,23 +1,17 @@
 import { APIError } from "better-auth/api";
-import { z } from "zod";
+import { credentialsSchema } from "~/schemas/auth";
 import { getAuth } from "./auth.server";
 import { logger } from "./logger.server";
 import { assertSameOrigin } from "./permissions.server";
 import { limitAuthAttempt } from "./rate-limit.server";
 
-export const credentialsSchema = z.object({
-  email: z.email({ error: "Enter a valid e-mail address" }),
-  password: z
-    .string()
-    .min(6, { error: "Password must be at least 6 characters" })
-    .max(128, { error: "Password is too long" }),
-});
+export { credentialsSchema };
 
-export type AuthActionResult =
-  | { ok: true; headers: Headers; needsConfirmation: boolean }
-  | { ok: false; status: number; message: string; unexpected?: boolean };
+type AuthFailure = { ok: false; status: number; message: string; unexpected?: boolean };
 
-function failure(error: unknown, action: string): AuthActionResult {
+export type AuthActionResult = { ok: true; headers: Headers; needsConfirmation: boolean } | AuthFailure;
+
+function failure(error: unknown, action: string): AuthFailure {
   if (error instanceof APIError) {
     logger.warn({ action, status: error.statusCode, message: error.message }, "auth failure");
     return { ok: false, status: error.statusCode, message: error.message || "Authentication failed" };
@@ -64,8 +58,16 @@ export async function signUpWithPassword(request: Request, input: unknown): Prom
   }
 }
 
-export async function signOut(request: Request): Promise<Headers> {
+export type SignOutResult = { ok: true; headers: Headers } | AuthFailure;
+
+/** Ends the session from a route action; a refusal carries the server's reason (SPEC §8 Logout). */
+export async function signOut(request: Request): Promise<SignOutResult> {
   assertSameOrigin(request);
-  const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
-  return headers;
+  try {
+    const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    return { ok: true, headers };
+  } catch (error) {
+    const result = failure(error, "sign-out");
+    return result.unexpected ? { ...result, message: "An unexpected error occurred" } : result;
+  }
 }

@@ -1,11 +1,110 @@
+import { useEffect } from "react";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ContentPanel } from "~/components/admin/content/content-panel";
+import { contentIntents } from "~/components/admin/content/intents";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { toastError } from "~/components/ui/toast";
+import { failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
+import {
+  addContentRow,
+  deleteContentRow,
+  InitializeContentError,
+  initializeAllContent,
+  listContentRows,
+  updateContentValue,
+} from "~/lib/content-admin.server";
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { contentAddSchema, contentDeleteSchema, contentMessages, contentUpdateSchema } from "~/schemas/content";
 import type { Route } from "./+types/admin.content";
+
+export const meta: Route.MetaFunction = () => adminMeta("Контент сайта");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const headers = { "Cache-Control": "no-store" };
+  try {
+    return data({ rows: await listContentRows(getDb()), loadFailed: false }, { headers });
+  } catch (error) {
+    // SPEC §4: on a failed read the list is emptied and the error shown.
+    logger.error({ err: error }, "site content read failed");
+    return data({ rows: [], loadFailed: true }, { headers });
+  }
 }
 
-export default function AdminTab() {
-  return <h2 className="text-xl font-semibold">Контент сайта</h2>;
+/** The writes of this tab: save, delete and add a section, and Initialize All Content. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = form.intent ?? "";
+  const db = getDb();
+  switch (intent) {
+    case contentIntents.update: {
+      const parsed = contentUpdateSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error);
+      return write(intent, contentMessages.updateFailed, async () =>
+        (await updateContentValue(db, parsed.data)) ? succeeded(intent) : failed(intent, 404, contentMessages.notFound),
+      );
+    }
+    case contentIntents.delete: {
+      const parsed = contentDeleteSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error);
+      return write(intent, contentMessages.deleteFailed, async () =>
+        (await deleteContentRow(db, parsed.data.id)) ? succeeded(intent) : failed(intent, 404, contentMessages.notFound),
+      );
+    }
+    case contentIntents.add: {
+      const parsed = contentAddSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error);
+      return write(intent, contentMessages.addFailed, async () =>
+        (await addContentRow(db, parsed.data))
+          ? succeeded(intent)
+          : failed(intent, 409, contentMessages.duplicate, { sectionName: [contentMessages.duplicate] }),
+      );
+    }
+    case contentIntents.initialize:
+      return write(intent, contentMessages.initializeFailed, async () => {
+        await initializeAllContent(db);
+        return succeeded(intent);
+      });
+    default:
+      return failed(intent, 400, "Unknown action");
+  }
+}
+
+/** Runs one write; a failure is logged and answered with the message SPEC §8 gives it. */
+async function write<T>(intent: string, fallback: string, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    logger.error({ err: error, intent }, "site content write failed");
+    if (error instanceof InitializeContentError) {
+      const step = error.step === "clear" ? contentMessages.clearFailed : contentMessages.initializeFailed;
+      return failed(intent, 500, `${step}: ${error.message}`);
+    }
+    return failed(intent, 500, fallback);
+  }
+}
+
+/** Choosing another page tab changes only the query: every page's rows are already here. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const onlyPageChanged = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  if (!formMethod && onlyPageChanged) return false;
+  return defaultShouldRevalidate;
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
+
+export default function AdminContent({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    if (loaderData.loadFailed) toastError("Error", contentMessages.fetchFailed);
+  }, [loaderData.loadFailed]);
+  return <ContentPanel rows={loaderData.rows} loadFailed={loaderData.loadFailed} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Контент сайта" fallback={contentMessages.fetchFailed} />;
 }

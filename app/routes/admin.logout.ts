@@ -2,9 +2,19 @@ import { redirect } from "react-router";
 import { signOut } from "~/lib/auth-actions.server";
 import type { Route } from "./+types/admin.logout";
 
+/**
+ * Ends the session. The dashboard's Logout button asks for JSON so it can show the server's
+ * reason when signing out fails; a plain form post (no script) is sent back to /admin.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  const headers = await signOut(request);
-  return redirect("/admin", { headers });
+  const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
+  const result = await signOut(request);
+  if (!result.ok) {
+    return wantsJson
+      ? Response.json({ ok: false, message: result.message }, { status: result.status })
+      : new Response(result.message, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return wantsJson ? Response.json({ ok: true }, { headers: result.headers }) : redirect("/admin", { headers: result.headers });
 }
 
 export const loader = () => redirect("/admin");

@@ -1,11 +1,102 @@
+import { useEffect } from "react";
+import { data } from "react-router";
+import { menuIntents } from "~/components/admin/menu/intents";
+import { MenuPanel } from "~/components/admin/menu/menu-panel";
+import type { MenuItemView } from "~/components/admin/menu/types";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { toastError } from "~/components/ui/toast";
+import { failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import {
+  createMenuItem,
+  deleteMenuItem,
+  listMenuItems,
+  MenuItemError,
+  setMenuItemActive,
+  updateMenuItem,
+} from "~/lib/menu.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/schemas/menu";
 import type { Route } from "./+types/admin.menu";
+
+export const meta: Route.MetaFunction = () => adminMeta("Меню");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const headers = { "Cache-Control": "no-store" };
+  try {
+    const items: MenuItemView[] = (await listMenuItems(getDb())).map(
+      ({ id, displayName, url, menuType, sortOrder, isActive }) => ({ id, displayName, url, menuType, sortOrder, isActive }),
+    );
+    return data({ items, loadFailed: false }, { headers });
+  } catch (error) {
+    // SPEC §8: a failed menu read yields an empty list.
+    logger.error({ err: error }, "menu read failed");
+    return data({ items: [] as MenuItemView[], loadFailed: true }, { headers });
+  }
 }
 
-export default function AdminTab() {
-  return <h2 className="text-xl font-semibold">Меню</h2>;
+/** The writes of this tab: add, edit, show or hide, and delete a menu item. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = form.intent ?? "";
+  const db = getDb();
+  try {
+    switch (intent) {
+      case menuIntents.create: {
+        const parsed = menuItemSchema.safeParse(form);
+        if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
+        await createMenuItem(db, parsed.data);
+        return succeeded(intent);
+      }
+      case menuIntents.update: {
+        // Only the fields the form sent: the others are taken from the stored item.
+        const parsed = menuItemUpdateSchema.safeParse(form);
+        if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
+        await updateMenuItem(db, parsed.data);
+        return succeeded(intent);
+      }
+      case menuIntents.setActive: {
+        const parsed = menuItemActiveSchema.safeParse(form);
+        if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
+        await setMenuItemActive(db, parsed.data.id, parsed.data.isActive);
+        return succeeded(intent);
+      }
+      case menuIntents.delete: {
+        const parsed = menuItemIdSchema.safeParse(form);
+        if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
+        await deleteMenuItem(db, parsed.data.id);
+        return succeeded(intent);
+      }
+      default:
+        return failed(intent, 400, "Unknown action");
+    }
+  } catch (error) {
+    if (error instanceof MenuItemError) return failed(intent, error.status, error.message, error.fieldErrors);
+    logger.error({ err: error, intent }, "menu write failed");
+    const message =
+      intent === menuIntents.create
+        ? menuMessages.createFailed
+        : intent === menuIntents.delete
+          ? menuMessages.deleteFailed
+          : menuMessages.updateFailed;
+    return failed(intent, 500, message);
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
+
+export default function AdminMenu({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    if (loaderData.loadFailed) toastError("Ошибка", "Не удалось загрузить меню");
+  }, [loaderData.loadFailed]);
+  return <MenuPanel items={loaderData.items} loadFailed={loaderData.loadFailed} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Меню" fallback="Не удалось загрузить меню" />;
 }

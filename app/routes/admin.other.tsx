@@ -1,15 +1,25 @@
+import { Hourglass } from "lucide-react";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { requireAdmin } from "~/lib/permissions.server";
 import type { Route } from "./+types/admin.other";
+
+export const meta: Route.MetaFunction = () => adminMeta("Другое");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return null;
 }
 
+/** SPEC §2: the "other" tab is a placeholder for settings still to come. */
 export default function AdminOther() {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-6">
-      <h2 className="text-xl font-semibold">Другие настройки</h2>
+    <section aria-labelledby="other-heading" className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <Hourglass aria-hidden="true" className="size-6" />
+      </span>
+      <h2 id="other-heading" className="mt-4 text-xl font-semibold">
+        Другие настройки
+      </h2>
       <p className="mt-2 text-slate-600">Дополнительные настройки появятся здесь позже.</p>
     </section>
   );

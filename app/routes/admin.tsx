@@ -1,88 +1,79 @@
-import { data, Form, NavLink, Outlet, redirect, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { Toaster } from "sonner";
-import { dashboardTabs } from "~/components/admin/dashboard-tabs";
-import { LoginScreen } from "~/components/admin/login-screen";
+import { LoginScreen, type LoginActionData, type LoginIntent } from "~/components/admin/login-screen";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { Dashboard } from "~/components/admin/shell/dashboard";
+import { readForm } from "~/lib/admin-action.server";
 import { signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
 import { getAdminStatus } from "~/lib/permissions.server";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Dashboard" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta();
 
+/** The gate (SPEC §4): an admin session gets the dashboard, anyone else the login screen. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, isAdmin } = await getAdminStatus(request);
-  return data(
-    { isAdmin, email: user?.email ?? null },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data({ isAdmin, email: user?.email ?? null }, { headers: { "Cache-Control": "no-store" } });
 }
 
+/** After signing in, back to the dashboard page the form was on; never anywhere else. */
+const ADMIN_PAGE = /^\/admin(\/[a-z-]+){0,2}\/?$/;
+const landingPage = (value: unknown) => (typeof value === "string" && ADMIN_PAGE.test(value) ? value : "/admin");
+
+/** The login and sign-up forms. Only e-mail and password are read from them. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const intent = form.intent === "signup" ? "signup" : "login";
-  const result =
-    intent === "signup" ? await signUpWithPassword(request, form) : await signInWithPassword(request, form);
+  const form = await readForm(request);
+  const intent: LoginIntent = form.intent === "signup" ? "signup" : "login";
+  const credentials = { email: form.email, password: form.password };
+  const result = intent === "signup" ? await signUpWithPassword(request, credentials) : await signInWithPassword(request, credentials);
   if (!result.ok) {
-    return data(
-      { intent, ok: false as const, message: result.message, unexpected: result.unexpected ?? false },
+    return data<LoginActionData>(
+      { intent, ok: false, message: result.message, unexpected: result.unexpected ?? false },
       { status: result.status },
     );
   }
-  if (result.needsConfirmation) return { intent, ok: true as const, needsConfirmation: true };
-  throw redirect("/admin", { headers: result.headers });
+  if (result.needsConfirmation) return data<LoginActionData>({ intent, ok: true, needsConfirmation: true });
+  throw redirect(landingPage(form.redirectTo), { headers: result.headers });
+}
+
+/**
+ * A request that never reached the server, or a server that failed outright, still ends in
+ * SPEC §8's 'Ошибка' / 'Произошла неожиданная ошибка' toast instead of an error page.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<LoginActionData> {
+  const intent: LoginIntent = (await request.clone().formData()).get("intent") === "signup" ? "signup" : "login";
+  try {
+    return (await serverAction()) as LoginActionData;
+  } catch (error) {
+    // Redirects (a successful sign-in) go on to the dashboard.
+    if (error instanceof Response) throw error;
+    return { intent, ok: false, message: "", unexpected: true };
+  }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Toaster richColors position="top-right" />
+      <Toaster richColors closeButton position="bottom-right" />
       {loaderData.isAdmin ? <Dashboard email={loaderData.email} /> : <LoginScreen signedInAs={loaderData.email} />}
     </>
   );
 }
 
-function Dashboard({ email }: { email: string | null }) {
-  const navigation = useNavigation();
-  const loggingOut = navigation.formAction === "/admin/logout";
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
-          <h1 className="text-lg font-semibold">Admin Dashboard</h1>
-          <div className="flex items-center gap-3 text-sm text-slate-600">
-            <span>{email}</span>
-            <Form method="post" action="/admin/logout">
-              <button
-                type="submit"
-                disabled={loggingOut}
-                className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50"
-              >
-                {loggingOut ? "Logging out..." : "Logout"}
-              </button>
-            </Form>
-          </div>
-        </div>
-        <nav aria-label="Dashboard" className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
-          {dashboardTabs.map((tab) => (
-            <NavLink
-              key={tab.id}
-              to={tab.to}
-              className={({ isActive }) =>
-                `whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-                  isActive ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900"
-                }`
-              }
-            >
-              {tab.label}
-            </NavLink>
-          ))}
-        </nav>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 py-6">
-        <Outlet />
-      </main>
-    </div>
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
+      <div className="max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-xl font-semibold">Admin Dashboard</h1>
+        <p role="alert" className="mt-3 text-slate-600">
+          {status === 401 || status === 403 ? "Доступ запрещён." : "Произошла неожиданная ошибка."}
+        </p>
+        <a href="/admin" className="mt-6 inline-block text-sm font-medium text-indigo-700 hover:underline">
+          Вернуться ко входу
+        </a>
+      </div>
+    </main>
   );
 }

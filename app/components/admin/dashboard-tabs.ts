@@ -1,9 +1,18 @@
+import { FileText, LayoutList, Menu, Scale, Settings, SlidersHorizontal, type LucideIcon } from "lucide-react";
+
+export interface DashboardTab {
+  id: string;
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
 /** The six dashboard tabs (SPEC §2 /admin), each with its own URL so reload and back keep it. */
-export const dashboardTabs = [
-  { id: "content", to: "/admin/content", label: "Контент сайта" },
-  { id: "menu", to: "/admin/menu", label: "Меню" },
-  { id: "legal", to: "/admin/legal", label: "Юридические страницы" },
-  { id: "fees", to: "/admin/fees", label: "Цены и тарифы" },
-  { id: "settings", to: "/admin/settings", label: "Глобальные настройки" },
-  { id: "other", to: "/admin/other", label: "Другое" },
-] as const;
+export const dashboardTabs: readonly DashboardTab[] = [
+  { id: "content", to: "/admin/content", label: "Контент сайта", icon: FileText },
+  { id: "menu", to: "/admin/menu", label: "Меню", icon: Menu },
+  { id: "legal", to: "/admin/legal", label: "Юридические страницы", icon: Scale },
+  { id: "fees", to: "/admin/fees", label: "Цены и тарифы", icon: LayoutList },
+  { id: "settings", to: "/admin/settings", label: "Глобальные настройки", icon: Settings },
+  { id: "other", to: "/admin/other", label: "Другое", icon: SlidersHorizontal },
+];

@@ -1,87 +1,140 @@
-import { useEffect, useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { Loader2, ShieldCheck } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Form, useActionData, useLocation, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { credentialsSchema, MIN_PASSWORD_LENGTH } from "~/schemas/auth";
+import { LogoutButton } from "./shell/logout-button";
 
-type ActionData =
-  | { intent: "login" | "signup"; ok: false; message: string; unexpected: boolean }
-  | { intent: "login" | "signup"; ok: true; needsConfirmation: boolean };
+export type LoginIntent = "login" | "signup";
 
-const tabs = [
-  { id: "login", label: "Вход", submit: "Войти" },
-  { id: "signup", label: "Регистрация", submit: "Зарегистрироваться" },
+/** What the /admin action answers when it does not redirect to the dashboard. */
+export type LoginActionData =
+  | { intent: LoginIntent; ok: false; message: string; unexpected: boolean }
+  | { intent: LoginIntent; ok: true; needsConfirmation: boolean };
+
+const forms = [
+  { intent: "login", label: "Вход", submit: "Войти", busy: "Вход...", autoComplete: "current-password" },
+  { intent: "signup", label: "Регистрация", submit: "Зарегистрироваться", busy: "Регистрация...", autoComplete: "new-password" },
 ] as const;
 
-export function LoginScreen({ signedInAs }: { signedInAs: string | null }) {
-  const [tab, setTab] = useState<"login" | "signup">("login");
-  const actionData = useActionData<ActionData>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+/** SPEC §8 Auth: the toast for each answer of the login and sign-up forms. */
+function announce(result: LoginActionData) {
+  if (result.ok) return toastSuccess("Регистрация успешна", "Проверьте почту для подтверждения аккаунта");
+  if (result.unexpected) return toastError("Ошибка", "Произошла неожиданная ошибка");
+  toastError(result.intent === "signup" ? "Ошибка регистрации" : "Ошибка входа", result.message);
+}
 
+/** The /admin login screen (SPEC §2): Login and Sign-up tabs; shown to visitors and to non-admins. */
+export function LoginScreen({ signedInAs }: { signedInAs: string | null }) {
+  const [tab, setTab] = useState<LoginIntent>("login");
+  const actionData = useActionData<LoginActionData>();
+  const announced = useRef(actionData);
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      toast.success("Регистрация успешна", { description: "Проверьте почту для подтверждения аккаунта" });
-    } else if (actionData.unexpected) {
-      toast.error("Ошибка", { description: "Произошла неожиданная ошибка" });
-    } else {
-      toast.error(actionData.intent === "signup" ? "Ошибка регистрации" : "Ошибка входа", {
-        description: actionData.message,
-      });
-    }
+    if (!actionData || announced.current === actionData) return;
+    announced.current = actionData;
+    announce(actionData);
+    if (actionData.ok) setTab("login");
   }, [actionData]);
 
-  const current = tabs.find((entry) => entry.id === tab)!;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-center text-2xl font-bold">Панель администратора</h1>
-        {signedInAs ? (
-          <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-800">
-            Вы вошли как {signedInAs}, но у этой учётной записи нет прав администратора.
-          </p>
-        ) : null}
-        <div role="tablist" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
-          {tabs.map((entry) => (
-            <button
-              key={entry.id}
-              type="button"
-              role="tab"
-              aria-selected={tab === entry.id}
-              onClick={() => setTab(entry.id)}
-              className={`rounded-md py-2 text-sm font-medium ${tab === entry.id ? "bg-white shadow-sm" : "text-slate-600"}`}
-            >
-              {entry.label}
-            </button>
-          ))}
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-slate-50 to-indigo-50/60 px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="flex flex-col items-center gap-2 text-center">
+          <span className="flex size-11 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+            <ShieldCheck aria-hidden="true" className="size-6" />
+          </span>
+          <h1 className="text-2xl font-bold">Панель администратора</h1>
+          <p className="text-sm text-slate-600">Войдите, чтобы управлять содержимым сайта.</p>
         </div>
-        <Form method="post" className="mt-6 space-y-4" key={tab}>
-          <input type="hidden" name="intent" value={tab} />
-          <label className="block text-sm font-medium">
-            Email
-            <input name="email" type="email" required autoComplete="email" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
-          </label>
-          <label className="block text-sm font-medium">
-            Пароль
-            <input
-              name="password"
-              type="password"
-              required
-              minLength={tab === "signup" ? 6 : undefined}
-              placeholder={tab === "signup" ? "Минимум 6 символов" : undefined}
-              autoComplete={tab === "signup" ? "new-password" : "current-password"}
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-            />
-          </label>
-          <button type="submit" disabled={busy} className="w-full rounded-md bg-indigo-600 py-2 font-semibold text-white disabled:opacity-60">
-            {current.submit}
-          </button>
-          {tab === "signup" ? (
-            <p className="text-xs text-slate-500">
-              Первый зарегистрированный пользователь автоматически становится администратором.
-            </p>
-          ) : null}
-        </Form>
+        {signedInAs ? (
+          <div className="mt-5 space-y-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            <p>Вы вошли как {signedInAs}, но у этой учётной записи нет прав администратора.</p>
+            <LogoutButton label="Выйти" />
+          </div>
+        ) : null}
+        <Tabs value={tab} onValueChange={(value) => setTab(value as LoginIntent)} className="mt-6">
+          <TabsList className="grid w-full grid-cols-2">
+            {forms.map((form) => (
+              <TabsTrigger key={form.intent} value={form.intent}>
+                {form.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {forms.map((form) => (
+            <TabsContent key={form.intent} value={form.intent}>
+              <CredentialsForm {...form} />
+            </TabsContent>
+          ))}
+        </Tabs>
       </div>
     </main>
+  );
+}
+
+function CredentialsForm({ intent, submit: submitLabel, busy: busyLabel, autoComplete }: (typeof forms)[number]) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const location = useLocation();
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const id = useId();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const signup = intent === "signup";
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = credentialsSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) {
+      const { fieldErrors } = z.flattenError(parsed.error);
+      return setErrors({ email: fieldErrors.email?.[0], password: fieldErrors.password?.[0] });
+    }
+    setErrors({});
+    void submit(form, { method: "post", action: "/admin" });
+  }
+
+  return (
+    <Form method="post" action="/admin" noValidate onSubmit={onSubmit} className="mt-2 space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={location.pathname} />
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="admin@example.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${id}-email-error` : undefined}
+        />
+        <FieldError id={`${id}-email-error`}>{errors.email}</FieldError>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-password`}>Пароль</Label>
+        <Input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete={autoComplete}
+          placeholder={signup ? `Минимум ${MIN_PASSWORD_LENGTH} символов` : undefined}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+        />
+        <FieldError id={`${id}-password-error`}>{errors.password}</FieldError>
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? <Loader2 className="animate-spin" /> : null}
+        {busy ? busyLabel : submitLabel}
+      </Button>
+      {signup ? (
+        <p className="rounded-md bg-indigo-50 p-3 text-xs text-indigo-900">
+          Первый зарегистрированный пользователь автоматически становится администратором.
+        </p>
+      ) : null}
+    </Form>
   );
 }

@@ -1,0 +1,116 @@
+import { Plus } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { z } from "zod";
+import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { pageNames, contentTypes } from "~/content/types";
+import { contentAddSchema, contentMessages } from "~/schemas/content";
+import { CONTENT_ACTION, contentIntents } from "./intents";
+
+type Field = "pageName" | "sectionName" | "contentType" | "contentValue";
+type Errors = Partial<Record<Field, string>>;
+const empty = { pageName: "", sectionName: "", contentType: "text", contentValue: "" } satisfies Record<Field, string>;
+
+const firstErrors = (fieldErrors: Record<string, string[] | undefined> | undefined): Errors =>
+  Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, messages]) => [field, messages?.[0]]));
+
+/** Add Content (SPEC §2/§5): page name and section name required, a content type, a value. */
+export function AddContentForm({ pages, onAdded }: { pages: string[]; onAdded: (page: string) => void }) {
+  const [values, setValues] = useState<Record<Field, string>>(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  const fetcher = useFetcher<AdminActionResult>({ key: "add-content" });
+  const busy = fetcher.state !== "idle";
+  const id = useId();
+  const suggestions = [...new Set([...pages, ...pageNames.filter((page) => page !== "global")])];
+
+  useFetcherResult(fetcher, {
+    onSuccess: () => {
+      toastSuccess("Success", contentMessages.added);
+      onAdded(values.pageName.trim());
+      setValues(empty);
+      setErrors({});
+    },
+    onFailure: (failure) => {
+      setErrors(firstErrors(failure.fieldErrors));
+      toastError("Error", failure.message || contentMessages.addFailed);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = contentAddSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstErrors(z.flattenError(parsed.error).fieldErrors));
+      return toastError("Error", parsed.error.issues[0]?.message ?? contentMessages.addFailed);
+    }
+    setErrors({});
+    void fetcher.submit({ intent: contentIntents.add, ...values }, { method: "post", action: CONTENT_ACTION });
+  }
+
+  const field = (name: Field) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    disabled: busy,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const error = (name: Field) => <FieldError id={`${id}-${name}-error`}>{errors[name]}</FieldError>;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Add Content</CardTitle>
+        <CardDescription>Adds a section to a page. Page name and section name are required.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-pageName`}>Page Name</Label>
+            <Input {...field("pageName")} placeholder="e.g. home" list={`${id}-pages`} autoComplete="off" />
+            <datalist id={`${id}-pages`}>
+              {suggestions.map((page) => (
+                <option key={page} value={page} />
+              ))}
+            </datalist>
+            {error("pageName")}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-sectionName`}>Section Name</Label>
+            <Input {...field("sectionName")} placeholder="e.g. hero_title" autoComplete="off" />
+            {error("sectionName")}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-contentType`}>Content Type</Label>
+            <select
+              {...field("contentType")}
+              className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              {contentTypes.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+            {error("contentType")}
+          </div>
+          <div className="space-y-1.5 sm:col-span-3">
+            <Label htmlFor={`${id}-contentValue`}>Content Value</Label>
+            <Textarea {...field("contentValue")} rows={4} placeholder="The text, address or HTML to show" />
+            {error("contentValue")}
+          </div>
+          <div className="sm:col-span-3">
+            <Button type="submit" disabled={busy}>
+              <Plus /> {busy ? "Adding..." : "Add Content"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

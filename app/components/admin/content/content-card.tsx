@@ -1,0 +1,118 @@
+import { ExternalLink, Loader2, Trash2 } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link, useFetcher } from "react-router";
+import { ImageUploadField } from "~/components/admin/image-upload";
+import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FieldError, Input, Textarea } from "~/components/ui/input";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { contentMessages, contentUpdateSchema, editorFor, type ContentEntry } from "~/schemas/content";
+import { CONTENT_ACTION, contentIntents } from "./intents";
+
+/**
+ * One section of a page with the editor its value needs (SPEC §2): a line or, above 100
+ * characters, a multi-line field with Save; an upload widget for images; a pointer to the
+ * Legal pages tab for the legal texts. Every card can be deleted after a confirmation.
+ */
+export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; deleting: boolean; onDelete: () => void }) {
+  const editor = editorFor(row);
+  const titleId = useId();
+  return (
+    <Card data-testid={`content-card-${row.sectionName}`} aria-labelledby={titleId} role="group">
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="min-w-0">
+          <CardTitle id={titleId} className="break-all font-mono text-sm">
+            {row.sectionName}
+          </CardTitle>
+          <p className="mt-1 text-xs text-slate-500">
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 font-medium text-slate-700">{row.contentType}</span>
+          </p>
+        </div>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="icon" aria-label={`Delete ${row.sectionName}`} disabled={deleting} className="shrink-0 text-red-700 hover:bg-red-50">
+              {deleting ? <Loader2 className="animate-spin" /> : <Trash2 />}
+            </Button>
+          }
+          title="Delete this content?"
+          description={
+            <>
+              <span className="font-mono">
+                {row.pageName}/{row.sectionName}
+              </span>{" "}
+              will be removed. The public page falls back to its default text for this section.
+            </>
+          }
+          confirmLabel="Delete"
+          onConfirm={onDelete}
+        />
+      </CardHeader>
+      <CardContent>
+        {editor === "image" ? (
+          <ImageUploadField target={{ page: row.pageName, section: row.sectionName }} value={row.contentValue} />
+        ) : editor === "legal" ? (
+          <LegalPreview row={row} />
+        ) : (
+          <ValueEditor row={row} multiline={editor !== "line"} labelledBy={titleId} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multiline: boolean; labelledBy: string }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  const [draft, setDraft] = useState(row.contentValue);
+  const [browserError, setBrowserError] = useState<string>();
+  const errorId = useId();
+  const saving = fetcher.state !== "idle";
+  // A saved value comes back through the loader and becomes the new baseline.
+  useEffect(() => setDraft(row.contentValue), [row.contentValue]);
+  useFetcherResult(fetcher, {
+    onSuccess: () => toastSuccess("Success", contentMessages.updated),
+    onFailure: (failure) => toastError("Error", failure.message || contentMessages.updateFailed),
+  });
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const parsed = contentUpdateSchema.safeParse({ id: row.id, contentValue: draft });
+    setBrowserError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return toastError("Error", parsed.error.issues[0]?.message ?? contentMessages.updateFailed);
+    void fetcher.submit({ intent: contentIntents.update, id: row.id, contentValue: draft }, { method: "post", action: CONTENT_ACTION });
+  }
+
+  const error = browserError ?? (saving ? undefined : fieldErrorOf(fetcher.data, "contentValue"));
+  const fieldProps = {
+    value: draft,
+    "aria-labelledby": labelledBy,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    disabled: saving,
+    onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
+  } as const;
+  return (
+    <form onSubmit={save} className="flex flex-col gap-2">
+      {multiline ? <Textarea rows={row.contentType === "rich_text" ? 8 : 4} {...fieldProps} /> : <Input {...fieldProps} />}
+      <FieldError id={errorId}>{error}</FieldError>
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={saving || draft === row.contentValue}>
+          {saving ? "Saving..." : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function LegalPreview({ row }: { row: ContentEntry }) {
+  return (
+    <div className="space-y-3">
+      <p className="line-clamp-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-600">{row.contentValue || "—"}</p>
+      <p className="text-xs text-slate-500">This legal page is edited with the rich-text editor of the Legal pages tab.</p>
+      <Link to="/admin/legal" className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <ExternalLink /> Edit in Legal pages
+      </Link>
+    </div>
+  );
+}

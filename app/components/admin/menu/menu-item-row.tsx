@@ -1,0 +1,122 @@
+import { Check, Eye, EyeOff, Loader2, Pencil, Trash2, X } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { cn } from "~/lib/cn";
+import { menuItemSchema } from "~/schemas/menu";
+import { MENU_ACTION, menuIntents } from "./intents";
+import { firstMenuErrors, menuErrorsOf, MenuFormFields, type MenuDraft, type MenuErrors } from "./menu-form-fields";
+import type { MenuItemView } from "./types";
+
+const draftOf = (item: MenuItemView): MenuDraft => ({
+  displayName: item.displayName,
+  url: item.url,
+  menuType: item.menuType,
+  sortOrder: String(item.sortOrder),
+});
+
+/** One menu item: shown with name, URL and '#order', or edited in place (SPEC §4 Menu item). */
+export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; deleting: boolean; onDelete: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(() => draftOf(item));
+  const [errors, setErrors] = useState<MenuErrors>({});
+  const fetcher = useFetcher<AdminActionResult>();
+  const busy = fetcher.state !== "idle";
+  const pendingIntent = busy ? fetcher.formData?.get("intent") : undefined;
+
+  useFetcherResult(fetcher, {
+    onSuccess: () => {
+      toastSuccess("Пункт меню обновлен");
+      setEditing(false);
+      setErrors({});
+    },
+    onFailure: (failure) => {
+      setErrors(firstMenuErrors(failure.fieldErrors));
+      toastError("Не удалось обновить пункт меню", failure.message);
+    },
+  });
+
+  function startEditing() {
+    setDraft(draftOf(item));
+    setErrors({});
+    setEditing(true);
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const parsed = menuItemSchema.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(menuErrorsOf(parsed.error));
+      return toastError("Не удалось обновить пункт меню", parsed.error.issues[0]?.message);
+    }
+    const { displayName, url, sortOrder } = draft;
+    void fetcher.submit({ intent: menuIntents.update, id: item.id, displayName, url, sortOrder }, { method: "post", action: MENU_ACTION });
+  }
+
+  const toggle = () =>
+    void fetcher.submit(
+      { intent: menuIntents.setActive, id: item.id, isActive: String(!item.isActive) },
+      { method: "post", action: MENU_ACTION },
+    );
+
+  if (editing) {
+    return (
+      <li data-testid={`menu-item-${item.id}`} className="bg-indigo-50/40 p-4">
+        <form onSubmit={save} noValidate aria-label={`Изменить «${item.displayName}»`} className="grid gap-3 sm:grid-cols-5">
+          <MenuFormFields draft={draft} errors={errors} disabled={busy} compact onChange={(field, value) => setDraft((current) => ({ ...current, [field]: value }))} />
+          <div className="flex gap-2 sm:col-span-5">
+            <Button type="submit" size="sm" disabled={busy}>
+              {busy ? <Loader2 className="animate-spin" /> : <Check />} Сохранить
+            </Button>
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setEditing(false)}>
+              <X /> Отмена
+            </Button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li data-testid={`menu-item-${item.id}`} className={cn("flex flex-wrap items-center gap-3 px-4 py-3", !item.isActive && "bg-slate-50")}>
+      <div className={cn("min-w-0 flex-1", !item.isActive && "opacity-60")}>
+        <p className="font-medium text-slate-900">
+          {item.displayName}
+          {!item.isActive ? <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700">скрыт</span> : null}
+        </p>
+        <p className="truncate text-sm text-slate-500">
+          <span className="font-mono">{item.url}</span> <span className="ml-2 text-slate-400">#{item.sortOrder}</span>
+        </p>
+      </div>
+      <div className="flex items-center gap-1">
+        <Button variant="ghost" size="icon" aria-label={`Изменить «${item.displayName}»`} disabled={busy} onClick={startEditing}>
+          <Pencil />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={item.isActive ? `Скрыть «${item.displayName}»` : `Показать «${item.displayName}»`}
+          disabled={busy}
+          onClick={toggle}
+        >
+          {pendingIntent === menuIntents.setActive ? <Loader2 className="animate-spin" /> : item.isActive ? <Eye /> : <EyeOff />}
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="icon" aria-label={`Удалить «${item.displayName}»`} disabled={deleting} className="text-red-700 hover:bg-red-50">
+              {deleting ? <Loader2 className="animate-spin" /> : <Trash2 />}
+            </Button>
+          }
+          title="Удалить пункт меню?"
+          description={`«${item.displayName}» (${item.url}) исчезнет из меню сайта.`}
+          confirmLabel="Удалить"
+          cancelLabel="Отмена"
+          onConfirm={onDelete}
+        />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { LayoutDashboard } from "lucide-react";
+import { NavLink, Outlet, useNavigation } from "react-router";
+import { cn } from "~/lib/cn";
+import { dashboardTabs } from "../dashboard-tabs";
+import { LogoutButton } from "./logout-button";
+
+/**
+ * The dashboard shell: title, the signed-in address, Logout, and the six tabs. Each tab is
+ * a link to its own URL, so reload and back keep the tab.
+ */
+export function Dashboard({ email }: { email: string | null }) {
+  const loading = useNavigation().state === "loading";
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="relative border-b border-slate-200 bg-white">
+        {loading ? (
+          <div role="progressbar" aria-label="Загрузка..." className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-indigo-500" />
+        ) : null}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <h1 className="flex items-center gap-2 text-lg font-semibold">
+            <LayoutDashboard aria-hidden="true" className="size-5 text-indigo-600" />
+            Admin Dashboard
+          </h1>
+          <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
+            {email ? <span className="hidden truncate sm:inline">{email}</span> : null}
+            <LogoutButton />
+          </div>
+        </div>
+        <nav aria-label="Разделы панели" className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
+          {dashboardTabs.map((tab) => (
+            <NavLink
+              key={tab.id}
+              to={tab.to}
+              prefetch="intent"
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium transition-colors",
+                  isActive ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900",
+                )
+              }
+            >
+              <tab.icon aria-hidden="true" className="size-4" />
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

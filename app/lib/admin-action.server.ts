@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import { z, type ZodError } from "zod";
+import type { AdminActionFailure, AdminActionResult } from "~/components/admin/shell/action-result";
+
+/** A refused form: 400 with the first problem and every field's messages (STYLE rule 6). */
+export function refused(intent: string, error: ZodError, fallback = "Invalid input") {
+  const { fieldErrors } = z.flattenError(error);
+  return failed(intent, 400, error.issues[0]?.message ?? fallback, fieldErrors as Record<string, string[] | undefined>);
+}
+
+export function failed(
+  intent: string,
+  status: number,
+  message: string,
+  fieldErrors?: Record<string, string[] | undefined>,
+) {
+  return data({ ok: false, intent, message, fieldErrors } satisfies AdminActionFailure, { status });
+}
+
+export const succeeded = (intent: string) => ({ ok: true, intent }) satisfies AdminActionResult;
+
+/** The posted form as plain strings (files are never expected by these forms). */
+export async function readForm(request: Request): Promise<Record<string, string>> {
+  // A body that is not a form reads as an empty form, which every schema then refuses.
+  const form = await request.formData().catch(() => new FormData());
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  return fields;
+}

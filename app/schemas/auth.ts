@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** SPEC §5 Sign-up: e-mail and password required, the password at least 6 characters. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** The login and sign-up forms: checked in the browser first, then again by the route action. */
+export const credentialsSchema = z.object({
+  email: z.email({ error: "Enter a valid e-mail address" }),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { error: "Password must be at least 6 characters" })
+    .max(128, { error: "Password is too long" }),
+});
+
+export type Credentials = z.infer<typeof credentialsSchema>;

@@ -1,0 +1,207 @@
+import fs from "node:fs";
+import path from "node:path";
+import { asc } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { resetRateLimits } from "~/lib/rate-limit.server";
+import { account, adminUsers, menuItems, pageContent, session, user } from "~/db/schema";
+import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { callRoute, type RouteAnswer } from "./admin-route-helpers";
+
+/**
+ * Every admin route module, found on disk, so tabs added later are covered too. The glob is
+ * checked against the directory listing below, so a module it missed fails the test.
+ */
+const modules = import.meta.glob<Record<string, unknown>>("/app/routes/admin*.{ts,tsx}");
+const routeFiles = fs
+  .readdirSync(path.resolve("app/routes"))
+  .filter((file) => /^admin.*\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+  .sort();
+
+/** The gate itself: /admin shows the login screen to anyone who is not an admin, and logout is anyone's. */
+const GATE_LOADERS = new Set(["admin.tsx", "admin._index.tsx", "admin.logout.ts"]);
+const GATE_ACTIONS = new Set(["admin.tsx", "admin.logout.ts"]);
+
+/** Every kebab-case intent the dashboard's sources name, plus fields any of its forms read. */
+const sources = import.meta.glob<string>(["/app/components/admin/**/*.{ts,tsx}", "/app/routes/admin*.{ts,tsx}"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+const intents = [
+  "",
+  ...new Set(
+    Object.values(sources).flatMap((source) =>
+      [...source.matchAll(/(?:export const [A-Z_]+ = |\b[a-zA-Z]+: )"([a-z]+(?:-[a-z]+)+)"/g)].map((match) => match[1]!),
+    ),
+  ),
+];
+const fields = {
+  id: "1",
+  section: "company_name",
+  key: "company_name",
+  value: "Changed",
+  page: "terms",
+  pageName: "home",
+  sectionName: "hero_title",
+  contentType: "text",
+  contentValue: "Changed",
+  content: "<p>Changed</p>",
+  pageUrl: "/changed",
+  displayName: "Changed",
+  url: "/changed",
+  menuType: "header",
+  sortOrder: "1",
+  isActive: "false",
+};
+const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+
+const pathOf = (file: string) => {
+  const name = file.replace(/\.tsx?$/, "");
+  const pathname = name.replace(/\._index$/, "").replace(/\./g, "/");
+  return `/${pathname}${name === "admin.upload" ? "?section=about_image" : ""}`;
+};
+
+type Caller = (file: string, kind: "loader" | "action", request: Request) => Promise<RouteAnswer | null>;
+
+async function callModule(file: string, kind: "loader" | "action", request: Request) {
+  const module = await modules[`/app/routes/${file}`]!();
+  const handler = module[kind];
+  if (typeof handler !== "function") return null;
+  return callRoute(handler as never, request);
+}
+
+/** Every way a write could be asked for: each intent as a form, raw bytes, and other methods. */
+function writeRequests(file: string, init: { cookie?: string; origin?: string }) {
+  const headers = init.origin ? { origin: init.origin } : undefined;
+  const form = (intent: string) => new URLSearchParams({ ...fields, intent });
+  return [
+    ...intents.map((intent) => siteRequest(pathOf(file), { method: "POST", body: form(intent), cookie: init.cookie, headers })),
+    siteRequest(pathOf(file), { method: "POST", body: png, cookie: init.cookie, headers: { ...headers, "content-type": "image/png" } }),
+    ...["PUT", "PATCH", "DELETE"].map((method) => siteRequest(pathOf(file), { method, body: form("update"), cookie: init.cookie, headers })),
+  ];
+}
+
+/** Everything an admin write could change: content, menus, roles, accounts, sessions, uploads. */
+async function snapshot(app: TestApp) {
+  const db = app.handle.db;
+  const uploads = path.join(app.env.DATA_DIR, "uploads");
+  return {
+    content: await db.select().from(pageContent).orderBy(asc(pageContent.id)),
+    menus: await db.select().from(menuItems).orderBy(asc(menuItems.id)),
+    admins: await db.select().from(adminUsers),
+    users: (await db.select({ id: user.id }).from(user)).length,
+    accounts: (await db.select({ id: account.id }).from(account)).length,
+    sessions: (await db.select({ id: session.id }).from(session)).length,
+    uploads: fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : [],
+  };
+}
+
+describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => {
+  const app = useTestApp(kind);
+  let admin: string;
+  let member: string;
+  beforeAll(async () => {
+    admin = await signUpAndGetCookie(app.auth, "admin@example.com");
+    member = await signUpAndGetCookie(app.auth, "member@example.com");
+    // Something to change or delete, so a missing check would show.
+    await app.handle.db.insert(pageContent).values([
+      { pageName: "home", sectionName: "hero_title", contentValue: "Stored title" },
+      { pageName: "terms", sectionName: "page_content", contentType: "rich_text", contentValue: "<p>Terms</p>" },
+      { pageName: "global", sectionName: "company_name", contentValue: "Stored Ltd" },
+    ]);
+  });
+
+  it("finds every admin route module", () => {
+    expect(Object.keys(modules).map((key) => path.basename(key)).sort()).toEqual(routeFiles);
+    expect(routeFiles).toEqual(expect.arrayContaining(["admin.tsx", "admin.content.tsx", "admin.menu.tsx", "admin.upload.ts"]));
+    expect(intents).toEqual(expect.arrayContaining(["update-content", "initialize-content", "create-menu-item", "delete-menu-item"]));
+  });
+
+  const expectRefused = async (call: Caller, file: string, kind: "loader" | "action", request: Request, status: number) => {
+    const answer = await call(file, kind, request);
+    if (!answer) return;
+    // NOTE: a resource route's loader that refuses every GET (405) has nothing to guard.
+    const accepted = kind === "loader" && answer.status === 405 ? 405 : status;
+    expect({ file, kind, method: request.method, status: answer.status }).toEqual({ file, kind, method: request.method, status: accepted });
+  };
+
+  it("answers 401 to anonymous requests, or shows the login screen, and changes nothing", async () => {
+    const before = await snapshot(app);
+    for (const file of routeFiles) {
+      if (GATE_LOADERS.has(file)) continue;
+      await expectRefused(callModule, file, "loader", siteRequest(pathOf(file)), 401);
+      if (GATE_ACTIONS.has(file)) continue;
+      for (const request of writeRequests(file, {})) await expectRefused(callModule, file, "action", request, 401);
+    }
+    expect((await callModule("admin.tsx", "loader", siteRequest("/admin")))?.body).toEqual({ isAdmin: false, email: null });
+    expect((await callModule("admin._index.tsx", "loader", siteRequest("/admin")))?.body).toBeNull();
+    for (const request of writeRequests("admin.tsx", {})) {
+      expect((await callModule("admin.tsx", "action", request))?.body).toMatchObject({ ok: false });
+    }
+    // Logging out without a session ends nothing.
+    expect((await callModule("admin.logout.ts", "action", siteRequest("/admin/logout", { method: "POST" })))?.status).toBe(302);
+    expect(await snapshot(app)).toEqual(before);
+  });
+
+  it("answers 403 to a signed-in user without the admin role, and changes nothing", async () => {
+    const before = await snapshot(app);
+    for (const file of routeFiles) {
+      if (GATE_LOADERS.has(file)) continue;
+      await expectRefused(callModule, file, "loader", siteRequest(pathOf(file), { cookie: member }), 403);
+      if (GATE_ACTIONS.has(file)) continue;
+      for (const request of writeRequests(file, { cookie: member })) await expectRefused(callModule, file, "action", request, 403);
+    }
+    expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: member })))?.body).toEqual({
+      isAdmin: false,
+      email: "member@example.com",
+    });
+    expect((await callModule("admin._index.tsx", "loader", siteRequest("/admin", { cookie: member })))?.body).toBeNull();
+    expect(await snapshot(app)).toEqual(before);
+  });
+
+  it("refuses every write posted from another site, even with an admin's session", async () => {
+    const before = await snapshot(app);
+    for (const file of routeFiles) {
+      for (const request of writeRequests(file, { cookie: admin, origin: "https://evil.example" })) {
+        await expectRefused(callModule, file, "action", request, 403);
+      }
+    }
+    expect(await snapshot(app)).toEqual(before);
+  });
+
+  it("lets the admin through, so the refusals above come from the role check", async () => {
+    for (const file of routeFiles) {
+      if (GATE_LOADERS.has(file)) continue;
+      const answer = await callModule(file, "loader", siteRequest(pathOf(file), { cookie: admin }));
+      if (answer && answer.status !== 405) expect({ file, status: answer.status }).toEqual({ file, status: 200 });
+    }
+    expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: admin })))?.body).toEqual({
+      isAdmin: true,
+      email: "admin@example.com",
+    });
+  });
+
+  it("signs in back to the tab the form was on, and never to another site", async () => {
+    // The refused attempts above count against this address's sign-in allowance.
+    resetRateLimits();
+    const signIn = (redirectTo: string) =>
+      callModule(
+        "admin.tsx",
+        "action",
+        siteRequest("/admin", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "login", email: "admin@example.com", password: "password-123", redirectTo }),
+        }),
+      );
+    for (const [redirectTo, location] of [
+      ["/admin/menu", "/admin/menu"],
+      ["/admin/settings/branding", "/admin/settings/branding"],
+      ["https://evil.example/admin", "/admin"],
+      ["//evil.example", "/admin"],
+      ["/admin/../logout", "/admin"],
+    ]) {
+      const answer = await signIn(redirectTo!);
+      expect({ redirectTo, status: answer?.status, location: answer?.headers.get("location") }).toEqual({ redirectTo, status: 302, location });
+    }
+  });
+});
