@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import { acquireDirectoryLock } from "./directory-lock.server";
+import { logger } from "./logger.server";
 
 // Both drivers expose the same query builder; code is written against the node-postgres type.
 export type Database = NodePgDatabase<typeof schema>;
@@ -34,6 +35,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process:
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
     const db = drizzlePostgres(pool, { schema });
     try {
       await migratePostgres(db, { migrationsFolder });

@@ -83,6 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
   return Response.json({ url: stored.url });
 }
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
   return fail("Method not allowed", 405);
 }
