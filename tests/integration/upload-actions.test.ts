@@ -54,7 +54,9 @@ describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
     expect((await callRoute(action, siteRequest("/admin/upload?section=favicon_url", { method: "POST", body: images.png }))).status).toBe(401);
     expect((await upload("section=favicon_url", images.png, { cookie: member })).status).toBe(403);
     expect((await remove("section=favicon_url", member)).status).toBe(403);
-    expect((await callRoute(loader, siteRequest("/admin/upload"))).status).toBe(405);
+    expect((await callRoute(loader, siteRequest("/admin/upload"))).status).toBe(401);
+    expect((await callRoute(loader, siteRequest("/admin/upload", { cookie: member }))).status).toBe(403);
+    expect((await callRoute(loader, siteRequest("/admin/upload", { cookie: admin }))).status).toBe(405);
     expect(storedFiles()).toEqual([]);
     expect(await row("global", "favicon_url")).toBeUndefined();
   });
