@@ -11,46 +11,49 @@ import type { Route } from "./+types/root";
 // Imported for its side effect so the server links exactly the stylesheet the client build emits.
 import "./app.css";
 import { useNonce } from "./components/nonce";
+import { COOKIE_CONSENT_SCRIPT } from "./components/site/cookie-consent";
+import { PRODUCT_NAME } from "./content/settings";
+import { brandThemeCss } from "./lib/brand-theme";
 import { getSettings } from "./lib/content.server";
+import { pageMeta, type SiteSeo } from "./lib/seo";
+import { siteOrigin } from "./lib/site-url.server";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSettings();
-  return { settings };
+  const seo: SiteSeo = {
+    origin: siteOrigin(request),
+    defaultImageAlt: `${PRODUCT_NAME} Smart and Simple E-Wallet Service`,
+  };
+  // Computed here so that the browser needs no colour code to hydrate the same style element.
+  return { settings, seo, brandCss: brandThemeCss(settings) };
 }
 
-const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+/** Pages without their own `meta` (404, errors) get the site's title and sharing tags. */
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-/** Brand colours from settings as CSS variables; only well-formed colours reach the page. */
-function brandCss(settings: Record<string, string> | undefined) {
-  if (!settings) return "";
-  const colours: [string, string | undefined][] = [
-    ["--brand-primary", settings.primary_color],
-    ["--brand-secondary", settings.secondary_color],
-    ["--brand-accent", settings.accent_color],
-  ];
-  const declarations = colours
-    .filter(([, value]) => value && HEX_COLOUR.test(value))
-    .map(([name, value]) => `${name}:${value}`);
-  return declarations.length > 0 ? `:root{${declarations.join(";")}}` : "";
-}
+// The built-in icons; an uploaded favicon replaces every variant.
+const defaultIcons = { small: "/favicon-16x16.png", regular: "/favicon.png", touch: "/apple-touch-icon.png" };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const favicon = data?.settings.favicon_url || "/favicon.png";
+  const favicon = data?.settings.favicon_url?.trim();
   return (
-    <html lang="en">
+    // The consent script marks <html> before React hydrates it.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={data?.settings.primary_color ?? "#4f46e5"} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
         <Meta />
         <Links />
-        <link rel="icon" type="image/png" href={favicon} />
-        <link rel="shortcut icon" type="image/png" href={favicon} />
-        <link rel="apple-touch-icon" href={favicon} />
-        <link rel="icon" type="image/png" sizes="16x16" href={favicon} />
-        <link rel="icon" type="image/png" sizes="32x32" href={favicon} />
-        <style>{brandCss(data?.settings)}</style>
+        <link rel="icon" type="image/png" href={favicon || defaultIcons.regular} />
+        <link rel="shortcut icon" type="image/png" href={favicon || defaultIcons.regular} />
+        <link rel="apple-touch-icon" href={favicon || defaultIcons.touch} />
+        <link rel="icon" type="image/png" sizes="16x16" href={favicon || defaultIcons.small} />
+        <link rel="icon" type="image/png" sizes="32x32" href={favicon || defaultIcons.regular} />
+        <style>{data?.brandCss ?? ""}</style>
       </head>
       <body className="min-h-screen font-sans">
         {children}
@@ -76,7 +79,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="text-slate-600">{detail}</p>
-      <a href="/" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+      <a href="/" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-foreground">
         Return to Home
       </a>
     </main>

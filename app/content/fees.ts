@@ -2,6 +2,7 @@ import { key, type ContentKey } from "./types";
 
 /** Keys of the fees page (SPEC §2 "Prices and tariffs") with the figures of SPEC §9. */
 export const feesKeys: ContentKey[] = [
+  key("page_badge", "Pricing"),
   key("page_title", "Simple, transparent pricing"),
   key(
     "page_subtitle",
@@ -36,6 +37,18 @@ export const feesKeys: ContentKey[] = [
     "business_feature_transfers",
     "Outgoing SEPA transfer: €1.50 up to €1,000 · €15.00 up to €10,000 · €20.00 up to €50,000 · €30.00 up to €100,000 · €175.00 over €100,000",
   ),
+  key("popular_badge", "Popular"),
+  key("before_registration_title", "Before Registration"),
+  key(
+    "before_registration_text",
+    "We verify every customer's identity before opening an account. Please have a valid ID and a proof of address not older than 3 months ready.",
+  ),
+  key("before_registration_link", "Read our AML/KYC Policy"),
+  key("account_limits_title", "Account Limits"),
+  key(
+    "account_limits_text",
+    "Account limits are set manually for each customer after we review your documents.",
+  ),
   key("comparison_title", "Compare plans"),
   key("comparison_feature_transfers", "SEPA transfers"),
   key("comparison_feature_support", "Priority support"),
@@ -67,4 +80,5 @@ export const feesKeys: ContentKey[] = [
   ),
   key("cta_button_primary", "Create an account"),
   key("cta_button_secondary", "Contact sales"),
+  key("cta_login_text", "Already a customer? Log in"),
 ];

@@ -28,7 +28,7 @@ export const settingKeys: SettingKey[] = [
   // colors
   setting("colors", "primary_color", "#4f46e5"),
   setting("colors", "secondary_color", "#0f172a"),
-  setting("colors", "accent_color", "#0d9488"),
+  setting("colors", "accent_color", "#0f766e"),
   // contact
   setting("contact", "contact_email", "hello@valora.example"),
   setting("contact", "contact_phone", "+44 20 7946 0958"),

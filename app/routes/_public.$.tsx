@@ -1,5 +1,8 @@
-import { data, Link } from "react-router";
+import { Glyph } from "~/components/site/glyph";
+import { data } from "react-router";
+import { CtaLink } from "~/components/site/cta-link";
 import { logger } from "~/lib/logger.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.$";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -7,16 +10,28 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found" }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { title: "Page not found" }),
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-6xl font-extrabold text-brand">404</p>
-      <h1 className="text-2xl font-bold">Oops! Page not found</h1>
-      <Link to="/" className="rounded-lg bg-brand px-4 py-2 font-semibold text-white">
-        Return to Home
-      </Link>
+    <section className="page-hero-surface">
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
+        <span className="grid size-16 place-items-center rounded-2xl bg-brand/10 text-brand">
+          <Glyph name="compass" className="size-8" />
+        </span>
+        <p className="mt-8 bg-gradient-to-br from-brand to-brand-accent bg-clip-text text-7xl font-extrabold tracking-tight text-transparent sm:text-8xl">
+          404
+        </p>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">Oops! Page not found</h1>
+        <p className="mt-3 text-slate-600">The page you are looking for does not exist or has moved.</p>
+        <CtaLink to="/" size="lg" className="mt-10">
+          <Glyph name="arrow-left" />
+          Return to Home
+        </CtaLink>
+      </div>
     </section>
   );
 }

@@ -1,11 +1,15 @@
-import { PagePlaceholder } from "~/components/site/page-placeholder";
+import { HomePage } from "~/components/site/home/home-page";
+import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/lib/content.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public._index";
 
 export async function loader() {
   return { content: await getPageContent("home") };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <PagePlaceholder title={loaderData.content.hero_title} subtitle={loaderData.content.hero_subtitle} />;
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  return <HomePage content={loaderData.content} settings={useSiteSettings()} />;
 }

@@ -1,11 +1,17 @@
-import { PagePlaceholder } from "~/components/site/page-placeholder";
+import { BusinessPage } from "~/components/site/business/business-page";
+import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/lib/content.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.business";
 
 export async function loader() {
-  return { content: await getPageContent("business") };
+  const [content, security] = await Promise.all([getPageContent("business"), getPageContent("security")]);
+  return { content, security };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <PagePlaceholder title={loaderData.content.hero_title} subtitle={loaderData.content.hero_subtitle} />;
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Business", description: args.loaderData?.content.hero_subtitle });
+
+export default function Business({ loaderData }: Route.ComponentProps) {
+  return <BusinessPage content={loaderData.content} security={loaderData.security} settings={useSiteSettings()} />;
 }

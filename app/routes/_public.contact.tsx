@@ -1,11 +1,33 @@
-import { PagePlaceholder } from "~/components/site/page-placeholder";
+import { data } from "react-router";
+import { ContactPage } from "~/components/site/contact/contact-page";
+import type { ContactActionData } from "~/components/site/contact/contact-form";
+import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/lib/content.server";
+import { pageMeta } from "~/lib/seo";
+import { contactFieldErrors } from "~/schemas/contact";
 import type { Route } from "./+types/_public.contact";
 
 export async function loader() {
   return { content: await getPageContent("contact") };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <PagePlaceholder title={loaderData.content.hero_title} subtitle={loaderData.content.hero_subtitle} />;
+/**
+ * Only reached when the form is posted without JavaScript (the page sends nothing when it
+ * runs): the message is checked like in the browser and, as there, not stored or sent.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    ["name", "email", "subject", "message"].map((name) => [name, String(form.get(name) ?? "")]),
+  );
+  const errors = contactFieldErrors(values);
+  if (errors) return data<ContactActionData>({ sent: false, errors, values }, { status: 400 });
+  return data<ContactActionData>({ sent: true });
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Contact", description: args.loaderData?.content.hero_subtitle });
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  return <ContactPage content={loaderData.content} settings={useSiteSettings()} actionData={actionData} />;
 }

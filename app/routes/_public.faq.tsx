@@ -1,11 +1,15 @@
-import { PagePlaceholder } from "~/components/site/page-placeholder";
+import { FaqPage } from "~/components/site/faq/faq-page";
 import { getPageContent } from "~/lib/content.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.faq";
 
 export async function loader() {
   return { content: await getPageContent("faq") };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <PagePlaceholder title={loaderData.content.hero_title} subtitle={loaderData.content.hero_subtitle} />;
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "FAQ", description: args.loaderData?.content.hero_subtitle });
+
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  return <FaqPage content={loaderData.content} />;
 }

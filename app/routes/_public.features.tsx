@@ -1,11 +1,17 @@
-import { PagePlaceholder } from "~/components/site/page-placeholder";
+import { FeaturesPage } from "~/components/site/features/features-page";
+import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/lib/content.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.features";
 
 export async function loader() {
-  return { content: await getPageContent("features") };
+  const [content, security] = await Promise.all([getPageContent("features"), getPageContent("security")]);
+  return { content, security };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <PagePlaceholder title={loaderData.content.hero_title} subtitle={loaderData.content.hero_subtitle} />;
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Features", description: args.loaderData?.content.hero_subtitle });
+
+export default function Features({ loaderData }: Route.ComponentProps) {
+  return <FeaturesPage content={loaderData.content} security={loaderData.security} settings={useSiteSettings()} />;
 }

@@ -1,5 +1,15 @@
-import { PagePlaceholder } from "~/components/site/page-placeholder";
+import { AppComingSoon } from "~/components/site/app-coming-soon";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/_public.login";
 
-export default function Page() {
-  return <PagePlaceholder title="Log in to your wallet" subtitle="Our customer web app is opening soon. Contact us to get early access." />;
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Log in" });
+
+export default function Login() {
+  return (
+    <AppComingSoon
+      icon="log-in"
+      title="Log in to your wallet"
+      text="Our customer web app is opening soon. Contact us and we will help you with your account in the meantime."
+    />
+  );
 }

@@ -1,9 +1,15 @@
 import { LegalPage } from "~/components/site/legal-page";
+import { legalPageTitles } from "~/content/legal";
 import { loadLegalPage } from "~/lib/legal-pages.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.privacy";
 
-export const loader = () => loadLegalPage("privacy");
+export async function loader() {
+  return { title: legalPageTitles["privacy"], ...(await loadLegalPage("privacy")) };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: args.loaderData?.title });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <LegalPage html={loaderData.html} />;
+  return <LegalPage title={loaderData.title} html={loaderData.html} />;
 }

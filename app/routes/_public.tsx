@@ -1,38 +1,48 @@
 import { Outlet } from "react-router";
+import { CookieBanner } from "~/components/site/cookie-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
-import { getActiveMenu, getSettings } from "~/lib/content.server";
+import { useRevealOnScroll } from "~/components/site/use-reveal-on-scroll";
+import { useSiteSettings } from "~/components/site/use-site-settings";
+import { legalPageNames } from "~/content/types";
+import { legalPageTitles } from "~/content/legal";
+import { getActiveMenu } from "~/lib/content.server";
 import type { Route } from "./+types/_public";
 
 export const FOOTER_MENU_LIMIT = 6;
 
+/** Header and footer menus; the settings they also need come once, with the root route's. */
 export async function loader() {
-  const [settings, headerMenu, footerMenu] = await Promise.all([
-    getSettings(),
-    getActiveMenu("header"),
-    getActiveMenu("footer"),
-  ]);
+  const [headerMenu, footerMenu] = await Promise.all([getActiveMenu("header"), getActiveMenu("footer")]);
   const toLink = (item: { id: number; displayName: string; url: string }) => ({
     id: item.id,
     label: item.displayName,
     url: item.url,
   });
   return {
-    settings,
     headerMenu: headerMenu.map(toLink),
     footerMenu: footerMenu.slice(0, FOOTER_MENU_LIMIT).map(toLink),
+    legalLinks: legalPageNames.map((page) => ({
+      url: `/${page}`,
+      label: legalPageTitles[page],
+    })),
   };
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { settings, headerMenu, footerMenu } = loaderData;
+  const settings = useSiteSettings();
+  useRevealOnScroll();
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader settings={settings} menu={headerMenu} />
-      <main className="flex-1">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader settings={settings} menu={loaderData.headerMenu} />
+      <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter settings={settings} menu={footerMenu} />
+      <SiteFooter settings={settings} menu={loaderData.footerMenu} legalLinks={loaderData.legalLinks} />
+      <CookieBanner />
     </div>
   );
 }

@@ -1,9 +1,18 @@
-export function LegalPage({ html }: { html: string }) {
+/** A legal page: its title over the HTML of its page_content section (or the placeholder). */
+export function LegalPage({ title, html }: { title: string; html: string }) {
   return (
-    <article
-      className="prose mx-auto max-w-3xl px-4 py-16"
-      // Sanitised on the server against the editor's allowlist (lib/sanitize.server.ts).
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <>
+      <header className="page-hero-surface">
+        <div className="mx-auto max-w-3xl px-4 pt-14 pb-10 sm:px-6 sm:pt-20">
+          <p className="text-sm font-semibold tracking-wide text-brand uppercase">Legal</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
+        </div>
+      </header>
+      <article
+        className="legal-content mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16"
+        // Sanitised on the server against the editor's allowlist (lib/sanitize.server.ts).
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </>
   );
 }

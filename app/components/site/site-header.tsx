@@ -1,31 +1,34 @@
-import { Link } from "react-router";
+import type { MenuLink } from "./menu-link";
+import { MobileMenu } from "./mobile-menu";
+import { SiteLink } from "./site-link";
+import { SiteLogo } from "./site-logo";
+import type { SiteSettings } from "./use-site-settings";
 
-export interface MenuLink {
-  id: number;
-  label: string;
-  url: string;
-}
+export type { MenuLink } from "./menu-link";
 
-export function SiteHeader({ settings, menu }: { settings: Record<string, string>; menu: MenuLink[] }) {
+export function SiteHeader({ settings, menu }: { settings: SiteSettings; menu: MenuLink[] }) {
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-4">
-        <Link to="/" className="text-xl font-bold text-brand">
-          {settings.site_logo}
-        </Link>
-        <nav aria-label="Main" className="flex flex-wrap gap-4 text-sm">
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md">
+      <div className="container-site flex h-16 items-center justify-between gap-4">
+        <SiteLink to="/" aria-label={`${settings.site_logo ?? ""} home`.trim()} className="focus-ring shrink-0 rounded-lg">
+          <SiteLogo settings={settings} placement="header" />
+        </SiteLink>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {menu.map((item) => (
-            <a key={item.id} href={item.url} className="text-slate-700 hover:text-brand">
+            <SiteLink key={item.id} to={item.url} nav className="nav-link">
               {item.label}
-            </a>
+            </SiteLink>
           ))}
         </nav>
-        <div className="flex gap-3 text-sm">
-          <a href={settings.login_button_url}>{settings.login_button_text}</a>
-          <a href={settings.signup_button_url} className="rounded-lg bg-brand px-3 py-1.5 text-white">
+        <div className="hidden items-center gap-2 md:flex">
+          <SiteLink to={settings.login_button_url} className="nav-link">
+            {settings.login_button_text}
+          </SiteLink>
+          <SiteLink to={settings.signup_button_url} className="cta cta-primary py-2 shadow-sm">
             {settings.signup_button_text}
-          </a>
+          </SiteLink>
         </div>
+        <MobileMenu settings={settings} menu={menu} />
       </div>
     </header>
   );

@@ -1,4 +1,5 @@
 import { key, type ContentKey } from "../types";
+import { CONTROL_POINT_COUNT, FEATURE_CARD_COUNT } from "./counts";
 
 const cards: [string, string][] = [
   ["Secure Transactions", "Every payment is encrypted and checked by real-time fraud monitoring."],
@@ -11,8 +12,12 @@ const cards: [string, string][] = [
   ["Spending Analytics", "Understand your spending with clear categories and monthly reports."],
 ];
 
-/** Keys of the features page: eight cards and the 'Take control of your finances' block. */
+/**
+ * Keys of the features page: eight cards and the 'Take control of your finances' block.
+ * The block's picture is the global `feature_image` setting (built-in illustration when empty).
+ */
 export const featuresKeys: ContentKey[] = [
+  key("hero_badge", "Features"),
   key("hero_title", "Features built for modern money"),
   key("hero_subtitle", "Everything you need to pay, send, save and stay in control."),
   ...cards.flatMap(([title, description], index) => [
@@ -28,5 +33,5 @@ export const featuresKeys: ContentKey[] = [
   key("control_point_2", "Instant transfers"),
   key("control_point_3", "Detailed transaction history"),
   key("control_point_4", "Automated savings"),
-  key("control_image", "", "image"),
+  key("control_button", "Get started"),
 ];

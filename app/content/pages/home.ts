@@ -8,7 +8,12 @@ export const homeKeys: ContentKey[] = [
     "hero_subtitle",
     "Pay, send and save in one secure app. Virtual cards, instant SEPA transfers and gift cards — for you and your business.",
   ),
+  key("hero_point_1", "No monthly fee for personal accounts"),
+  key("hero_point_2", "Virtual cards in seconds"),
+  key("hero_point_3", "SEPA transfers across Europe"),
+  // Replaces the built-in card illustration beside the hero text when set.
   key("hero_image", "", "image"),
+  key("hero_image_alt", "The wallet app on a phone"),
   key("features_title", "Everything your money needs"),
   key("features_subtitle", "One account for everyday spending, saving and getting paid."),
   key("feature_1_title", "Personal & business accounts"),
@@ -27,6 +32,7 @@ export const homeKeys: ContentKey[] = [
   key("security_point_1", "Encryption of all data in transit and at rest"),
   key("security_point_2", "Two-factor authentication on every login"),
   key("security_point_3", "Real-time alerts and card freezing"),
+  key("security_link", "Read our AML/KYC Policy"),
   key("functionality_title", "Built for the way you pay"),
   key("functionality_subtitle", "Powerful features, simple to use."),
   key("functionality_1_title", "Instant notifications"),
@@ -45,4 +51,6 @@ export const homeKeys: ContentKey[] = [
     "Manage your wallet on the go. Our iOS and Android apps are on their way.",
   ),
   key("mobile_app_badge", "Coming soon"),
+  key("mobile_app_store_1", "App Store"),
+  key("mobile_app_store_2", "Google Play"),
 ];

@@ -1,0 +1,73 @@
+import { Glyph } from "~/components/site/glyph";
+import { useEffect, useState } from "react";
+import { readCookieConsent, storeCookieConsent, type CookieConsent } from "./cookie-consent";
+import { SiteLink } from "./site-link";
+
+/**
+ * The cookie banner of SPEC §2: shown while no choice is stored. Accept All and Decline store
+ * the choice; the close icon only hides it for this page, so it comes back on the next load.
+ */
+export function CookieBanner() {
+  const [visible, setVisible] = useState(true);
+
+  useEffect(() => {
+    if (readCookieConsent()) setVisible(false);
+  }, []);
+
+  if (!visible) return null;
+
+  const choose = (value: CookieConsent) => {
+    storeCookieConsent(value);
+    setVisible(false);
+  };
+
+  return (
+    <section
+      data-cookie-banner=""
+      aria-labelledby="cookie-banner-title"
+      className="cookie-banner"
+    >
+      <button
+        type="button"
+        aria-label="Close"
+        onClick={() => setVisible(false)}
+        className="focus-ring cookie-close"
+      >
+        <Glyph name="x" className="size-4" />
+      </button>
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:gap-6">
+        <span className="icon-tile max-sm:hidden">
+          <Glyph name="cookie" />
+        </span>
+        <div className="flex-1 pr-6 md:pr-0">
+          <h2 id="cookie-banner-title">
+            We use cookies
+          </h2>
+          <p>
+            We use cookies to enhance your browsing experience, serve personalized content, and analyze our traffic. By
+            clicking "Accept All", you consent to our use of cookies.{" "}
+            <SiteLink to="/privacy">
+              Privacy Policy
+            </SiteLink>
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-3 md:mr-6">
+          <button
+            type="button"
+            onClick={() => choose("declined")}
+            className="cta cta-outline flex-1 md:flex-none"
+          >
+            Decline
+          </button>
+          <button
+            type="button"
+            onClick={() => choose("accepted")}
+            className="cta cta-primary flex-1 shadow-none md:flex-none"
+          >
+            Accept All
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { MetaDescriptor } from "react-router";
+
+/** The built-in sharing image (1200x630, carrying the product name) used without og_image_url. */
+export const DEFAULT_OG_IMAGE = { path: "/og-image.png", width: "1200", height: "630" };
+
+export interface SiteSeo {
+  /** The site's origin, for absolute sharing URLs. */
+  origin: string;
+  /** Alt text of the default sharing image: the product name and the tagline. */
+  defaultImageAlt: string;
+}
+
+export interface PageSeo {
+  /** The page's own name; the home page has none and uses the site title alone. */
+  title?: string;
+  description?: string;
+  /** Canonical path when it differs from the page's own (e.g. /home shows the landing page). */
+  canonicalPath?: string;
+}
+
+function absolute(url: string, origin: string) {
+  try {
+    return new URL(url, origin).toString();
+  } catch {
+    return `${origin}${DEFAULT_OG_IMAGE.path}`;
+  }
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter tags from the global settings. */
+export function buildSeoMeta(
+  settings: Record<string, string>,
+  site: SiteSeo,
+  pathname: string,
+  page: PageSeo = {},
+): MetaDescriptor[] {
+  const siteTitle = settings.site_title ?? "";
+  const title = page.title ? `${page.title} | ${siteTitle}` : siteTitle;
+  const description = page.description || settings.site_description || "";
+  const url = absolute(page.canonicalPath ?? pathname, site.origin);
+  const customImage = settings.og_image_url?.trim();
+  const image = absolute(customImage || DEFAULT_OG_IMAGE.path, site.origin);
+  const imageAlt = customImage ? siteTitle : site.defaultImageAlt;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: settings.site_logo ?? "" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:alt", content: imageAlt },
+    ...(customImage
+      ? []
+      : [
+          { property: "og:image:width", content: DEFAULT_OG_IMAGE.width },
+          { property: "og:image:height", content: DEFAULT_OG_IMAGE.height },
+          { property: "og:image:type", content: "image/png" },
+        ]),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
+  ];
+}
+
+interface RootData {
+  settings: Record<string, string>;
+  seo: SiteSeo;
+}
+
+interface MetaArgsLike {
+  location: { pathname: string };
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
+}
+
+/** A route's `meta`: the page's values merged with the site defaults the root route loaded. */
+export function pageMeta(args: MetaArgsLike, page: PageSeo = {}): MetaDescriptor[] {
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+  if (!root) return page.title ? [{ title: page.title }] : [];
+  return buildSeoMeta(root.settings, root.seo, args.location.pathname, page);
+}
