@@ -105,7 +105,7 @@ test.describe("[PUBLIC][CONTENT] from the database", () => {
     const footerLogo = page.getByRole("contentinfo").getByRole("img", { name: "Seeded Wallet logo" });
     await expect(footerLogo).toHaveAttribute("src", "/apple-touch-icon.png");
     // A payment logo that fails falls back to the built-in badge.
-    await expect(page.getByRole("contentinfo").getByRole("img", { name: "Visa" })).toHaveJSProperty("tagName", "svg");
+    await expect(page.getByRole("contentinfo").getByRole("img", { name: "Visa" })).toHaveAttribute("src", "/payments/visa.svg");
   });
 
   test("edited page content replaces its default", async ({ page }) => {
