@@ -1,8 +1,8 @@
-import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action as authAction } from "~/routes/api.auth.$";
+import { startFakeSmtp } from "../support/fake-smtp";
 import { siteRequest, useTestApp } from "../support/test-database";
 
 const callAuthRoute = (request: Request) =>
@@ -82,43 +82,6 @@ describe("sign-in and sign-up", () => {
   });
 });
 
-/** A minimal SMTP server that records the messages it receives. */
-function startFakeSmtp() {
-  const messages: string[] = [];
-  const server = net.createServer((socket) => {
-    let inData = false;
-    let buffer = "";
-    let message = "";
-    socket.write("220 localhost ESMTP\r\n");
-    socket.on("data", (chunk) => {
-      buffer += chunk.toString();
-      let index: number;
-      while ((index = buffer.indexOf("\r\n")) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        if (inData) {
-          if (line === ".") {
-            inData = false;
-            messages.push(message);
-            message = "";
-            socket.write("250 OK\r\n");
-          } else message += `${line}\n`;
-        } else if (/^(EHLO|HELO)/i.test(line)) socket.write("250 localhost\r\n");
-        else if (/^DATA/i.test(line)) {
-          inData = true;
-          socket.write("354 go ahead\r\n");
-        } else if (/^QUIT/i.test(line)) socket.end("221 bye\r\n");
-        else socket.write("250 OK\r\n");
-      }
-    });
-  });
-  return new Promise<{ port: number; messages: string[]; close: () => void }>((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ port: (server.address() as net.AddressInfo).port, messages, close: () => server.close() }),
-    ),
-  );
-}
-
 describe("sign-up with SMTP_URL", async () => {
   const smtp = await startFakeSmtp();
   const app = useTestApp("pglite", { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: "http://localhost:3000" });
@@ -135,6 +98,6 @@ describe("sign-up with SMTP_URL", async () => {
     expect(mail).toMatch(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Fadmin/);
     const signIn = await signInWithPassword(siteRequest("/admin", { method: "POST" }), { email: "mail@example.com", password: "secret-1" });
     expect(signIn).toMatchObject({ ok: false, status: 403 });
-    smtp.close();
+    await smtp.close();
   });
 });

@@ -1,4 +1,3 @@
-import net from "node:net";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
@@ -33,47 +32,6 @@ export async function signInThroughForm(page: Page, account: { email: string; pa
   await page.getByRole("button", { name: "Войти" }).click();
 }
 
-/** A minimal SMTP server that accepts every message, so sign-up can ask for confirmation. */
-export function startFakeSmtp() {
-  const messages: string[] = [];
-  const server = net.createServer((socket) => {
-    let inData = false;
-    let buffer = "";
-    let message = "";
-    socket.write("220 localhost ESMTP\r\n");
-    socket.on("data", (chunk) => {
-      buffer += chunk.toString();
-      let end: number;
-      while ((end = buffer.indexOf("\r\n")) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === ".") {
-            inData = false;
-            messages.push(message);
-            message = "";
-            socket.write("250 OK\r\n");
-          } else message += `${line}\n`;
-        } else if (/^(EHLO|HELO)/i.test(line)) socket.write("250 localhost\r\n");
-        else if (/^DATA/i.test(line)) {
-          inData = true;
-          socket.write("354 go ahead\r\n");
-        } else if (/^QUIT/i.test(line)) socket.end("221 bye\r\n");
-        else socket.write("250 OK\r\n");
-      }
-    });
-  });
-  return new Promise<{ port: number; messages: string[]; close: () => Promise<void> }>((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        port: (server.address() as net.AddressInfo).port,
-        messages,
-        close: () => new Promise((done) => server.close(() => done())),
-      }),
-    ),
-  );
-}
-
 /**
  * Holds every write (POST) to a path until released, so a busy state can be looked at;
  * once released, requests pass straight through.
@@ -92,3 +50,5 @@ export async function holdWrites(page: Page, pattern: string | RegExp) {
 export function failWrites(page: Page, pattern: string | RegExp) {
   return page.route(pattern, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
 }
+
+export { startFakeSmtp } from "../../support/fake-smtp";
