@@ -1,20 +1,33 @@
 import type { ReactNode } from "react";
 import { classes } from "./classes";
 
+// Vertical spacing as whole sets, so that no two padding utilities ever compete.
+const paddings = {
+  normal: "py-16 sm:py-24",
+  compact: "py-12 sm:py-16",
+  /** Follows a section with the same background. */
+  noTop: "pb-16 sm:pb-24",
+  /** Right under a page hero. */
+  afterHero: "pt-12 pb-16 sm:pt-16 sm:pb-24",
+};
+
 /** A page section that fades in on scroll, with the site's width and spacing. */
 export function Section({
   className,
   innerClassName,
+  padding = "normal",
   children,
   labelledBy,
 }: {
+  /** Background and the like; the spacing comes from `padding`. */
   className?: string;
   innerClassName?: string;
+  padding?: keyof typeof paddings;
   children: ReactNode;
   labelledBy?: string;
 }) {
   return (
-    <section aria-labelledby={labelledBy} className={classes("py-16 sm:py-24", className)}>
+    <section aria-labelledby={labelledBy} className={classes(paddings[padding], className)}>
       <div data-reveal="" className={classes("container-site", innerClassName)}>
         {children}
       </div>

@@ -6,7 +6,7 @@ import { Section } from "./section";
 /** The 'security' page content as a band on the features and business pages. */
 export function SecurityBand({ content }: { content: PageContent }) {
   return (
-    <Section labelledBy="security-band-title" className="py-12 sm:py-16">
+    <Section labelledBy="security-band-title" padding="compact">
       <div className="card flex flex-col gap-8 bg-slate-50 p-8 sm:p-10 lg:flex-row lg:items-center">
         <span className="icon-tile-solid size-14">
           <Glyph name="shield-check" />

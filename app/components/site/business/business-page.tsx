@@ -61,7 +61,7 @@ export function BusinessPage({
         {image ? (
           <img src={image} alt={content.benefits_title ?? ""} className="w-full rounded-3xl object-cover shadow-xl" />
         ) : (
-          <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2">
+          <div aria-hidden="true" className="grid grid-cols-2 gap-4">
             {([
               { icon: "building-2", label: "Company account", value: "€48,210.00" },
               { icon: "credit-card", label: "Team cards", value: "12 active" },
@@ -78,7 +78,7 @@ export function BusinessPage({
         )}
       </Section>
       <SecurityBand content={security} />
-      <Section labelledBy="get-started-title" className="pt-0 sm:pt-0">
+      <Section labelledBy="get-started-title" padding="noTop">
         <div className="hero-surface rounded-[2rem] px-6 py-14 text-center sm:px-12">
           <h2 id="get-started-title" className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
             {content.get_started_title}

@@ -45,7 +45,7 @@ export function ContactPage({
   return (
     <>
       <PageHero badge={content.hero_badge} title={content.hero_title} subtitle={content.hero_subtitle} />
-      <Section className="bg-slate-50 pt-12 sm:pt-16" innerClassName="grid gap-8 lg:grid-cols-[1fr_1.5fr]">
+      <Section className="bg-slate-50" padding="afterHero" innerClassName="grid gap-8 lg:grid-cols-[1fr_1.5fr]">
         <div className="flex flex-col gap-6">
           <section aria-labelledby="company-title" className="rounded-3xl bg-white p-7 shadow-sm ring-1 ring-slate-200">
             <h2 id="company-title" className="text-lg font-semibold text-slate-900">
@@ -97,7 +97,7 @@ export function ContactPage({
           <ContactForm content={content} actionData={actionData} />
         </section>
       </Section>
-      <Section labelledBy="map-title" className="pt-0 sm:pt-0 bg-slate-50">
+      <Section labelledBy="map-title" className="bg-slate-50" padding="noTop">
         <h2 id="map-title" className="mb-6 flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
           <Glyph name="map-pin" className="size-6 text-brand" />
           {content.map_title}

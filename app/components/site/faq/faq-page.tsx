@@ -8,7 +8,7 @@ export function FaqPage({ content }: { content: PageContent }) {
   return (
     <>
       <PageHero badge={content.hero_badge} title={content.hero_title} subtitle={content.hero_subtitle} />
-      <Section className="bg-slate-50 pt-12 sm:pt-16">
+      <Section className="bg-slate-50" padding="afterHero">
         <FaqBrowser searchLabel={content.search_label ?? ""} searchPlaceholder={content.search_placeholder ?? ""} />
         <div className="mx-auto mt-14 flex max-w-3xl flex-col items-center gap-4 rounded-3xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200 sm:flex-row sm:text-left">
           <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand/10 text-brand">

@@ -14,7 +14,7 @@ export function FeesPage({ content, settings }: { content: PageContent; settings
   return (
     <>
       <PageHero badge={content.page_badge} title={content.page_title} subtitle={content.page_subtitle} />
-      <Section className="pt-12 sm:pt-16">
+      <Section padding="afterHero">
         <div className="mx-auto grid max-w-5xl gap-8 md:grid-cols-2">
           {buildPlans(content).map((plan) => (
             <PlanCard key={plan.id} plan={plan} popularLabel={content.popular_badge ?? ""} signupUrl={settings.signup_button_url} />
@@ -24,7 +24,7 @@ export function FeesPage({ content, settings }: { content: PageContent; settings
       </Section>
       <ComparisonTable content={content} />
       <FeesFaq content={content} />
-      <Section labelledBy="fees-cta-title" className="pt-0 sm:pt-0">
+      <Section labelledBy="fees-cta-title" padding="noTop">
         <div className="hero-surface rounded-[2rem] px-6 py-14 text-center sm:px-12 sm:py-16">
           <h2 id="fees-cta-title" className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
             {content.cta_title}

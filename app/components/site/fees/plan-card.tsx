@@ -11,8 +11,8 @@ export function PlanCard({ plan, popularLabel, signupUrl }: { plan: Plan; popula
       aria-labelledby={`plan-${plan.id}`}
       data-plan={plan.id}
       className={classes(
-        "relative flex flex-col rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200",
-        plan.isPopular && "shadow-xl shadow-brand/10 ring-2 ring-brand",
+        "relative flex flex-col rounded-3xl bg-white p-8",
+        plan.isPopular ? "shadow-xl shadow-brand/10 ring-2 ring-brand" : "shadow-sm ring-1 ring-slate-200",
       )}
     >
       {plan.isPopular ? (
