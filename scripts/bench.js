@@ -5,10 +5,9 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { buildUnlessSkipped, isPinned, pinned, root, startProductionServer, stopProcess, waitFor } from "./support/production-server.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const duration = process.env.BENCH_DURATION ?? "10s";
 const connections = process.env.BENCH_CONNECTIONS ?? "50";
 const paths = ["/", "/fees", "/faq", "/contact"];
@@ -19,41 +18,6 @@ function ensureWrk() {
   if (spawnSync("sh", ["-c", "command -v wrk"]).status === 0) return;
   console.log("Installing wrk from Debian's packages...");
   execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk"], { stdio: "inherit" });
-}
-
-const hasTaskset = spawnSync("sh", ["-c", "command -v taskset"]).status === 0 && os.cpus().length > 1;
-const pinned = (core, command, args) => (hasTaskset ? ["taskset", ["-c", String(core), command, ...args]] : [command, args]);
-
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function startServer(extraEnv) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
-  const [command, args] = pinned(0, process.execPath, ["server.js"]);
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(serverPort), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitFor(`http://127.0.0.1:${serverPort}/healthz`);
-  return { child, dataDir };
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  await new Promise((resolve) => {
-    child.once("exit", resolve);
-    child.kill("SIGTERM");
-  });
 }
 
 function peakRss(pid) {
@@ -89,24 +53,24 @@ function startBaseline(gzipped) {
 }
 
 ensureWrk();
-if (!process.argv.includes("--no-build")) execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+buildUnlessSkipped();
 
-const cached = await startServer({});
+const cached = await startProductionServer({ port: serverPort, core: 0 });
 for (const pathname of paths) await fetch(`http://127.0.0.1:${serverPort}${pathname}`);
 const landing = Buffer.from(await (await fetch(`http://127.0.0.1:${serverPort}/`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
 const cachedResults = paths.map((pathname) => ({ pathname, ...wrk(`http://127.0.0.1:${serverPort}${pathname}`) }));
 const cachedRss = peakRss(cached.child.pid);
-await stop(cached.child);
+await cached.stop();
 
 const baseline = startBaseline(zlib.gzipSync(landing, { level: 9 }));
 await waitFor(`http://127.0.0.1:${baselinePort}/`);
 const baselineResult = wrk(`http://127.0.0.1:${baselinePort}/`);
-await stop(baseline);
+await stopProcess(baseline);
 
-const uncached = await startServer({ PAGE_CACHE: "off" });
+const uncached = await startProductionServer({ port: serverPort, core: 0, env: { PAGE_CACHE: "off" } });
 const uncachedResults = paths.map((pathname) => ({ pathname, ...wrk(`http://127.0.0.1:${serverPort}${pathname}`) }));
 const uncachedRss = peakRss(uncached.child.pid);
-await stop(uncached.child);
+await uncached.stop();
 
 const ratio = (value) => (value / baselineResult.requestsPerSecond).toFixed(3);
 const landingCached = cachedResults[0];
@@ -125,7 +89,7 @@ const report = `# Benchmark results
 
 - Date: ${new Date().toISOString()}
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}
-- Method: \`npm run bench\` — wrk, 1 thread, ${connections} connections, ${duration} per URL, \`Accept-Encoding: gzip, br\`; server${hasTaskset ? " on core 0, wrk on core 1" : " and wrk unpinned"}; production build on a fresh embedded (PGlite) database.
+- Method: \`npm run bench\` — wrk, 1 thread, ${connections} connections, ${duration} per URL, \`Accept-Encoding: gzip, br\`; server${isPinned ? " on core 0, wrk on core 1" : " and wrk unpinned"}; production build on a fresh embedded (PGlite) database.
 - Landing page: ${(landing.length / 1024).toFixed(1)} KB of HTML.
 
 ## Baseline: minimal node:http server sending the same landing page pre-gzipped
@@ -156,7 +120,5 @@ ${targets.map(([name, met]) => `- ${met ? "met" : "NOT MET"}: ${name}`).join("\n
 `;
 fs.mkdirSync(path.join(root, "bench"), { recursive: true });
 fs.writeFileSync(path.join(root, "bench/results.md"), report);
-fs.rmSync(cached.dataDir, { recursive: true, force: true });
-fs.rmSync(uncached.dataDir, { recursive: true, force: true });
 console.log(report);
 process.exit(targets.every(([, met]) => met) ? 0 : 1);

@@ -54,6 +54,26 @@ export function hashedPolicy(policy: string, html: string): string {
   return policy.replace(/'nonce-[^']*'/, hashes || "");
 }
 
+/**
+ * Moves the module preloads after the stylesheets in <head>. React hoists preloads to the top
+ * of <head>, so on a connection-limited network the render-blocking stylesheet waited behind
+ * the JavaScript; preloads are matched by URL rather than position when React hydrates, so
+ * their place in <head> does not matter to it.
+ */
+export function stylesheetsFirst(html: string): string {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return html;
+  const head = html.slice(0, headEnd);
+  const preloads = head.match(/<link rel="modulepreload"[^>]*>/g);
+  const lastStylesheet = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].at(-1);
+  if (!preloads || !lastStylesheet || lastStylesheet.index === undefined) return html;
+  const firstPreload = head.indexOf(preloads[0]!);
+  if (firstPreload > lastStylesheet.index) return html;
+  const insertAt = lastStylesheet.index + lastStylesheet[0].length;
+  const moved = head.slice(0, insertAt).replace(/<link rel="modulepreload"[^>]*>/g, "") + preloads.join("") + head.slice(insertAt);
+  return moved + html.slice(headEnd);
+}
+
 function cacheable(req: IncomingMessage): string | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   const url = req.url ?? "";
@@ -94,10 +114,11 @@ export function createPageCache(options: { render: RenderPage; enabled: boolean 
     const version = getContentVersion();
     const rendered = await options.render(path);
     if (rendered.status !== 200 || !rendered.headers.get("content-type")?.includes("text/html")) return undefined;
-    const identity = Buffer.from(rendered.html, "utf8");
+    const html = stylesheetsFirst(rendered.html);
+    const identity = Buffer.from(html, "utf8");
     const headers: [string, string][] = [];
     rendered.headers.forEach((value, name) => {
-      if (name === "content-security-policy") headers.push([name, hashedPolicy(value, rendered.html)]);
+      if (name === "content-security-policy") headers.push([name, hashedPolicy(value, html)]);
       else if (!["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding"].includes(name)) {
         headers.push([name, value]);
       }

@@ -1,5 +1,7 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { Toaster } from "sonner";
+// The admin's own stylesheet, linked while an /admin route is shown.
+import "~/admin.css";
 import { LoginScreen, type LoginActionData, type LoginIntent } from "~/components/admin/login-screen";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { Dashboard } from "~/components/admin/shell/dashboard";
