@@ -1,8 +1,9 @@
+import type { SocialGlyphName } from "./glyph-names";
 import { SiteLink } from "./site-link";
 import type { SiteSettings } from "./use-site-settings";
 
-// The glyphs are masks in app.css (.social-*), drawn in the text colour.
-const networks = [
+// The glyphs are masks in glyphs.css (.social-*), drawn in the text colour.
+const networks: { setting: string; label: string; icon: SocialGlyphName }[] = [
   { setting: "facebook_url", label: "Facebook", icon: "social-facebook" },
   { setting: "twitter_url", label: "X (Twitter)", icon: "social-x" },
   { setting: "linkedin_url", label: "LinkedIn", icon: "social-linkedin" },
