@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultsFor } from "~/content/catalogue";
-import { buildSeoMeta, pageMeta } from "./seo";
+import { buildSeoMeta, organizationJsonLd, pageMeta } from "./seo";
 
 const site = { origin: "https://www.example.com", defaultImageAlt: "Valora Smart and Simple E-Wallet Service" };
 const settings = defaultsFor("global");
@@ -44,9 +44,37 @@ describe("SEO meta", () => {
   it("reads the root route's data in a route's meta", () => {
     const meta = pageMeta(
       { location: { pathname: "/home" }, matches: [{ id: "root", loaderData: { settings, seo: site } }, undefined] },
-      { title: "Home", canonicalPath: "/" },
+      { title: "Home" },
     );
-    expect(meta.find((tag) => "rel" in tag && tag.rel === "canonical")).toMatchObject({ href: "https://www.example.com/" });
+    expect(meta.find((tag) => "rel" in tag && tag.rel === "canonical")).toMatchObject({ href: "https://www.example.com/home" });
     expect(pageMeta({ location: { pathname: "/" }, matches: [] }, { title: "Fees" })).toEqual([{ title: "Fees" }]);
+  });
+
+  it("describes the company as a schema.org Organization from the global settings", () => {
+    const organization = organizationJsonLd(settings, site);
+    expect(organization).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: settings.site_logo,
+      legalName: settings.company_name,
+      url: "https://www.example.com/",
+      logo: "https://www.example.com/apple-touch-icon.png",
+      description: settings.site_description,
+      email: settings.contact_email,
+      telephone: settings.contact_phone,
+      address: { "@type": "PostalAddress", streetAddress: settings.contact_address },
+      sameAs: [settings.facebook_url, settings.twitter_url, settings.linkedin_url, settings.instagram_url],
+    });
+    expect(find(buildSeoMeta(settings, site, "/fees"), "script:ld+json")).toEqual({ "script:ld+json": organization });
+  });
+
+  it("leaves empty settings out of the Organization and uses an uploaded logo", () => {
+    const organization = organizationJsonLd(
+      { ...settings, header_logo_url: "/uploads/header_logo_url_1.png", contact_phone: " ", instagram_url: "", facebook_url: "javascript:alert(1)", twitter_url: "", linkedin_url: "" },
+      site,
+    );
+    expect(organization.logo).toBe("https://www.example.com/uploads/header_logo_url_1.png");
+    expect(organization).not.toHaveProperty("telephone");
+    expect(organization).not.toHaveProperty("sameAs");
   });
 });

@@ -14,8 +14,6 @@ export interface PageSeo {
   /** The page's own name; the home page has none and uses the site title alone. */
   title?: string;
   description?: string;
-  /** Canonical path when it differs from the page's own (e.g. /home shows the landing page). */
-  canonicalPath?: string;
 }
 
 function absolute(url: string, origin: string) {
@@ -24,6 +22,33 @@ function absolute(url: string, origin: string) {
   } catch {
     return `${origin}${DEFAULT_OG_IMAGE.path}`;
   }
+}
+
+const SOCIAL_SETTINGS = ["facebook_url", "twitter_url", "linkedin_url", "instagram_url"];
+
+/**
+ * schema.org Organization from the global settings, for search engines' knowledge panels.
+ * Empty settings are left out; React Router escapes the JSON inside its script element.
+ */
+export function organizationJsonLd(settings: Record<string, string>, site: SiteSeo): Record<string, unknown> {
+  const value = (key: string) => settings[key]?.trim() || undefined;
+  const logo = value("header_logo_url") ?? value("logo_url") ?? "/apple-touch-icon.png";
+  const sameAs = SOCIAL_SETTINGS.map(value).filter((url): url is string => !!url && /^https?:\/\//i.test(url));
+  const address = value("contact_address");
+  const organization: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: value("site_logo") ?? value("company_name"),
+    legalName: value("company_name"),
+    url: absolute("/", site.origin),
+    logo: absolute(logo, site.origin),
+    description: value("site_description"),
+    email: value("contact_email"),
+    telephone: value("contact_phone"),
+    address: address ? { "@type": "PostalAddress", streetAddress: address } : undefined,
+    sameAs: sameAs.length > 0 ? sameAs : undefined,
+  };
+  return Object.fromEntries(Object.entries(organization).filter(([, field]) => field !== undefined));
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter tags from the global settings. */
@@ -36,7 +61,7 @@ export function buildSeoMeta(
   const siteTitle = settings.site_title ?? "";
   const title = page.title ? `${page.title} | ${siteTitle}` : siteTitle;
   const description = page.description || settings.site_description || "";
-  const url = absolute(page.canonicalPath ?? pathname, site.origin);
+  const url = absolute(pathname, site.origin);
   const customImage = settings.og_image_url?.trim();
   const image = absolute(customImage || DEFAULT_OG_IMAGE.path, site.origin);
   const imageAlt = customImage ? siteTitle : site.defaultImageAlt;
@@ -63,6 +88,7 @@ export function buildSeoMeta(
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
+    { "script:ld+json": organizationJsonLd(settings, site) },
   ];
 }
 

@@ -8,8 +8,9 @@ export async function loader() {
   return { content: await getPageContent("home") };
 }
 
-// The same page as the landing page: search engines are pointed at /.
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Home", canonicalPath: "/" });
+// NOTE: the landing page's sections under their own address, which is also its canonical URL:
+// a canonical pointing at the site root is read by search engines as a misconfiguration.
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Home" });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return <HomePage content={loaderData.content} settings={useSiteSettings()} />;

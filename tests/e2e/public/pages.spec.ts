@@ -53,10 +53,10 @@ test.describe("[PUBLIC][HOME]", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(features.hero_title!);
   });
 
-  test("/home shows the landing page and points search engines at /", async ({ page }) => {
+  test("/home shows the landing page's sections under its own canonical address", async ({ page }) => {
     await page.goto("/home");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(home.hero_title!);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/home$/);
   });
 
   test("lists the eight gift-card brands and the mobile app as coming soon", async ({ page }) => {

@@ -30,6 +30,7 @@ test.beforeAll(async () => {
     global("signup_button_text", "Join now"),
     global("hero_cta_primary_text", "Start today"),
     global("company_name", "Seeded Payments GmbH"),
+    global("contact_address", "1 Main St </script><script>window.hacked = true</script>"),
     global("footer_copyright", "© Seeded Payments GmbH"),
     global("primary_color", "#fde047"),
     global("og_image_url", "/uploads/og_image_url_1.png"),
@@ -138,5 +139,23 @@ test.describe("[PUBLIC][CONTENT] from the database", () => {
       await page.reload();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Banking for seeded teams", { timeout: 500 });
     }).toPass({ timeout: 10_000 });
+  });
+
+  test("JSON-LD describes the organisation from the settings, escaped inside its script element", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${seeded.url}/fees`);
+    const scripts = page.locator('script[type="application/ld+json"]');
+    await expect(scripts).toHaveCount(1);
+    const organization = JSON.parse((await scripts.textContent()) ?? "");
+    expect(organization).toMatchObject({
+      "@type": "Organization",
+      name: "Seeded Wallet",
+      legalName: "Seeded Payments GmbH",
+      logo: expect.stringMatching(/^https?:\/\/[^/]+\/uploads\/missing-logo\.png$/),
+      address: { streetAddress: "1 Main St </script><script>window.hacked = true</script>" },
+    });
+    expect(await page.evaluate(() => (window as { hacked?: boolean }).hacked)).toBeUndefined();
+    expect(errors).toEqual([]);
   });
 });
