@@ -34,6 +34,8 @@ export interface CachedPage {
   identity: Buffer;
   gzip: Buffer;
   brotli: Buffer;
+  /** Complete response heads as flat [name, value, ...] lists, so a hit is one writeHead call. */
+  heads: Record<"identity" | "gzip" | "br" | "notModified", string[]>;
 }
 
 export type RenderPage = (path: string) => Promise<{ status: number; headers: Headers; html: string }>;
@@ -124,13 +126,25 @@ export function createPageCache(options: { render: RenderPage; enabled: boolean 
       }
     });
     headers.push(["cache-control", "public, max-age=0, must-revalidate"], ["vary", "Accept-Encoding"]);
+    const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
+    const [gzipped, brotlied] = await Promise.all([
+      gzip(identity, { level: 9 }),
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }),
+    ]);
+    const head = (extra: [string, string][]) => [...headers, ["etag", etag], ...extra].flat();
     const page: CachedPage = {
       version,
-      etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
+      etag,
       headers,
       identity,
-      gzip: await gzip(identity, { level: 9 }),
-      brotli: await brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }),
+      gzip: gzipped,
+      brotli: brotlied,
+      heads: {
+        identity: head([["content-length", String(identity.length)]]),
+        gzip: head([["content-encoding", "gzip"], ["content-length", String(gzipped.length)]]),
+        br: head([["content-encoding", "br"], ["content-length", String(brotlied.length)]]),
+        notModified: head([]),
+      },
     };
     // A write during the render makes this copy stale: keep it out of the cache.
     if (version === getContentVersion()) pages.set(path, page);
@@ -139,20 +153,17 @@ export function createPageCache(options: { render: RenderPage; enabled: boolean 
 
   function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
     const started = process.hrtime.bigint();
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.setHeader("etag", page.etag);
     if (req.headers["if-none-match"] === page.etag) {
-      res.statusCode = 304;
+      res.writeHead(304, page.heads.notModified);
       res.end();
+      logRequest(req, 304, started, "hit");
       return;
     }
     const encoding = preferredEncoding(req.headers["accept-encoding"] as string | undefined);
     const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
-    if (encoding) res.setHeader("content-encoding", encoding);
-    res.setHeader("content-length", body.length);
-    res.statusCode = 200;
+    res.writeHead(200, page.heads[encoding ?? "identity"]);
     res.end(req.method === "HEAD" ? undefined : body);
-    logRequest(req, res.statusCode, started, "hit");
+    logRequest(req, 200, started, "hit");
   }
 
   return {

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { logger } from "~/lib/logger.server";
 
 export function logRequest(req: IncomingMessage, status: number, started: bigint, cache?: "hit") {
+  if (!logger.isLevelEnabled("info")) return;
   const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
   logger.info(
     {
