@@ -15,6 +15,11 @@ const TOOLBAR = [
 // Pasted text keeps only what the toolbar can make, which is what the server's allowlist keeps.
 const FORMATS = ["header", "bold", "italic", "underline", "strike", "list", "indent", "link", "align"];
 
+const PICKER_NAMES = [
+  [".ql-header", "Заголовок"],
+  [".ql-align", "Выравнивание"],
+] as const;
+
 export const EDITOR_HEIGHT = "400px";
 
 export interface EditorContent {
@@ -55,6 +60,10 @@ export function LegalEditor({
       container.append(element);
       const quill = new Quill(element, { theme: "snow", modules: { toolbar: TOOLBAR }, formats: FORMATS });
       quill.root.setAttribute("aria-label", label);
+      // Quill's drop-down pickers are buttons without a name for screen readers.
+      for (const [picker, name] of PICKER_NAMES) {
+        container.querySelector(`.ql-toolbar ${picker} .ql-picker-label`)?.setAttribute("aria-label", name);
+      }
       // The Delta was checked on the server (schemas/legal.ts) before it reached the page.
       if (initialDelta) quill.setContents(initialDelta.ops as Parameters<typeof quill.setContents>[0], "silent");
       else quill.clipboard.dangerouslyPasteHTML(initialHtml, "silent");

@@ -82,13 +82,14 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
 
   return (
     <li data-testid={`menu-item-${item.id}`} className={cn("flex flex-wrap items-center gap-3 px-4 py-3", !item.isActive && "bg-slate-50")}>
-      <div className={cn("min-w-0 flex-1", !item.isActive && "opacity-60")}>
-        <p className="font-medium text-slate-900">
+      {/* A hidden item is told by its background, its grey name and the badge; not by fading, which made its text unreadable. */}
+      <div className="min-w-0 flex-1">
+        <p className={cn("font-medium", item.isActive ? "text-slate-900" : "text-slate-600")}>
           {item.displayName}
           {!item.isActive ? <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700">скрыт</span> : null}
         </p>
         <p className="truncate text-sm text-slate-500">
-          <span className="font-mono">{item.url}</span> <span className="ml-2 text-slate-400">#{item.sortOrder}</span>
+          <span className="font-mono">{item.url}</span> <span className="ml-2 text-slate-500">#{item.sortOrder}</span>
         </p>
       </div>
       <div className="flex items-center gap-1">

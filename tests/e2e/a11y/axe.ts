@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Runs axe-core on the page as it is now (WCAG 2.x A and AA and axe's best practices) and fails
+ * with one readable line per violation and element.
+ */
+export async function expectNoAxeViolations(page: Page, state: string) {
+  await revealSections(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const violations = results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact ?? "?"}) at ${node.target.join(" ")}: ${violation.help} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
+    ),
+  );
+  expect(violations, `accessibility violations on ${state}`).toEqual([]);
+}
+
+/**
+ * Scrolls through the page so every section has faded in, as a reader would see it: axe would
+ * otherwise measure the contrast of text half-way through its fade.
+ */
+async function revealSections(page: Page) {
+  await page.evaluate(async () => {
+    const start = window.scrollY;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+    for (let top = 0; top < document.documentElement.scrollHeight; top += 300) {
+      window.scrollTo(0, top);
+      await frame();
+    }
+    window.scrollTo(0, start);
+  });
+  await expect(page.locator("[data-reveal]:not([data-revealed])")).toHaveCount(0);
+  // The fade lasts 0.7 s (app.css).
+  await page.waitForTimeout(800);
+}
