@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { wordmark } from "../../scripts/gift-card-logos.js";
 import { contrastRatio } from "~/lib/colour";
 import { giftCardBrands } from "./gift-cards";
 
@@ -13,6 +15,16 @@ describe("gift-card brands", () => {
       expect(brand.fallbackLogo).toMatch(/^\/gift-cards\/[\w-]+\.png$/);
       expect(brand.colour).toMatch(/^#[0-9a-f]{6}$/);
       for (const file of [brand.logo, brand.fallbackLogo]) expect(fs.existsSync(path.join("public", file)), file).toBe(true);
+    }
+  });
+
+  it("have wordmarks as scripts/gift-card-logos.js makes them, the size the page lays out", async () => {
+    for (const brand of giftCardBrands) {
+      const svg = fs.readFileSync(path.join("public", brand.logo), "utf8");
+      expect(svg, brand.name).toBe(wordmark(brand.name).svg);
+      expect(wordmark(brand.name).width, brand.name).toBe(brand.logoWidth);
+      const png = await sharp(path.join("public", brand.fallbackLogo)).metadata();
+      expect([png.width, png.height], brand.name).toEqual([brand.logoWidth * 2, 112]);
     }
   });
 

@@ -5,6 +5,8 @@ export interface GiftCardBrand {
   logo: string;
   /** Tried when the logo fails to load. */
   fallbackLogo: string;
+  /** Width of the wordmark at its 56px height (scripts/gift-card-logos.js). */
+  logoWidth: number;
   /** Background of the tile, and of the name tile shown when both images fail. */
   colour: string;
   /** Text on that background (WCAG AA, checked by the unit test). */
@@ -13,21 +15,22 @@ export interface GiftCardBrand {
 
 // NOTE: the logos are the product's own wordmark tiles served from public/gift-cards, so the
 // landing page makes no third-party request; the PNG copies are the fallback.
-const brand = (name: string, slug: string, colour: string, textColour = "#ffffff"): GiftCardBrand => ({
+const brand = (name: string, slug: string, logoWidth: number, colour: string, textColour = "#ffffff"): GiftCardBrand => ({
   name,
   logo: `/gift-cards/${slug}.svg`,
   fallbackLogo: `/gift-cards/${slug}.png`,
+  logoWidth,
   colour,
   textColour,
 });
 
 export const giftCardBrands: GiftCardBrand[] = [
-  brand("Amazon", "amazon", "#232f3e"),
-  brand("Apple", "apple", "#111111"),
-  brand("Google Play", "google-play", "#01875f"),
-  brand("Netflix", "netflix", "#b20710"),
-  brand("Spotify", "spotify", "#14833b"),
-  brand("Steam", "steam", "#171a21"),
-  brand("PlayStation", "playstation", "#003791"),
-  brand("Xbox", "xbox", "#107c10"),
+  brand("Amazon", "amazon", 164, "#232f3e"),
+  brand("Apple", "apple", 135, "#111111"),
+  brand("Google Play", "google-play", 213, "#01875f"),
+  brand("Netflix", "netflix", 142, "#b20710"),
+  brand("Spotify", "spotify", 151, "#14833b"),
+  brand("Steam", "steam", 141, "#171a21"),
+  brand("PlayStation", "playstation", 204, "#003791"),
+  brand("Xbox", "xbox", 126, "#107c10"),
 ];
