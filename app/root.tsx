@@ -15,17 +15,18 @@ import { COOKIE_CONSENT_SCRIPT } from "./components/site/cookie-consent";
 import { PRODUCT_NAME } from "./content/settings";
 import { brandThemeCss } from "./lib/brand-theme";
 import { getSettings } from "./lib/content.server";
+import { siteImages } from "~/lib/images.server";
 import { pageMeta, type SiteSeo } from "./lib/seo";
 import { siteOrigin } from "./lib/site-url.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await getSettings();
+  const [settings, images] = await Promise.all([getSettings(), siteImages()]);
   const seo: SiteSeo = {
     origin: siteOrigin(request),
     defaultImageAlt: `${PRODUCT_NAME} Smart and Simple E-Wallet Service`,
   };
   // Computed here so that the browser needs no colour code to hydrate the same style element.
-  return { settings, seo, brandCss: brandThemeCss(settings) };
+  return { settings, seo, brandCss: brandThemeCss(settings), images };
 }
 
 /** Pages without their own `meta` (404, errors) get the site's title and sharing tags. */

@@ -3,16 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tinyImages } from "../../tests/support/images";
 import { MAX_UPLOAD_BYTES, storeUpload, UploadError, uploadsDirectory } from "./storage.server";
 
-// Smallest valid files of each accepted kind, enough for detection by their bytes.
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
-const JPEG = Buffer.from("ffd8ffe000104a46494600010100000100010000ffd9", "hex");
-const GIF = Buffer.from("474946383961010001000000002c00000000010001000002", "hex");
-const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([26, 0, 0, 0]), Buffer.from("WEBPVP8L"), Buffer.from([13, 0, 0, 0, 0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0])]);
+const { png: PNG, jpg: JPEG, gif: GIF, webp: WEBP } = tinyImages;
 
 let dataDir: string;
 beforeEach(() => {
@@ -31,7 +25,10 @@ describe("upload storage", () => {
   ])("keeps a %s under a generated name", async (extension, bytes, mime) => {
     const stored = await storeUpload(Readable.from([bytes]), { dataDir, settingKey: "header_logo_url", now: 1700 });
     expect(stored).toMatchObject({ fileName: `header_logo_url_1700.${extension}`, contentType: mime, url: `/uploads/header_logo_url_1700.${extension}` });
-    expect(filesOnDisk()).toEqual([stored.fileName]);
+    // Beside it, a full-size WebP copy for srcset unless it is a WebP already.
+    const copies = extension === "webp" ? [] : ["header_logo_url_1700-w2.webp"];
+    expect(filesOnDisk().sort()).toEqual([stored.fileName, ...copies].sort());
+    expect(stored).toMatchObject({ width: 2, height: 2 });
   });
 
   it("refuses a text file whatever its name, leaving nothing on disk", async () => {

@@ -6,6 +6,7 @@ import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileTypeFromFile } from "file-type";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/schemas/upload";
+import { ImageError, prepareImageVariants, removeImageVariants } from "./images.server";
 
 export { MAX_UPLOAD_BYTES, uploadMessages } from "~/schemas/upload";
 
@@ -23,7 +24,7 @@ export const contentTypeByExtension: Record<string, string> = {
   webp: "image/webp",
 };
 
-export type UploadErrorCode = "too_large" | "unsupported_type" | "invalid_key" | "empty";
+export type UploadErrorCode = "too_large" | "unsupported_type" | "invalid_key" | "empty" | "unreadable" | "too_many_pixels";
 
 export class UploadError extends Error {
   constructor(
@@ -61,17 +62,23 @@ export interface StoredUpload {
   url: string;
   contentType: string;
   size: number;
+  width: number;
+  height: number;
+  srcSet?: string;
 }
 
 /** Deletes a stored upload, e.g. when its setting could not be saved; a missing file is fine. */
 export async function removeUpload(dataDir: string, fileName: string) {
-  await fsp.rm(path.join(uploadsDirectory(dataDir), path.basename(fileName)), { force: true });
+  const name = path.basename(fileName);
+  await fsp.rm(path.join(uploadsDirectory(dataDir), name), { force: true });
+  await removeImageVariants(dataDir, uploadsDirectory(dataDir), name);
 }
 
 /**
  * Streams an upload to disk under a generated name (settingKey_timestamp.ext), stopping at
- * maxBytes, and keeps it only when its bytes are a JPEG, PNG, GIF or WebP image. Whatever
- * goes wrong, no partial file is left behind.
+ * maxBytes, and keeps it only when its bytes are a JPEG, PNG, GIF or WebP image that decodes;
+ * its WebP copies for srcset are made alongside (images.server.ts). Whatever goes wrong, no
+ * partial file is left behind.
  */
 export async function storeUpload(
   source: Readable,
@@ -98,8 +105,21 @@ export async function storeUpload(
       throw new UploadError("unsupported_type", uploadMessages.unsupported_type, 415);
     }
     const fileName = `${options.settingKey}_${options.now ?? Date.now()}.${extension}`;
-    await fsp.rename(temporary, path.join(directory, fileName));
-    return { fileName, url: `/uploads/${fileName}`, contentType: detected.mime, size };
+    let prepared;
+    try {
+      prepared = await prepareImageVariants(temporary, fileName, options.dataDir);
+    } catch (error) {
+      if (error instanceof ImageError) throw new UploadError(error.code, error.message, error.status);
+      throw error;
+    }
+    try {
+      for (const [from, to] of prepared.moves) await fsp.rename(from, to);
+      await fsp.rename(temporary, path.join(directory, fileName));
+    } catch (error) {
+      await Promise.all(prepared.moves.flat().map((file) => fsp.rm(file, { force: true })));
+      throw error;
+    }
+    return { fileName, url: `/uploads/${fileName}`, contentType: detected.mime, size, ...prepared.info };
   } catch (error) {
     await fsp.rm(temporary, { force: true });
     throw error;

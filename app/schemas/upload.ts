@@ -10,6 +10,8 @@ export const uploadMessages = {
   invalid_key: "Invalid setting key.",
   not_an_image_slot: "This content value does not hold an image.",
   empty: "The file is empty.",
+  unreadable: "The image could not be read. Please upload a valid JPG, PNG, GIF or WebP file.",
+  too_many_pixels: "The image is too large. The maximum is 50 megapixels.",
   check_failed: "Failed to check settings in the database.",
   store_failed: "The image was uploaded but could not be saved in settings.",
   remove_failed: "Failed to remove the image from settings.",

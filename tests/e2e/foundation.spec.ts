@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import http from "node:http";
 import { ADMIN, adminStorageState, signIn } from "./support/accounts";
 import { startIsolatedServer } from "./support/isolated-server";
+import { tinyImages } from "../support/images";
 
 const publicRoutes = [
   "/",
@@ -178,10 +179,7 @@ test.describe("[FOUNDATION][SERVER]", () => {
 
 test.describe("[FOUNDATION][UPLOADS]", () => {
   test.use({ storageState: adminStorageState });
-  const png = Buffer.from(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-    "hex",
-  );
+  const png = tinyImages.png;
 
   test("an uploaded image is served with its type, nosniff and a long immutable cache", async ({ request, baseURL }) => {
     const headers = { Origin: baseURL!, "content-type": "application/octet-stream" };

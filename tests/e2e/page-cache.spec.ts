@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { adminStorageState } from "./support/accounts";
+import { tinyImages } from "../support/images";
 
 const publicPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc"];
 
@@ -58,11 +59,7 @@ test.describe("[PERFORMANCE][PAGE CACHE] with a session", () => {
 
   test("an admin save is visible on the next public request", async ({ request, playwright, baseURL }) => {
     const visitor = await playwright.request.newContext({ baseURL });
-    const png = Buffer.from(
-      "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
-        "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-      "hex",
-    );
+    const png = tinyImages.png;
     try {
       expect(await (await visitor.get("/business")).text()).toContain('href="/favicon.png"');
       const upload = await request.post("/admin/upload?section=favicon_url", { headers: { Origin: baseURL! }, data: png });

@@ -6,6 +6,7 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { account, adminUsers, menuItems, pageContent, session, user } from "~/db/schema";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
 import { callRoute, type RouteAnswer } from "./admin-route-helpers";
+import { tinyImages } from "../support/images";
 
 /**
  * Every admin route module, found on disk, so tabs added later are covered too. The glob is
@@ -53,7 +54,7 @@ const fields = {
   sortOrder: "1",
   isActive: "false",
 };
-const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+const png = tinyImages.png;
 
 const pathOf = (file: string) => {
   const name = file.replace(/\.tsx?$/, "");

@@ -9,20 +9,10 @@ import { uploadMessages } from "~/schemas/upload";
 import { action, loader } from "~/routes/admin.upload";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
 import { callRoute } from "./settings-route-helpers";
+import { tinyImages } from "../support/images";
 
 // Smallest valid files of each accepted kind.
-const images = {
-  png: Buffer.from(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-    "hex",
-  ),
-  jpg: Buffer.from("ffd8ffe000104a46494600010100000100010000ffd9", "hex"),
-  gif: Buffer.from("474946383961010001000000002c00000000010001000002", "hex"),
-  webp: Buffer.concat([
-    Buffer.from("RIFF"), Buffer.from([26, 0, 0, 0]), Buffer.from("WEBPVP8L"),
-    Buffer.from([13, 0, 0, 0, 0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0]),
-  ]),
-};
+const images = tinyImages;
 
 describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
   const app = useTestApp(kind);

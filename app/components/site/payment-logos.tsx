@@ -13,7 +13,7 @@ function PaymentLogo({ sources, label }: { sources: (string | undefined)[]; labe
   const { src, ref, onError } = useImageFallback(sources);
   return (
     <li className="payment-logo">
-      {src ? <img ref={ref} src={src} onError={onError} alt={label} width="64" height="40" /> : label}
+      {src ? <img ref={ref} src={src} onError={onError} alt={label} width="64" height="40" loading="lazy" decoding="async" /> : label}
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { classes } from "~/components/site/classes";
+import { SiteImage } from "./site-image";
 import type { SiteSettings } from "./use-site-settings";
 import { useImageFallback } from "./use-image-fallback";
 
@@ -12,10 +13,12 @@ export function SiteLogo({ settings, placement }: { settings: SiteSettings; plac
   const name = settings.site_logo || "";
   if (src) {
     return (
-      <img
+      <SiteImage
         ref={ref}
         src={src}
         onError={onError}
+        // The header logo is in the first view; the footer's is not.
+        loading={placement === "header" ? "eager" : "lazy"}
         alt={settings.logo_alt_text || name}
         className={classes("w-auto object-contain", placement === "header" ? "h-9 max-w-[180px]" : "h-8 max-w-[120px]")}
       />

@@ -3,12 +3,10 @@ import { catalogue, defaultPageRows } from "../../../app/content/catalogue";
 import { adminStorageState } from "../support/accounts";
 import { startIsolatedServer } from "../support/isolated-server";
 import { expectToast, failWrites, holdWrites, postForm } from "./support";
+import { tinyImages } from "../../support/images";
 
 const DEFAULT_HERO_TITLE = catalogue.home.find((entry) => entry.section === "hero_title")!.default;
-const png = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
+const png = tinyImages.png;
 
 const card = (page: Page, section: string) => page.getByTestId(`content-card-${section}`);
 const addForm = (page: Page) => page.locator("form").filter({ has: page.getByRole("button", { name: "Add Content" }) });

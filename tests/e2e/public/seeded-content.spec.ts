@@ -105,7 +105,8 @@ test.describe("[PUBLIC][CONTENT] from the database", () => {
     await expect(header.getByRole("link", { name: "Seeded Wallet home" })).toBeVisible();
     const footerLogo = page.getByRole("contentinfo").getByRole("img", { name: "Seeded Wallet logo" });
     await expect(footerLogo).toHaveAttribute("src", "/apple-touch-icon.png");
-    // A payment logo that fails falls back to the built-in badge.
+    // A payment logo that fails falls back to the built-in badge (once scrolled to: it loads lazily).
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     await expect(page.getByRole("contentinfo").getByRole("img", { name: "Visa" })).toHaveAttribute("src", "/payments/visa.svg");
   });
 

@@ -4,6 +4,7 @@ import { CtaLink } from "../cta-link";
 import { numbered, type PageContent } from "../page-content";
 import { PageHero, Section, SectionHeading } from "../section";
 import { SecurityBand } from "../security-band";
+import { SiteImage } from "../site-image";
 import type { SiteSettings } from "../use-site-settings";
 
 const cardIcons = ["users", "credit-card", "file-bar-chart"] as const;
@@ -59,7 +60,7 @@ export function BusinessPage({
           </ul>
         </div>
         {image ? (
-          <img src={image} alt={content.benefits_title ?? ""} className="w-full rounded-3xl object-cover shadow-xl" />
+          <SiteImage src={image} alt={content.benefits_title ?? ""} sizes="(min-width: 1024px) 600px, 100vw" className="h-auto w-full rounded-3xl object-cover shadow-xl" />
         ) : (
           <div aria-hidden="true" className="grid grid-cols-2 gap-4">
             {([

@@ -5,6 +5,7 @@ import { CardArt } from "../illustrations";
 import { numbered, type PageContent } from "../page-content";
 import { PageHero, Section } from "../section";
 import { SecurityBand } from "../security-band";
+import { SiteImage } from "../site-image";
 import type { SiteSettings } from "../use-site-settings";
 
 // One icon per card, in the order of the catalogue's card_1 … card_8.
@@ -57,7 +58,7 @@ export function FeaturesPage({
           </CtaLink>
         </div>
         {image ? (
-          <img src={image} alt={content.control_title ?? ""} className="w-full rounded-3xl shadow-xl" />
+          <SiteImage src={image} alt={content.control_title ?? ""} sizes="(min-width: 1024px) 600px, 100vw" className="h-auto w-full rounded-3xl shadow-xl" />
         ) : (
           <div aria-hidden="true" className="hero-surface rounded-3xl p-8 sm:p-12">
             <CardArt name={settings.site_logo ?? ""} className="mx-auto max-w-sm rotate-[-3deg]" />

@@ -2,6 +2,7 @@ import { Glyph } from "~/components/site/glyph";
 import { CtaLink } from "../cta-link";
 import { WalletIllustration } from "../illustrations";
 import type { PageContent } from "../page-content";
+import { SiteImage } from "../site-image";
 import type { SiteSettings } from "../use-site-settings";
 
 const heroPoints = ["hero_point_1", "hero_point_2", "hero_point_3"];
@@ -13,7 +14,7 @@ export function HomeHero({ content, settings }: { content: PageContent; settings
       {background ? (
         // An uploaded background sits under a tint that keeps the white text legible.
         <div aria-hidden="true" className="absolute inset-0 z-[1] bg-slate-950/70">
-          <img src={background} alt="" className="size-full object-cover mix-blend-overlay" />
+          <SiteImage src={background} alt="" priority={!content.hero_image} className="size-full object-cover mix-blend-overlay" />
         </div>
       ) : null}
       <div className="container-site relative z-[2] grid items-center gap-14 pt-16 pb-20 sm:pt-24 sm:pb-28 lg:grid-cols-[1.1fr_1fr]">
@@ -45,7 +46,14 @@ export function HomeHero({ content, settings }: { content: PageContent; settings
           </ul>
         </div>
         {content.hero_image ? (
-          <img src={content.hero_image} alt={content.hero_image_alt ?? ""} className="mx-auto w-full max-w-lg rounded-3xl shadow-2xl" />
+          // The image the landing page leads with: fetched first, never lazily.
+          <SiteImage
+            src={content.hero_image}
+            alt={content.hero_image_alt ?? ""}
+            priority
+            sizes="(min-width: 1024px) 512px, 100vw"
+            className="mx-auto h-auto w-full max-w-lg rounded-3xl shadow-2xl"
+          />
         ) : (
           <WalletIllustration name={settings.site_logo ?? ""} />
         )}

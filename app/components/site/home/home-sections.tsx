@@ -3,6 +3,7 @@ import { ShieldIllustration } from "../illustrations";
 import { numbered, type PageContent } from "../page-content";
 import { Section, SectionHeading } from "../section";
 import { SiteLink } from "../site-link";
+import { SiteImage } from "../site-image";
 import type { SiteSettings } from "../use-site-settings";
 
 const featureIcons = ["wallet", "credit-card", "arrow-left-right", "gift"] as const;
@@ -45,7 +46,11 @@ export function SecuritySection({ content, settings }: { content: PageContent; s
           <Glyph name="arrow-right" className="size-4" />
         </SiteLink>
       </div>
-      {image ? <img src={image} alt={content.security_title ?? ""} className="w-full rounded-3xl shadow-xl" /> : <ShieldIllustration />}
+      {image ? (
+        <SiteImage src={image} alt={content.security_title ?? ""} sizes="(min-width: 1024px) 600px, 100vw" className="h-auto w-full rounded-3xl shadow-xl" />
+      ) : (
+        <ShieldIllustration />
+      )}
     </Section>
   );
 }

@@ -1,0 +1,32 @@
+import type { ComponentPropsWithoutRef } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { loader } from "~/root";
+
+type ImgProps = Omit<ComponentPropsWithoutRef<"img">, "src" | "width" | "height" | "srcSet">;
+
+/**
+ * An image from the content: its intrinsic size (so the page does not shift as it loads) and,
+ * for uploads, the WebP copies as srcset, from what the server recorded at upload (root
+ * loader). Below the fold by default (lazy); `priority` marks the image a page leads with.
+ */
+export function SiteImage({
+  src,
+  priority = false,
+  sizes = "100vw",
+  ...props
+}: ImgProps & { src: string; priority?: boolean; ref?: React.Ref<HTMLImageElement> }) {
+  const info = useRouteLoaderData<typeof loader>("root")?.images?.[src];
+  return (
+    <img
+      src={src}
+      width={info?.width}
+      height={info?.height}
+      srcSet={info?.srcSet}
+      sizes={info?.srcSet ? sizes : undefined}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
+      {...props}
+      loading={props.loading ?? (priority ? "eager" : "lazy")}
+    />
+  );
+}

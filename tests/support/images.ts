@@ -1,0 +1,16 @@
+/**
+ * Tiny real images (2x2 pixels, made with sharp) of each accepted kind: uploads are kept only
+ * when their bytes decode, so the test files must be whole images.
+ */
+export const tinyImages = {
+  png: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWPwd3vq7/aUAUIBACcOBelHopnCAAAAAElFTkSuQmCC",
+    "base64",
+  ),
+  jpg: Buffer.from(
+    "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAwb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCYApRv/9k=",
+    "base64",
+  ),
+  gif: Buffer.from("R0lGODlhAgACAIAAAExpcU9G5SH5BAUAAAAALAAAAAACAAIAAAICjFMAOw==", "base64"),
+  webp: Buffer.from("UklGRh4AAABXRUJQVlA4TBEAAAAvAUAAAAdQoz61vP+BiOh/AAA=", "base64"),
+};
