@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -26,6 +28,43 @@ export interface OpenDatabaseOptions {
   /** Directory for PGlite's files; when absent (and no URL) the database lives in memory. */
   dataDir?: string;
   migrationsFolder?: string;
+}
+
+/**
+ * PostgreSQL writes every page of shared_buffers when it starts (128 MB by default). A site's
+ * content is a few megabytes, so a small pool keeps the embedded database's memory small.
+ */
+export const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * Creates a new PGlite data directory in a child process. Initialising runs a second
+ * PostgreSQL instance beside the first and leaves the heap of both behind (about 750 MB),
+ * memory a long-running server would never give back. The files are written next to the
+ * target and renamed into place, so an interrupted first start leaves no half-made database.
+ */
+async function createPgliteDirectory(dataPath: string) {
+  const staging = `${dataPath}.creating`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `
+    const [pglite, dataPath, params] = process.argv.slice(1);
+    require(pglite).PGlite.create(dataPath, { startParams: JSON.parse(params) })
+      .then((db) => db.close())
+      .then(() => process.exit(0), (error) => { console.error(error.message); process.exit(1); });`;
+  const child = spawn(process.execPath, ["-e", script, pglite, staging, JSON.stringify(pgliteStartParams)], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (code !== 0 || !fs.existsSync(path.join(staging, "PG_VERSION"))) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw new Error(`Could not create the database in ${dataPath}: ${stderr.trim() || `exit code ${code}`}`);
+  }
+  fs.renameSync(staging, dataPath);
 }
 
 const defaultMigrationsFolder = () => path.resolve(process.cwd(), "app/db/migrations");
@@ -57,7 +96,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     dataPath = path.join(options.dataDir, "db");
   }
   try {
-    const client = new PGlite(dataPath);
+    if (dataPath && !fs.existsSync(dataPath)) await createPgliteDirectory(dataPath);
+    const client = new PGlite(dataPath, { startParams: pgliteStartParams });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder });
