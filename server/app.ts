@@ -14,6 +14,7 @@ import { startContentSync } from "./content-sync";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
 import { createPageCache, type RenderPage } from "./page-cache";
+import { createRenderQueue, isPublicPageRequest } from "./render-queue";
 import { nonceMiddleware, recordHeaders, securityHeaders } from "./security";
 import { serveUploads } from "./uploads";
 
@@ -78,7 +79,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       "/assets",
       express.static(path.join(options.clientDirectory, "assets"), { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(options.clientDirectory, { maxAge: "1h", index: false }));
+    // Every public file has an extension; a page address goes straight to the router, not to a disk lookup.
+    const publicFiles = express.static(options.clientDirectory, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.use((req, _res, next) => {
@@ -86,12 +89,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
-  app.use(
-    createRequestHandler({
-      build: options.build,
-      mode: env.NODE_ENV,
-      getLoadContext: (_req, res) => ({ nonce: res.locals.cspNonce as string }),
-    }),
+  const handleWithRouter = createRequestHandler({
+    build: options.build,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ nonce: res.locals.cspNonce as string }),
+  });
+  const publicRenders = createRenderQueue(2);
+  app.use((req, res, next) =>
+    isPublicPageRequest(req)
+      ? publicRenders(() => handleWithRouter(req, res, next))
+      : handleWithRouter(req, res, next),
   );
 
   const pageCache = createPageCache({
