@@ -32,10 +32,11 @@ function wrk(url) {
   const output = execFileSync(command, args, { encoding: "utf8" });
   const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
   const p50 = /50%\s+([\d.]+\w+)/.exec(output)?.[1] ?? "?";
+  const p99 = /99%\s+([\d.]+\w+)/.exec(output)?.[1] ?? "?";
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
   const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0);
-  return { requestsPerSecond, p50, errors };
+  return { requestsPerSecond, p50, p99, errors };
 }
 
 function startBaseline(gzipped) {
@@ -82,11 +83,12 @@ const targets = [
   ["cached `/` ≥ 0.6× the node:http baseline", landingCached.requestsPerSecond >= 0.6 * baselineResult.requestsPerSecond],
   ["uncached `/` ≥ 0.008× the baseline", landingUncached.requestsPerSecond >= 0.008 * baselineResult.requestsPerSecond],
   ["0 errors", totalErrors === 0],
-  ["peak RSS ≤ 350 MB on PGlite", Math.max(cachedRss, uncachedRss) <= 350],
+  ["peak RSS ≤ 350 MB on PGlite, serving cached pages (the default)", cachedRss <= 350],
+  ["peak RSS ≤ 350 MB on PGlite, rendering every request", uncachedRss <= 350],
 ];
 
 const rows = (results) =>
-  results.map((r) => `| \`${r.pathname}\` | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.errors} | ${ratio(r.requestsPerSecond)} |`).join("\n");
+  results.map((r) => `| \`${r.pathname}\` | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio(r.requestsPerSecond)} |`).join("\n");
 const report = `# Benchmark results
 
 - Date: ${new Date().toISOString()}
@@ -102,16 +104,16 @@ const report = `# Benchmark results
 
 ## Cached pages (default)
 
-| URL | req/s | p50 | errors | × baseline |
-| --- | --- | --- | --- | --- |
+| URL | req/s | p50 | p99 | errors | × baseline |
+| --- | --- | --- | --- | --- | --- |
 ${rows(cachedResults)}
 
 Peak RSS of the server: ${cachedRss} MB.
 
 ## Uncached rendering (\`PAGE_CACHE=off\`)
 
-| URL | req/s | p50 | errors | × baseline |
-| --- | --- | --- | --- | --- |
+| URL | req/s | p50 | p99 | errors | × baseline |
+| --- | --- | --- | --- | --- | --- |
 ${rows(uncachedResults)}
 
 Peak RSS of the server: ${uncachedRss} MB.
