@@ -1,7 +1,12 @@
+import net from "node:net";
 import { describe, expect, test } from "vitest";
 import { createRenderQueue, isPublicPageRequest } from "./render-queue";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** A few turns of the event loop: the queue hands a freed place on in the next turn. */
+const settle = async () => {
+  for (let turn = 0; turn < 3; turn++) await tick();
+};
 
 describe("the render queue", () => {
   test("runs no more than its limit at once and starts the rest in arrival order", async () => {
@@ -23,15 +28,56 @@ describe("the render queue", () => {
     await tick();
     expect(started).toEqual([0, 1]);
     release.shift()?.();
-    await tick();
+    await settle();
     expect(started).toEqual([0, 1, 2]);
     while (started.length < 5 || release.length > 0) {
       release.shift()?.();
-      await tick();
+      await settle();
     }
     expect(await Promise.all(results)).toEqual([0, 1, 2, 3, 4]);
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(mostActive).toBe(2);
+  });
+
+  test("the next in line starts after the server has read its sockets again, ahead of what they bring", async () => {
+    // A request read while a render runs is read before the next render starts, and joins the line behind it.
+    const run = createRenderQueue(1);
+    const events: string[] = [];
+    let active = 0;
+    let mostActive = 0;
+    const render = (name: string, work: () => Promise<void> = () => Promise.resolve()) =>
+      run(async () => {
+        events.push(`${name} render started`);
+        active += 1;
+        mostActive = Math.max(mostActive, active);
+        await work();
+        active -= 1;
+      });
+    let third: Promise<void> | undefined;
+    const server = net.createServer((socket) =>
+      socket.on("data", () => {
+        events.push("request read");
+        third = render("third");
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const client = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
+    await new Promise((resolve) => client.once("connect", resolve));
+    try {
+      let finishFirst!: () => void;
+      const first = render("first", () => new Promise<void>((resolve) => (finishFirst = resolve)));
+      const second = render("second");
+      await tick();
+      client.write("GET / HTTP/1.1\r\n\r\n");
+      finishFirst();
+      await Promise.all([first, second]);
+      await third;
+      expect(events).toEqual(["first render started", "request read", "second render started", "third render started"]);
+      expect(mostActive).toBe(1);
+    } finally {
+      client.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   test("a task that fails passes its error on and frees its place", async () => {
