@@ -39,6 +39,14 @@ function wrk(url) {
   return { requestsPerSecond, p50, p99, errors };
 }
 
+/** Load on each page before measuring: the figures are of a server that has been running, with its code optimised. */
+function warmUp(port) {
+  for (const pathname of paths) {
+    const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, "-d3s", "-H", "Accept-Encoding: gzip, br", `http://127.0.0.1:${port}${pathname}`]);
+    execFileSync(command, args, { stdio: "ignore" });
+  }
+}
+
 function startBaseline(gzipped) {
   const file = path.join(os.tmpdir(), "bench-baseline.html.gz");
   fs.writeFileSync(file, gzipped);
@@ -59,6 +67,7 @@ buildUnlessSkipped();
 const cached = await startProductionServer({ port: serverPort, core: 0 });
 for (const pathname of paths) await fetch(`http://127.0.0.1:${serverPort}${pathname}`);
 const landing = Buffer.from(await (await fetch(`http://127.0.0.1:${serverPort}/`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+warmUp(serverPort);
 const cachedResults = paths.map((pathname) => ({ pathname, ...wrk(`http://127.0.0.1:${serverPort}${pathname}`) }));
 const cachedRss = peakRss(cached.child.pid);
 await cached.stop();
@@ -69,8 +78,7 @@ const baselineResult = wrk(`http://127.0.0.1:${baselinePort}/`);
 await stopProcess(baseline);
 
 const uncached = await startProductionServer({ port: serverPort, core: 0, env: { PAGE_CACHE: "off" } });
-// Warm-up, as the cached run gets its first renders: the measurement is of a running server.
-for (let round = 0; round < 20; round++) for (const pathname of paths) await fetch(`http://127.0.0.1:${serverPort}${pathname}`);
+warmUp(serverPort);
 const uncachedResults = paths.map((pathname) => ({ pathname, ...wrk(`http://127.0.0.1:${serverPort}${pathname}`) }));
 const uncachedRss = peakRss(uncached.child.pid);
 await uncached.stop();
@@ -82,6 +90,8 @@ const totalErrors = [...cachedResults, ...uncachedResults].reduce((sum, result) 
 const targets = [
   ["cached `/` ≥ 0.6× the node:http baseline", landingCached.requestsPerSecond >= 0.6 * baselineResult.requestsPerSecond],
   ["uncached `/` ≥ 0.008× the baseline", landingUncached.requestsPerSecond >= 0.008 * baselineResult.requestsPerSecond],
+  // The same target as first stated, in absolute terms: twice the prototype's 144 req/s.
+  ["uncached `/` ≥ 288 req/s (2× the prototype's 144 req/s; absolute, so it depends on the machine)", landingUncached.requestsPerSecond >= 288],
   ["0 errors", totalErrors === 0],
   ["peak RSS ≤ 350 MB on PGlite, serving cached pages (the default)", cachedRss <= 350],
   ["peak RSS ≤ 350 MB on PGlite, rendering every request", uncachedRss <= 350],
@@ -93,7 +103,7 @@ const report = `# Benchmark results
 
 - Date: ${new Date().toISOString()}
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}
-- Method: \`npm run bench\` — wrk, 1 thread, ${connections} connections, ${duration} per URL, \`Accept-Encoding: gzip, br\`; server${isPinned ? " on core 0, wrk on core 1" : " and wrk unpinned"}; production build on a fresh embedded (PGlite) database.
+- Method: \`npm run bench\` — wrk, 1 thread, ${connections} connections, ${duration} per URL, \`Accept-Encoding: gzip, br\`; server${isPinned ? " on core 0, wrk on core 1" : " and wrk unpinned"}; production build on a fresh embedded (PGlite) database; each server is warmed up with 3 s of the same load per URL before it is measured.
 - Landing page: ${(landing.length / 1024).toFixed(1)} KB of HTML.
 
 ## Baseline: minimal node:http server sending the same landing page pre-gzipped
