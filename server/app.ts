@@ -84,6 +84,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
+  const publicRenders = createRenderQueue(2);
   app.use((req, _res, next) => {
     // The address the limiter and the session records see; a client-sent value is replaced.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
@@ -94,7 +95,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     mode: env.NODE_ENV,
     getLoadContext: (_req, res) => ({ nonce: res.locals.cspNonce as string }),
   });
-  const publicRenders = createRenderQueue(2);
   app.use((req, res, next) =>
     isPublicPageRequest(req)
       ? publicRenders(() => handleWithRouter(req, res, next))
@@ -102,10 +102,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   );
 
   const pageCache = createPageCache({
-    enabled: env.PAGE_CACHE === "on" && typeof options.build !== "function",
+    enabled: typeof options.build !== "function",
+    keep: env.PAGE_CACHE === "on",
+    queue: publicRenders,
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
   });
-  // Cached public pages are answered before Express; everything else goes through it.
+  // Visitors' public pages are answered before Express, from the cache or (PAGE_CACHE=off)
+  // rendered for the request; everything else goes through it.
   const server = http.createServer((req, res) => {
     if (!pageCache.handle(req, res, () => app(req, res))) app(req, res);
   });

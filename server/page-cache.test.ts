@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { hashedPolicy, inlineScriptHashes } from "./page-cache";
+import { createPageCache, hashedPolicy, inlineScriptHashes, type RenderPage } from "./page-cache";
+import { createRenderQueue } from "./render-queue";
 
 const sha = (source: string) => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
 
@@ -18,5 +21,98 @@ describe("cached page CSP", () => {
     expect(hashedPolicy(policy, html)).toBe(
       `default-src 'self';script-src 'self' ${sha("window.a=1;")} ${sha('console.log("b")')};object-src 'none'`,
     );
+  });
+});
+
+describe("the page cache's two modes", () => {
+  const page = (body: string) =>
+    `<html><head><script nonce="">window.a=1;</script></head><body>${body}</body></html>`;
+
+  async function serve(options: { keep: boolean; render?: RenderPage }) {
+    let renders = 0;
+    const render: RenderPage =
+      options.render ??
+      (async () => {
+        renders += 1;
+        return {
+          status: 200,
+          headers: new Headers({ "content-type": "text/html; charset=utf-8", "content-security-policy": "script-src 'self' 'nonce-x'" }),
+          html: page(`render ${renders}`),
+        };
+      });
+    const cache = createPageCache({ enabled: true, keep: options.keep, render, queue: createRenderQueue(2) });
+    let fallbacks = 0;
+    const server = http.createServer((req, res) => {
+      const fallback = () => {
+        fallbacks += 1;
+        res.writeHead(500).end("answered by the rest of the server");
+      };
+      if (!cache.handle(req, res, fallback)) res.writeHead(404).end("not a page");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      get: (path: string, headers: Record<string, string> = {}) => fetch(`${origin}${path}`, { headers }),
+      renders: () => renders,
+      fallbacks: () => fallbacks,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it("keeps one rendering per page while the content is unchanged", async () => {
+    const site = await serve({ keep: true });
+    try {
+      expect(await (await site.get("/fees")).text()).toContain("render 1");
+      expect(await (await site.get("/fees")).text()).toContain("render 1");
+      expect(site.renders()).toBe(1);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("with keep off renders every request, compressed as asked, with the same headers and revalidation", async () => {
+    const site = await serve({ keep: false });
+    try {
+      const brotli = await site.get("/fees", { "accept-encoding": "br" });
+      expect(brotli.headers.get("content-encoding")).toBe("br");
+      expect(await brotli.text()).toContain("render 1");
+      const gzip = await site.get("/fees", { "accept-encoding": "gzip" });
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(await gzip.text()).toContain("render 2");
+      const plain = await site.get("/fees", { "accept-encoding": "identity" });
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(page("render 3")));
+      expect(plain.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha("window.a=1;")}`);
+      expect(plain.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+      expect(site.renders()).toBe(3);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("with keep off answers 304 when the rendering matches the visitor's copy", async () => {
+    const fixed: RenderPage = async () => ({ status: 200, headers: new Headers({ "content-type": "text/html" }), html: page("same") });
+    const site = await serve({ keep: false, render: fixed });
+    try {
+      const first = await site.get("/faq");
+      const again = await site.get("/faq", { "if-none-match": first.headers.get("etag")! });
+      expect(again.status).toBe(304);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("leaves other addresses, and pages that fail to render, to the rest of the server", async () => {
+    const failing: RenderPage = () => Promise.reject(new Error("database unavailable"));
+    const site = await serve({ keep: false, render: failing });
+    try {
+      expect((await site.get("/admin")).status).toBe(404);
+      expect((await site.get("/fees?x=1")).status).toBe(404);
+      const failed = await site.get("/fees");
+      expect(failed.status).toBe(500);
+      expect(site.fallbacks()).toBe(1);
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -80,6 +80,42 @@ describe("the render queue", () => {
     }
   });
 
+  test("starts no more than its limit per turn of the event loop, even when each task finishes at once", async () => {
+    // Requests read in one poll phase: started from their read callbacks, renders that need no
+    // I/O would all run back to back before the server read its sockets again.
+    const run = createRenderQueue(1);
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const startedInTurn: number[] = [];
+    const renders: Promise<void>[] = [];
+    let accepted = 0;
+    const server = net.createServer((socket) => {
+      accepted += 1;
+      socket.on("data", () => renders.push(run(async () => void startedInTurn.push(turn))));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const clients = [0, 1, 2].map(() => net.connect(port, "127.0.0.1"));
+    try {
+      while (accepted < 3) await tick();
+      await tick();
+      for (const client of clients) client.write("GET / HTTP/1.1\r\n\r\n");
+      while (renders.length < 3) await tick();
+      await Promise.all(renders);
+      expect(startedInTurn).toHaveLength(3);
+      expect(new Set(startedInTurn).size).toBe(3);
+    } finally {
+      counting = false;
+      for (const client of clients) client.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   test("a task that fails passes its error on and frees its place", async () => {
     const run = createRenderQueue(1);
     await expect(run(() => Promise.reject(new Error("render failed")))).rejects.toThrow("render failed");

@@ -5,25 +5,39 @@ import type { IncomingMessage } from "node:http";
  * is CPU work: fifty renders interleaved each finish as late as the last one, and some waited
  * more than two seconds under load; taken in turn, each waits only for those ahead of it.
  *
- * A finished task hands its place straight to the next in line, which starts on the next turn
- * of the event loop: the server reads its sockets between two renders, and a request read in
- * between joins the line behind those already waiting instead of taking the freed place.
+ * Tasks start only from the check phase of the event loop, at most `limit` per turn. A page
+ * render that needs no I/O completes within the callback that started it, so started straight
+ * from a socket's read callback every request read in one poll phase rendered back to back:
+ * the loop came round to its sockets only every 200 ms, and connections waiting to be
+ * accepted waited seconds. Started a few per turn, the server reads its sockets between
+ * renders, and every request waits in this line, in the order it arrived.
  */
 export function createRenderQueue(limit: number) {
   let running = 0;
+  let scheduled = false;
   const waiting: (() => void)[] = [];
-  function release() {
-    const next = waiting.shift();
-    if (next) setImmediate(next);
-    else running -= 1;
+  function startWaiting() {
+    scheduled = false;
+    while (running < limit && waiting.length > 0) {
+      running += 1;
+      waiting.shift()?.();
+    }
+  }
+  function schedule() {
+    if (scheduled || waiting.length === 0) return;
+    scheduled = true;
+    setImmediate(startWaiting);
   }
   return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      schedule();
+    });
     try {
       return await task();
     } finally {
-      release();
+      running -= 1;
+      schedule();
     }
   };
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { adminStorageState } from "./support/accounts";
+import { startIsolatedServer } from "./support/isolated-server";
 import { tinyImages } from "../support/images";
 
 const publicPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc"];
@@ -69,6 +70,41 @@ test.describe("[PERFORMANCE][PAGE CACHE] with a session", () => {
       await request.delete("/admin/upload?section=favicon_url", { headers: { Origin: baseURL! } });
       expect(await (await visitor.get("/business")).text()).toContain('href="/favicon.png"');
       await visitor.dispose();
+    }
+  });
+});
+
+test.describe("[PERFORMANCE][PAGE CACHE] switched off", () => {
+  test("PAGE_CACHE=off renders every visit, compressed, with the same headers, and the page hydrates cleanly", async ({ page, request }) => {
+    const server = await startIsolatedServer({ port: 4296, env: { PAGE_CACHE: "off", LOG_LEVEL: "info" } });
+    try {
+      const first = await request.get(`${server.url}/fees`, { headers: { "accept-encoding": "br" } });
+      expect(first.status()).toBe(200);
+      expect(first.headers()["content-encoding"]).toBe("br");
+      expect(first.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(await first.text()).toContain("</html>");
+      const again = await request.get(`${server.url}/fees`, { headers: { "if-none-match": first.headers().etag! } });
+      expect(again.status()).toBe(304);
+
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text());
+      });
+      await page.goto(`${server.url}/`);
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+
+      // Each of those visits was rendered for it: none was answered from a cache.
+      const requestLines = server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"') && /"path":"\/(fees)?"/.test(line));
+      expect(requestLines.length).toBeGreaterThanOrEqual(3);
+      expect(requestLines.some((line) => line.includes('"cache":"hit"'))).toBe(false);
+    } finally {
+      await server.stop();
     }
   });
 });
