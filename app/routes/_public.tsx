@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { CookieBanner } from "~/components/site/cookie-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { useRouterNavigation } from "~/components/site/site-link";
 import { useRevealOnScroll } from "~/components/site/use-reveal-on-scroll";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { legalPageNames } from "~/content/types";
@@ -32,6 +33,7 @@ export async function loader() {
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
   useRevealOnScroll();
+  useRouterNavigation();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">

@@ -21,6 +21,28 @@ test.describe("[PUBLIC][HEADER]", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("menu links change page without reloading it; a new-tab click is left to the browser", async ({ page, context }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Fees" }).click();
+    await expect(page).toHaveURL(/\/fees$/);
+    await expect(nav.getByRole("link", { name: "Fees" })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/fees$/);
+
+    const opened = context.waitForEvent("page");
+    await nav.getByRole("link", { name: "FAQ" }).click({ modifiers: ["ControlOrMeta"] });
+    const tab = await opened;
+    await expect(tab).toHaveURL(/\/faq$/);
+    await expect(page).toHaveURL(/\/fees$/);
+    await tab.close();
+  });
+
   test("the login and signup pages are friendly dead ends", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in to your wallet");
