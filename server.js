@@ -1,6 +1,7 @@
 // Entry point: `npm start` (production build) or `npm run dev` (Vite in middleware mode).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.chdir(root);
@@ -23,6 +24,12 @@ if (process.env.NODE_ENV === "development") {
   }).catch(fail);
 } else {
   process.env.NODE_ENV ??= "production";
+  // V8 lets its heap grow to several times what is live before collecting: rendering every page
+  // (PAGE_CACHE=off) under load, the heap reached 270 MB for some 70 MB of live objects and the
+  // process 480 MB. Letting it grow by half before the next collection kept the process near
+  // 330 MB for about 8% fewer pages a second. A --heap-growing-percent given to node wins.
+  const nodeFlags = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" ");
+  if (!nodeFlags.includes("--heap-growing-percent")) v8.setFlagsFromString("--heap-growing-percent=50");
   const { runProductionServer } = await import(path.join(buildDirectory, "server/index.js"));
   await runProductionServer(path.join(buildDirectory, "client")).catch(fail);
 }
