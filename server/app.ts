@@ -159,10 +159,12 @@ function pageRenderer(build: ServerBuild, env: Env, securityHeaders: [string, st
       // A crawler's user agent makes React finish the whole document before answering.
       headers: { accept: "text/html", "user-agent": "PageCacheBot/1.0 (+prerender)" },
     });
-    const response = await handle(request, { nonce: "" });
+    const document: { html?: string } = {};
+    const response = await handle(request, { nonce: "", document });
     const headers = new Headers(response.headers);
     for (const [name, value] of securityHeaders) headers.set(name, value);
-    return { status: response.status, headers, html: await response.text() };
+    // Responses React did not render (a redirect, a loader's own Response) carry their body.
+    return { status: response.status, headers, html: document.html ?? (await response.text()) };
   };
 }
 
