@@ -5,8 +5,8 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.$";
 
-export function loader({ request }: Route.LoaderArgs) {
-  logger.warn({ path: new URL(request.url).pathname }, "page not found");
+export function loader({ url }: Route.LoaderArgs) {
+  logger.warn({ path: url.pathname }, "page not found");
   return data(null, { status: 404 });
 }
 

@@ -29,9 +29,9 @@ async function holdsImage(db: Database, page: string, section: string) {
  * DELETE with the same query clears the value so the site falls back to its default.
  * `key` is accepted as another name for `section`.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   await requireAdmin(request);
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const target = uploadTargetSchema.safeParse({
     page: query.get("page") ?? undefined,
     section: query.get("section") ?? query.get("key") ?? "",

@@ -35,7 +35,7 @@ async function read(value: unknown, thrown: boolean): Promise<RouteAnswer> {
  */
 export async function callRoute(handler: RouteFunction, request: Request, params: Record<string, string> = {}) {
   try {
-    return await read(await handler({ request, params, context: { nonce: "" } } as never), false);
+    return await read(await handler({ request, url: new URL(request.url), params, context: { nonce: "" } } as never), false);
   } catch (error) {
     if (error instanceof Response || isDataWithInit(error)) return read(error, true);
     throw error;

@@ -26,7 +26,7 @@ export async function callRoute(
     return { status: 200, body: value };
   };
   try {
-    return await read(await handler({ request, params, context: { nonce: "" } } as never));
+    return await read(await handler({ request, url: new URL(request.url), params, context: { nonce: "" } } as never));
   } catch (thrown) {
     if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return read(thrown);
     throw thrown;
