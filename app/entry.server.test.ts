@@ -1,6 +1,6 @@
 import { createElement, Fragment } from "react";
 import { createRequestHandler, Outlet, redirect, Scripts, useLoaderData, type ServerBuild } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as entryServer from "./entry.server";
 
 // Text of several scripts, with characters of two, three and four bytes, long enough that the
@@ -22,6 +22,19 @@ function FeesPage() {
     Fragment,
     null,
     items.map((item) => createElement("p", { key: item }, item)),
+  );
+}
+
+function Broken(): never {
+  throw new Error("This page is broken");
+}
+
+function RootErrorBoundary() {
+  return createElement(
+    "html",
+    { lang: "en" },
+    createElement("head", null, createElement("title", null, "Error")),
+    createElement("body", null, createElement("h1", null, "Something went wrong"), createElement(Scripts)),
   );
 }
 
@@ -48,7 +61,7 @@ function routeManifestEntry(id: string, parentId: string | undefined, path: stri
 const build = {
   entry: { module: entryServer },
   routes: {
-    root: { id: "root", parentId: undefined, path: "", index: undefined, caseSensitive: undefined, module: { default: Document } },
+    root: { id: "root", parentId: undefined, path: "", index: undefined, caseSensitive: undefined, module: { default: Document, ErrorBoundary: RootErrorBoundary } },
     fees: {
       id: "fees",
       parentId: "root",
@@ -56,6 +69,14 @@ const build = {
       index: undefined,
       caseSensitive: undefined,
       module: { default: FeesPage, loader: () => ({ items: paragraphs }) },
+    },
+    broken: {
+      id: "broken",
+      parentId: "root",
+      path: "broken",
+      index: undefined,
+      caseSensitive: undefined,
+      module: { default: Broken },
     },
     moved: {
       id: "moved",
@@ -69,8 +90,9 @@ const build = {
   assets: {
     entry: { module: "/assets/entry.client.js", imports: [], css: [] },
     routes: {
-      root: routeManifestEntry("root", undefined, "", false),
+      root: { ...routeManifestEntry("root", undefined, "", false), hasErrorBoundary: true },
       fees: routeManifestEntry("fees", "root", "fees", true),
+      broken: routeManifestEntry("broken", "root", "broken", false),
       moved: routeManifestEntry("moved", "root", "moved", true),
     },
     url: "/assets/manifest.js",
@@ -118,5 +140,16 @@ describe("the document renderer", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/fees");
     expect(document.html).toBeUndefined();
+  });
+
+  it("renders the error page, with status 500, when a page throws while rendering", async () => {
+    // The server logs the error it turned into the error page.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const document: { html?: string } = {};
+    const response = await handle(request("/broken"), { nonce: "", document });
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: "This page is broken" }));
+    expect(response.status).toBe(500);
+    expect(document.html).toContain("<h1>Something went wrong</h1>");
+    expect(document.html).not.toContain("This page is broken");
   });
 });
