@@ -3,7 +3,7 @@ import { createRequestHandler, Outlet, redirect, Scripts, useLoaderData, type Se
 import { describe, expect, it, vi } from "vitest";
 import * as entryServer from "./entry.server";
 
-// Text of several scripts, with characters of two, three and four bytes, long enough that the
+// Text with characters of two, three and four bytes in UTF-8, long enough that the
 // document is written in many chunks.
 const paragraphs = Array.from({ length: 400 }, (_, index) => `Gebühr ${index}: 1,50 € — ok ✓ 💶`);
 
