@@ -47,7 +47,13 @@ async function startChromium() {
   return {
     async stop() {
       await stopProcess(child);
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing their cache when the browser has
+      // exited: retry, and never fail an audit that finished over a temporary directory.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`Could not remove Chromium's profile ${profile}: ${error.message}`);
+      }
     },
   };
 }
