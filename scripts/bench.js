@@ -14,8 +14,17 @@ import zlib from "node:zlib";
 import { buildUnlessSkipped, isPinned, pinned, root, startProductionServer, stopProcess, waitFor } from "./support/production-server.js";
 
 const duration = process.env.BENCH_DURATION ?? "10s";
+/** wrk's duration (`10s`, `2m`, `1h`; a bare number is seconds) in seconds. */
+function seconds(value) {
+  const match = /^(\d+)(s|m|h)?$/.exec(value.trim());
+  if (!match) {
+    console.error(`BENCH_DURATION must be like 10s, 2m or 1h, not "${value}"`);
+    process.exit(1);
+  }
+  return Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] ?? "s"];
+}
 // Each bracketing baseline run lasts half as long as a measurement, so both together match it.
-const baselineDuration = `${Math.max(1, Math.round(Number.parseInt(duration, 10) / 2))}s`;
+const baselineDuration = `${Math.max(1, Math.round(seconds(duration) / 2))}s`;
 const connections = process.env.BENCH_CONNECTIONS ?? "50";
 const paths = ["/", "/fees", "/faq", "/contact"];
 const serverPort = 4600;
@@ -34,8 +43,8 @@ function peakRss(pid) {
   return Math.round(kilobytes / 1024);
 }
 
-function wrk(url, seconds = duration) {
-  const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${seconds}`, "--latency", "-H", "Accept-Encoding: gzip, br", url]);
+function wrk(url, length = duration) {
+  const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${length}`, "--latency", "-H", "Accept-Encoding: gzip, br", url]);
   const output = execFileSync(command, args, { encoding: "utf8" });
   const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
   const p50 = /50%\s+([\d.]+\w+)/.exec(output)?.[1] ?? "?";
