@@ -28,7 +28,7 @@ describe("the page cache's two modes", () => {
   const page = (body: string) =>
     `<html><head><script nonce="">window.a=1;</script></head><body>${body}</body></html>`;
 
-  async function serve(options: { keep: boolean; render?: RenderPage }) {
+  async function serve(options: { keep: boolean; render?: RenderPage; queue?: <T>(task: () => Promise<T>) => Promise<T>; onSent?: () => void }) {
     let renders = 0;
     const render: RenderPage =
       options.render ??
@@ -40,9 +40,14 @@ describe("the page cache's two modes", () => {
           html: page(`render ${renders}`),
         };
       });
-    const cache = createPageCache({ enabled: true, keep: options.keep, render, queue: createRenderQueue(2) });
+    const cache = createPageCache({ enabled: true, keep: options.keep, render, queue: options.queue ?? createRenderQueue(2) });
     let fallbacks = 0;
     const server = http.createServer((req, res) => {
+      const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+      res.end = ((...args: unknown[]) => {
+        options.onSent?.();
+        return end(...args);
+      }) as typeof res.end;
       const fallback = () => {
         fallbacks += 1;
         res.writeHead(500).end("answered by the rest of the server");
@@ -97,6 +102,28 @@ describe("the page cache's two modes", () => {
       const first = await site.get("/faq");
       const again = await site.get("/faq", { "if-none-match": first.headers.get("etag")! });
       expect(again.status).toBe(304);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("with keep off sends each page within its turn in the queue, not after it", async () => {
+    // What a request holds while it waits in line is old by the time its turn comes; a page
+    // handed back through it, rather than sent within the turn, lived on until a full collection.
+    const events: string[] = [];
+    const queue = createRenderQueue(1);
+    const site = await serve({
+      keep: false,
+      queue: async (task) => {
+        const result = await queue(task);
+        events.push("turn over");
+        return result;
+      },
+      onSent: () => events.push("sent"),
+    });
+    try {
+      expect((await site.get("/fees")).status).toBe(200);
+      expect(events).toEqual(["sent", "turn over"]);
     } finally {
       await site.close();
     }

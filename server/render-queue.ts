@@ -11,6 +11,9 @@ import type { IncomingMessage } from "node:http";
  * the loop came round to its sockets only every 200 ms, and connections waiting to be
  * accepted waited seconds. Started a few per turn, the server reads its sockets between
  * renders, and every request waits in this line, in the order it arrived.
+ *
+ * Give it the whole of a request's work, through to sending the answer, rather than only the
+ * render: see page-cache.ts for what a result handed back through a long wait costs.
  */
 export function createRenderQueue(limit: number) {
   let running = 0;
