@@ -26,7 +26,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     defaultImageAlt: `${PRODUCT_NAME} Smart and Simple E-Wallet Service`,
   };
   // Computed here so that the browser needs no colour code to hydrate the same style element.
-  return { settings, seo, brandCss: brandThemeCss(settings), images };
+  return { settings, seo, brandCss: brandCssOf(settings), images };
+}
+
+// The settings object is the content cache's own, the same one until the next content write.
+const brandCssCache = new WeakMap<object, string>();
+function brandCssOf(settings: Record<string, string>) {
+  let css = brandCssCache.get(settings);
+  if (css === undefined) {
+    css = brandThemeCss(settings);
+    brandCssCache.set(settings, css);
+  }
+  return css;
 }
 
 /** Pages without their own `meta` (404, errors) get the site's title and sharing tags. */
