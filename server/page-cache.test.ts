@@ -16,6 +16,16 @@ describe("cached page CSP", () => {
     expect(inlineScriptHashes(html)).toEqual([sha("window.a=1;"), sha('console.log("b")')]);
   });
 
+  it("gives every script its own hash, however many different scripts it has seen", () => {
+    const scripts = Array.from({ length: 600 }, (_, index) => `window.page=${index};`);
+    const hashes = scripts.map((script) => inlineScriptHashes(`<script>${script}</script>`)[0]);
+    expect(new Set(hashes).size).toBe(600);
+    scripts.forEach((script, index) => {
+      expect(inlineScriptHashes(`<p>again</p><script>${script}</script>`)).toEqual([sha(script)]);
+      expect(hashes[index]).toBe(sha(script));
+    });
+  });
+
   it("replaces the nonce source of the policy with the page's hashes", () => {
     const policy = "default-src 'self';script-src 'self' 'nonce-RECORDED';object-src 'none'";
     expect(hashedPolicy(policy, html)).toBe(

@@ -37,7 +37,8 @@ export interface CachedPage extends RenderedPage {
 export type RenderPage = (path: string) => Promise<{ status: number; headers: Headers; html: string }>;
 
 // Most inline scripts are the same on every rendering of a page (the consent script, the router's
-// start-up code): their hashes are remembered rather than computed for each uncached request.
+// start-up code and data): their hashes are remembered rather than computed for each uncached
+// request.
 const scriptHashes = new Map<string, string>();
 const REMEMBERED_SCRIPTS = 256;
 
@@ -46,7 +47,9 @@ function scriptHash(source: string) {
   if (hash === undefined) {
     hash = `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
     if (scriptHashes.size >= REMEMBERED_SCRIPTS) scriptHashes.clear();
-    scriptHashes.set(source, hash);
+    // NOTE: a regular expression's match is a view into the whole page; the key is a copy of
+    // the script alone, or each remembered script would keep its page in memory.
+    scriptHashes.set((" " + source).slice(1), hash);
   }
   return hash;
 }
