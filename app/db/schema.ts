@@ -122,3 +122,33 @@ export const adminUsers = pgTable("admin_users", {
 
 export type PageContentRow = typeof pageContent.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
+
+/**
+ * The activity log: one append-only row per thing that happened (a content write, a sign-in,
+ * an upload, …). Who is kept as the account id and the e-mail it had at the time, so an entry
+ * still names its author after the account is deleted.
+ */
+export const activityEvents = pgTable(
+  "activity_events",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: text("user_id"),
+    userEmail: text("user_email"),
+    /** A typed kind such as `content.update`, `menu.delete`, `auth.sign_in_failed`. */
+    kind: text("kind").notNull(),
+    /** The dashboard area the event belongs to: content, menu, legal, fees, settings, auth, uploads, team, … */
+    area: text("area").notNull(),
+    /** What it was about, e.g. `home/hero_title`, a menu item id or an e-mail address. */
+    target: text("target"),
+    /** Details worth showing (never secrets or tokens). */
+    details: jsonb("details"),
+  },
+  (table) => [
+    index("activity_events_created_idx").on(table.createdAt, table.id),
+    index("activity_events_user_created_idx").on(table.userId, table.createdAt),
+    index("activity_events_area_created_idx").on(table.area, table.createdAt),
+  ],
+);
+
+export type ActivityEventRow = typeof activityEvents.$inferSelect;

@@ -1,5 +1,7 @@
-import { Hourglass } from "lucide-react";
+import { NavLink, Outlet } from "react-router";
+import { otherSectionPath, otherSections } from "~/components/admin/other/other-sections";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { cn } from "~/lib/cn";
 import { requireAdmin } from "~/lib/permissions.server";
 import type { Route } from "./+types/admin.other";
 
@@ -10,17 +12,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** SPEC §2: the "other" tab is a placeholder for settings still to come. */
+/** The 'Другое' tab: a hub of the team's tools, each section at its own URL. */
 export default function AdminOther() {
+  if (otherSections.length === 0) return <Outlet />;
   return (
-    <section aria-labelledby="other-heading" className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-        <Hourglass aria-hidden="true" className="size-6" />
-      </span>
-      <h2 id="other-heading" className="mt-4 text-xl font-semibold">
-        Другие настройки
-      </h2>
-      <p className="mt-2 text-slate-600">Дополнительные настройки появятся здесь позже.</p>
-    </section>
+    <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
+      <nav aria-label="Разделы вкладки «Другое»" className="flex gap-1 overflow-x-auto md:flex-col">
+        {otherSections.map((section) => (
+          <NavLink
+            key={section.id}
+            to={otherSectionPath(section)}
+            prefetch="intent"
+            className={({ isActive }) =>
+              cn(
+                "flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+                isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+              )
+            }
+          >
+            <section.icon aria-hidden="true" className="size-4" />
+            {section.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,16 @@
+import type { LucideIcon } from "lucide-react";
+
+export interface OtherSection {
+  /** The URL segment under /admin/other. */
+  id: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/**
+ * The sections of the 'Другое' tab, in order: the team's tools beyond the specification. Each
+ * has its own route module `admin.other.<id>.tsx`; /admin/other opens the first one.
+ */
+export const otherSections: readonly OtherSection[] = [];
+
+export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

@@ -1,0 +1,28 @@
+import { Hourglass } from "lucide-react";
+import { redirect } from "react-router";
+import { otherSectionPath, otherSections } from "~/components/admin/other/other-sections";
+import { requireAdmin } from "~/lib/permissions.server";
+import type { Route } from "./+types/admin.other._index";
+
+/** /admin/other opens its first section; with none, SPEC §2's placeholder. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const first = otherSections[0];
+  if (first) throw redirect(otherSectionPath(first));
+  return null;
+}
+
+/** SPEC §2: the "other" tab is a placeholder for settings still to come. */
+export default function AdminOtherIndex() {
+  return (
+    <section aria-labelledby="other-heading" className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <Hourglass aria-hidden="true" className="size-6" />
+      </span>
+      <h2 id="other-heading" className="mt-4 text-xl font-semibold">
+        Другие настройки
+      </h2>
+      <p className="mt-2 text-slate-600">Дополнительные настройки появятся здесь позже.</p>
+    </section>
+  );
+}
