@@ -27,6 +27,8 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
   SMTP_FROM: optionalString.pipe(z.email({ error: "must be an e-mail address" }).optional()),
+  CONTACT_NOTIFY_TO: optionalString.pipe(z.email({ error: "must be an e-mail address" }).optional()),
+  CONTACT_KEEP_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(36_500).default(365),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
