@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds)("the contact inbox on %s", (kind) => {
     const [event] = await app.handle.db.select().from(activityEvents);
     expect(event).toMatchObject({ kind: "messages.delete", area: "messages", target: String(ids.ben), details: { subject: "Payment Problems" } });
     expect(await act({ intent: messageIntents.delete, id: ids.ben! })).toMatchObject({ status: 404, body: { message: "Сообщение не найдено" } });
-    for (const fields of [
+    for (const fields of <Record<string, string | number>[]>[
       { intent: messageIntents.delete, id: "abc" },
       { intent: messageIntents.delete, id: "-1" },
       { intent: messageIntents.delete, id: "99999999999" },
