@@ -33,6 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     clientAddress: clientIp(request),
     stamp: readCookie(request, STAMP_COOKIE),
     notify: Boolean(getEnv().SMTP_URL),
+    limit: getEnv().CONTACT_RATE_LIMIT,
   });
   switch (outcome.kind) {
     case "stored":

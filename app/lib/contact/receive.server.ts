@@ -6,7 +6,10 @@ import type { Database } from "../db.server";
 import { logger } from "../logger.server";
 import { hashClientAddress, stampVerdict } from "./secret.server";
 
-/** Per client address: five messages in ten minutes, counted in the database every server shares. */
+/**
+ * Per client address: five messages in ten minutes (CONTACT_RATE_LIMIT changes the five),
+ * counted in the database every server shares.
+ */
 export const CONTACT_RATE_LIMIT = { messages: 5, windowMs: 10 * 60 * 1000 };
 
 export type SpamReason = "honeypot" | "missing-stamp" | "forged-stamp" | "too-fast" | "stale-stamp";
@@ -26,6 +29,8 @@ export interface ReceivedPost {
   stamp: string | undefined;
   /** Whether a notification mail is to be queued (SMTP is configured). */
   notify: boolean;
+  /** Messages a client may send per window; CONTACT_RATE_LIMIT.messages unless configured. */
+  limit?: number;
   now?: number;
 }
 
@@ -54,7 +59,7 @@ export async function receiveContactMessage(db: Database, post: ReceivedPost): P
         .select({ count: count() })
         .from(contactMessages)
         .where(and(eq(contactMessages.clientHash, clientHash), gt(contactMessages.createdAt, since)));
-      if ((recent?.count ?? 0) >= CONTACT_RATE_LIMIT.messages) {
+      if ((recent?.count ?? 0) >= (post.limit ?? CONTACT_RATE_LIMIT.messages)) {
         logger.warn({ clientHash }, "contact message refused: rate limit");
         return { kind: "limited" } as const;
       }

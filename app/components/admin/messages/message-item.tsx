@@ -33,7 +33,18 @@ const formatDate = (value: Date | string) => {
 const notifyLabels = { none: "", pending: "Уведомление в очереди", sent: "Уведомление отправлено", failed: "Уведомление не доставлено" };
 
 /** One message: a summary line that opens it, then the text and what can be done with it. */
-export function MessageItem({ message, mailConfigured }: { message: InboxMessageView; mailConfigured: boolean }) {
+export function MessageItem({
+  message,
+  mailConfigured,
+  deleting,
+  onDelete,
+}: {
+  message: InboxMessageView;
+  mailConfigured: boolean;
+  /** Deleting is the panel's: the toast must outlive this row. */
+  deleting: boolean;
+  onDelete: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<AdminActionResult>();
   const busy = fetcher.state !== "idle";
@@ -43,13 +54,9 @@ export function MessageItem({ message, mailConfigured }: { message: InboxMessage
 
   useFetcherResult(fetcher, {
     onSuccess: (result) => {
-      if (result.intent === messageIntents.delete) toastSuccess(messageTexts.deleted);
       if (result.intent === messageIntents.retry) toastSuccess(messageTexts.retried);
     },
-    onFailure: (failure) => {
-      const title = failure.intent === messageIntents.delete ? messageTexts.deleteFailed : failure.intent === messageIntents.retry ? messageTexts.retryFailed : messageTexts.readFailed;
-      toastError(title, failure.message);
-    },
+    onFailure: (failure) => toastError(failure.intent === messageIntents.retry ? messageTexts.retryFailed : messageTexts.readFailed, failure.message),
   });
 
   const toggleOpen = () => {
@@ -103,7 +110,7 @@ export function MessageItem({ message, mailConfigured }: { message: InboxMessage
             ) : null}
             <ConfirmDialog
               trigger={
-                <Button type="button" size="sm" variant="outline" disabled={busy} className="text-red-700">
+                <Button type="button" size="sm" variant="outline" disabled={busy || deleting} className="text-red-700">
                   <Trash2 aria-hidden="true" /> Удалить
                 </Button>
               }
@@ -111,7 +118,7 @@ export function MessageItem({ message, mailConfigured }: { message: InboxMessage
               description={`Сообщение от ${message.name} (${message.email}) будет удалено без возможности восстановления.`}
               confirmLabel="Удалить"
               cancelLabel="Отмена"
-              onConfirm={() => submit({ intent: messageIntents.delete })}
+              onConfirm={onDelete}
             />
           </div>
         </div>

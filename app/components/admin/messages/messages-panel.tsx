@@ -1,9 +1,12 @@
 import { Download, Inbox, Search } from "lucide-react";
-import { Form, useSearchParams } from "react-router";
+import { Form, useFetcher, useSearchParams } from "react-router";
+import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { messageTexts } from "~/schemas/messages";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { CONTACT_SUBJECTS } from "~/content/contact-form";
-import { MESSAGES_CSV } from "./intents";
+import { MESSAGES_ACTION, MESSAGES_CSV, messageIntents } from "./intents";
 import { MessageItem, type InboxMessageView } from "./message-item";
 
 export interface MessagesPanelProps {
@@ -19,6 +22,12 @@ const selectClass =
 /** The contact inbox: newest first, filter by subject, search, export what is shown as CSV. */
 export function MessagesPanel({ messages, total, filter, mailConfigured }: MessagesPanelProps) {
   const [searchParams] = useSearchParams();
+  const deleter = useFetcher<AdminActionResult>();
+  const deletingId = deleter.state !== "idle" ? Number(deleter.formData?.get("id")) : undefined;
+  useFetcherResult(deleter, {
+    onSuccess: () => toastSuccess(messageTexts.deleted),
+    onFailure: (failure) => toastError(messageTexts.deleteFailed, failure.message),
+  });
   const unread = messages.filter((message) => !message.isRead).length;
   const filtered = Boolean(filter.subject || filter.q);
   return (
@@ -66,7 +75,13 @@ export function MessagesPanel({ messages, total, filter, mailConfigured }: Messa
       ) : (
         <ul aria-label="Сообщения" className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
           {messages.map((message) => (
-            <MessageItem key={message.id} message={message} mailConfigured={mailConfigured} />
+            <MessageItem
+              key={message.id}
+              message={message}
+              mailConfigured={mailConfigured}
+              deleting={deletingId === message.id}
+              onDelete={() => void deleter.submit({ intent: messageIntents.delete, id: String(message.id) }, { method: "post", action: MESSAGES_ACTION })}
+            />
           ))}
         </ul>
       )}

@@ -52,7 +52,8 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
 
   // The fetcher's answer, shown once at least SEND_DELAY_MS has passed since sending.
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // (Once answered, the page's data reloads; the answer need not wait for that.)
+  const answer = fetcher.state === "submitting" ? undefined : fetcher.data;
   useEffect(() => {
     if (!answer || sendDeadline.current === 0) return;
     const wait = Math.max(0, sendDeadline.current - Date.now());
