@@ -85,6 +85,24 @@ test.describe("[PUBLIC][CONTACT]", () => {
     expect(posts).toEqual(["POST /contact.data"]);
   });
 
+  test("a second message sent soon after the first gets its own five seconds", async ({ page }) => {
+    await page.goto("/contact");
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForTimeout(FILL_TIME_MS);
+    const message = { name: "Ada", email: "ada@example.com", subject: "General Inquiry", message: "First." };
+    await fillForm(page, message);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText(SUCCESS)).toBeVisible();
+    await page.waitForTimeout(2_000);
+    await fillForm(page, { ...message, message: "Second." });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    await expect(page.getByText(SUCCESS)).toBeVisible();
+    // Past the first message's five seconds, the second's answer is still there.
+    await page.waitForTimeout(3_500);
+    await expect(page.getByText(SUCCESS)).toBeVisible();
+  });
+
   test("an incomplete form is not sent", async ({ page }) => {
     await page.goto("/contact");
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);

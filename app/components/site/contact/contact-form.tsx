@@ -81,6 +81,9 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
     };
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return;
+    // A previous message's hide timer must not hide this one's answer.
+    timers.current.forEach((timer) => window.clearTimeout(timer));
+    timers.current = [];
     setStatus("sending");
     sendDeadline.current = Date.now() + SEND_DELAY_MS;
     fetcher.submit(data, { method: "post" });
