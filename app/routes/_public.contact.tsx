@@ -26,8 +26,7 @@ const TYPED_FIELDS = ["name", "email", "subject", "message"] as const;
  * what the visitor typed so nothing is lost.
  */
 export async function action({ request }: Route.ActionArgs) {
-  // Five thousand characters, even as nine bytes each URL-encoded, fit well within this.
-  const form = await readForm(request, { limit: 256 * 1024 });
+  const form = await readForm(request);
   const values = Object.fromEntries(TYPED_FIELDS.map((name) => [name, (form[name] ?? "").slice(0, 10_000)]));
   const outcome = await receiveContactMessage(getDb(), {
     form,
