@@ -113,8 +113,7 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
 
   return (
     <form ref={formRef} method="post" onSubmit={onSubmit} className="relative grid gap-5 sm:grid-cols-2">
-      {/* Starts the fill-time clock (routes/contact-stamp.ts); an image, so it works without JavaScript. */}
-      <img src="/contact/stamp" alt="" width={1} height={1} className="pointer-events-none absolute top-0 left-0 size-px opacity-0" />
+      <FillTimeStamp />
       <input type="hidden" name="language" value="en" />
       <div aria-hidden="true" className="sr-only">
         <label htmlFor="contact-website">Leave this field empty</label>
@@ -163,4 +162,17 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
       </div>
     </form>
   );
+}
+
+const stampImage = <img src="/contact/stamp" alt="" width={1} height={1} className="pointer-events-none absolute top-0 left-0 size-px opacity-0" />;
+
+/**
+ * Starts the fill-time clock (routes/contact-stamp.ts, decision 0009): an image, so it works
+ * without JavaScript (inside <noscript>). With JavaScript it is added once the page is running,
+ * so that it never competes with what the first paint needs.
+ */
+function FillTimeStamp() {
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
+  return running ? stampImage : <noscript>{stampImage}</noscript>;
 }
