@@ -60,6 +60,13 @@ test.describe("[ADMIN][MESSAGES]", () => {
     await expect(item).toContainText("(не прочитано)");
     await expect(badge).toContainText(String(unread));
 
+    // The notification mail's link opens the message and marks it read.
+    const id = (await item.getAttribute("data-testid"))!.replace("message-", "");
+    await page.goto(`/admin/other/messages?open=${id}`);
+    await expect(item.getByText(`Where is my refund? ${marker}`)).toBeVisible();
+    await expect(item).not.toContainText("(не прочитано)");
+    await expect(item.getByRole("button", { name: "Отметить непрочитанным" })).toBeVisible();
+
     // Search and subject filter.
     await page.getByLabel("Поиск", { exact: true }).fill(marker);
     await page.getByRole("button", { name: "Найти" }).click();
@@ -83,7 +90,7 @@ test.describe("[ADMIN][MESSAGES]", () => {
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${name},grace@example.com,Payment Problems,Where is my refund? ${marker},en,false,none`);
+    expect(lines[1]).toContain(`${name},grace@example.com,Payment Problems,Where is my refund? ${marker},en,true,none`);
 
     await item.getByRole("button", { name: new RegExp(name) }).click();
     await item.getByRole("button", { name: "Удалить" }).click();

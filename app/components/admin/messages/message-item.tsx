@@ -1,5 +1,5 @@
 import { AlertTriangle, Mail, MailOpen, Reply, RotateCw, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -36,16 +36,18 @@ const notifyLabels = { none: "", pending: "Уведомление в очере�
 export function MessageItem({
   message,
   mailConfigured,
+  initiallyOpen = false,
   deleting,
   onDelete,
 }: {
   message: InboxMessageView;
   mailConfigured: boolean;
+  initiallyOpen?: boolean;
   /** Deleting is the panel's: the toast must outlive this row. */
   deleting: boolean;
   onDelete: () => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const fetcher = useFetcher<AdminActionResult>();
   const busy = fetcher.state !== "idle";
   const pendingRead = fetcher.formData?.get("intent") === messageIntents.setRead ? fetcher.formData.get("read") === "true" : undefined;
@@ -58,6 +60,12 @@ export function MessageItem({
     },
     onFailure: (failure) => toastError(failure.intent === messageIntents.retry ? messageTexts.retryFailed : messageTexts.readFailed, failure.message),
   });
+
+  // Opened from the notification mail's link: read now, as if clicked.
+  useEffect(() => {
+    if (initiallyOpen && !message.isRead) submit({ intent: messageIntents.setRead, read: "true" });
+    // Once, for the message the page was opened on.
+  }, []);
 
   const toggleOpen = () => {
     // Opening an unread message marks it read, as a mail program does.

@@ -28,6 +28,8 @@ export function MessagesPanel({ messages, total, filter, mailConfigured }: Messa
     onSuccess: () => toastSuccess(messageTexts.deleted),
     onFailure: (failure) => toastError(messageTexts.deleteFailed, failure.message),
   });
+  // The notification mail links to `?open=<id>`.
+  const openId = Number(searchParams.get("open"));
   const unread = messages.filter((message) => !message.isRead).length;
   const filtered = Boolean(filter.subject || filter.q);
   return (
@@ -43,7 +45,7 @@ export function MessagesPanel({ messages, total, filter, mailConfigured }: Messa
             {mailConfigured ? "" : " · уведомления по почте выключены (SMTP_URL не задан)"}
           </p>
         </div>
-        <a href={`${MESSAGES_CSV}${searchParams.size > 0 ? `?${searchParams}` : ""}`} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <a href={csvHref(searchParams)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
           <Download aria-hidden="true" /> Экспорт CSV
         </a>
       </div>
@@ -79,6 +81,7 @@ export function MessagesPanel({ messages, total, filter, mailConfigured }: Messa
               key={message.id}
               message={message}
               mailConfigured={mailConfigured}
+              initiallyOpen={message.id === openId}
               deleting={deletingId === message.id}
               onDelete={() => void deleter.submit({ intent: messageIntents.delete, id: String(message.id) }, { method: "post", action: MESSAGES_ACTION })}
             />
@@ -90,4 +93,11 @@ export function MessagesPanel({ messages, total, filter, mailConfigured }: Messa
       ) : null}
     </section>
   );
+}
+
+/** The export takes the inbox's filters, not which message is open. */
+function csvHref(searchParams: URLSearchParams) {
+  const filters = new URLSearchParams(searchParams);
+  filters.delete("open");
+  return filters.size > 0 ? `${MESSAGES_CSV}?${filters}` : MESSAGES_CSV;
 }
