@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { getContentVersion, onContentChange } from "~/lib/content.server";
 import { logger } from "~/lib/logger.server";
 import { logNotFound } from "~/lib/not-found-log.server";
-import { type PageRequest, type PageRoutes } from "./page-routes";
+import type { PageRequest, PageRoutes } from "./page-routes";
 import { logRequest } from "./request-log";
 
 type CacheRequest = Extract<PageRequest, { kind: "page" | "not-found" }>;
