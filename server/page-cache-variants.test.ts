@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { createPageCache, MAX_QUERY_VARIANTS, PUBLIC_CACHE_CONTROL, type RenderPage } from "./page-cache";
+import { createPageCache, MAX_QUERY_VARIANTS, type RenderPage } from "./page-cache";
 import { createPageRoutes, NOT_FOUND_RENDER_PATH } from "./page-routes";
+import { PUBLIC_CACHE_CONTROL } from "./public-headers";
 import { testRouteTable } from "./testing/route-table";
 
 interface Answer {

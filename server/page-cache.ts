@@ -6,6 +6,7 @@ import { getContentVersion, onContentChange } from "~/lib/content.server";
 import { logger } from "~/lib/logger.server";
 import { logNotFound } from "~/lib/not-found-log.server";
 import type { PageRequest, PageRoutes } from "./page-routes";
+import { PUBLIC_CACHE_CONTROL, PUBLIC_VARY, REDIRECT_CACHE_CONTROL } from "./public-headers";
 import { logRequest } from "./request-log";
 
 type CacheRequest = Extract<PageRequest, { kind: "page" | "not-found" }>;
@@ -13,15 +14,6 @@ type CacheRequest = Extract<PageRequest, { kind: "page" | "not-found" }>;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/**
- * Every public response's caching policy, cached or rendered per request: a shared cache (a
- * CDN) may keep it but asks this server (If-None-Match, answered 304) before each use, so a
- * content change is seen at once. The same copy goes to every visitor, signed in or not.
- */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
-export const PUBLIC_VARY = "Accept-Encoding";
-/** A trailing-slash or double-slash address moves for good; browsers may remember that for a day. */
-export const REDIRECT_CACHE_CONTROL = "public, max-age=86400";
 /**
  * Copies kept at most of pages keyed on query parameters they declare (each public page is one
  * copy and every unknown path shares one): past it, a new variant is rendered for its request
@@ -213,11 +205,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return page;
   }
 
-  /**
-   * Answers 304 when the visitor holds this copy. Only a page's: a server must ignore
-   * If-None-Match when it would answer anything but 2xx (RFC 9110 §13.2.1), so the not-found
-   * copy is always sent.
-   */
+  // 304 only for a page: a server must ignore If-None-Match when it would answer anything but
+  // 2xx (RFC 9110 §13.2.1), so the not-found copy is always sent.
   function notModified(req: IncomingMessage, res: ServerResponse, page: RenderedPage, heads: string[]) {
     if (page.status !== 200 || req.headers["if-none-match"] !== page.etag) return false;
     res.writeHead(304, heads);
