@@ -7,7 +7,7 @@ const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 /**
  * Starts the contact form's fill-time clock. The page itself is cached and the same for every
  * visitor, so it cannot carry a per-visitor time; its form loads this image instead, which
- * sets a signed stamp of now in a cookie the form's post then carries (decision 0009).
+ * sets a signed stamp of now in a cookie the form's post then carries (decision 0010).
  */
 export function loader() {
   const secure = getEnv().PUBLIC_URL?.startsWith("https://") ? "; Secure" : "";
