@@ -26,7 +26,10 @@ export default [
     route("fees", "routes/admin.fees.tsx"),
     route("settings/:tab?", "routes/admin.settings.tsx"),
     // The team's tools: one route module per section (app/components/admin/other/other-sections.ts).
-    route("other", "routes/admin.other.tsx", [index("routes/admin.other._index.tsx")]),
+    route("other", "routes/admin.other.tsx", [
+      index("routes/admin.other._index.tsx"),
+      route("team", "routes/admin.other.team.tsx"),
+    ]),
   ]),
   ...prefix("admin", [route("upload", "routes/admin.upload.ts"), route("logout", "routes/admin.logout.ts")]),
   route("api/auth/*", "routes/api.auth.$.ts"),

@@ -39,8 +39,11 @@ export async function signInWithPassword(request: Request, input: unknown): Prom
   }
 }
 
-/** Signs up from a route action. Only e-mail and password are read: no role can be sent. */
-export async function signUpWithPassword(request: Request, input: unknown): Promise<AuthActionResult> {
+/**
+ * Signs up from a route action. Only e-mail, password and an invitation token are passed on: no
+ * role can be sent. Whether the account may be created is decided in auth.server.ts's hook.
+ */
+export async function signUpWithPassword(request: Request, input: unknown, invitation?: string): Promise<AuthActionResult> {
   assertSameOrigin(request);
   const limited = limitAuthAttempt(request, "sign-up");
   if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
@@ -48,7 +51,7 @@ export async function signUpWithPassword(request: Request, input: unknown): Prom
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
   try {
     const { headers, response } = await getAuth().api.signUpEmail({
-      body: { ...parsed.data, name: parsed.data.email.split("@")[0]!, callbackURL: "/admin" },
+      body: { ...parsed.data, name: parsed.data.email.split("@")[0]!, callbackURL: "/admin", ...(invitation ? { invitation } : {}) },
       headers: request.headers,
       returnHeaders: true,
     });

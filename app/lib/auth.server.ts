@@ -1,10 +1,17 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { ensureFirstAdmin } from "./admin-users.server";
 import { getDb, type Database } from "./db.server";
+import { acceptInvitation } from "./invitations.server";
 import { logger } from "./logger.server";
 import { sendVerificationMail } from "./mail.server";
+import { decideSignUp } from "./sign-up-policy.server";
+
+/** The invitation token a sign-up carries in its body, whichever way the sign-up arrived. */
+const invitationOf = (context: { body?: unknown } | null | undefined) => (context?.body as { invitation?: unknown } | undefined)?.invitation;
 
 export const CLIENT_IP_HEADER = "x-client-ip";
 
@@ -65,13 +72,31 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
     },
+    // Every account is created through these hooks, whether by the dashboard's action or by a
+    // direct call to /api/auth/sign-up/email, so the sign-up policy cannot be bypassed.
     databaseHooks: {
       user: {
         create: {
-          after: async () => {
+          before: async (newUser, context) => {
+            const decision = await decideSignUp(options.db, newUser.email, invitationOf(context));
+            if (!decision.allowed) throw new APIError("BAD_REQUEST", { message: decision.message });
+          },
+          after: async (created, context) => {
+            const invitation = invitationOf(context);
+            if (typeof invitation === "string" && invitation) {
+              const accepted = await acceptInvitation(options.db, invitation, created.id, created.email);
+              if (!accepted) logger.warn({ userId: created.id }, "invitation no longer valid when the account was created");
+            }
             await ensureFirstAdmin(options.db).catch((error: unknown) =>
               logger.error({ err: error }, "ensure_first_admin failed"),
             );
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (created) => {
+            await options.db.update(schema.user).set({ lastSignInAt: new Date() }).where(eq(schema.user.id, created.userId));
           },
         },
       },

@@ -14,3 +14,13 @@ export async function sendVerificationMail(input: {
     text: `Confirm your e-mail address to finish signing up:\n\n${input.url}\n`,
   });
 }
+
+export async function sendInvitationMail(input: { smtpUrl: string; from?: string; to: string; url: string; days: number }) {
+  const transport = nodemailer.createTransport(input.smtpUrl);
+  await transport.sendMail({
+    from: input.from ?? "no-reply@localhost",
+    to: input.to,
+    subject: "Приглашение в панель администратора",
+    text: `Вас пригласили администратором сайта. Зарегистрируйтесь по ссылке (действует ${input.days} дней, один раз):\n\n${input.url}\n`,
+  });
+}

@@ -2,12 +2,15 @@ import { data, isRouteErrorResponse, redirect, useRouteError } from "react-route
 import { Toaster } from "sonner";
 // The admin's own stylesheet, linked while an /admin route is shown.
 import "~/admin.css";
-import { LoginScreen, type LoginActionData, type LoginIntent } from "~/components/admin/login-screen";
+import { announceSignedUp, LoginScreen, type LoginActionData, type LoginIntent } from "~/components/admin/login-screen";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { Dashboard } from "~/components/admin/shell/dashboard";
 import { readForm } from "~/lib/admin-action.server";
 import { signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
+import { getDb } from "~/lib/db.server";
+import { INVITATION_PARAMETER } from "~/lib/invitations.server";
 import { getAdminStatus } from "~/lib/permissions.server";
+import { describeSignUp } from "~/lib/sign-up-policy.server";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
@@ -15,7 +18,10 @@ export const meta: Route.MetaFunction = () => adminMeta();
 /** The gate (SPEC §4): an admin session gets the dashboard, anyone else the login screen. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, isAdmin } = await getAdminStatus(request);
-  return data({ isAdmin, email: user?.email ?? null }, { headers: { "Cache-Control": "no-store" } });
+  // An invitation link opens the sign-up tab for its address (the token is in the query, which
+  // request logs leave out).
+  const signUp = isAdmin ? null : await describeSignUp(getDb(), new URL(request.url).searchParams.get(INVITATION_PARAMETER));
+  return data({ isAdmin, email: user?.email ?? null, signUp }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** After signing in, back to the dashboard page the form was on; never anywhere else. */
@@ -27,7 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent: LoginIntent = form.intent === "signup" ? "signup" : "login";
   const credentials = { email: form.email, password: form.password };
-  const result = intent === "signup" ? await signUpWithPassword(request, credentials) : await signInWithPassword(request, credentials);
+  const result =
+    intent === "signup"
+      ? await signUpWithPassword(request, credentials, form.invitation)
+      : await signInWithPassword(request, credentials);
   if (!result.ok) {
     return data<LoginActionData>(
       { intent, ok: false, message: result.message, unexpected: result.unexpected ?? false },
@@ -47,8 +56,12 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   try {
     return (await serverAction()) as LoginActionData;
   } catch (error) {
-    // Redirects (a successful sign-in) go on to the dashboard.
-    if (error instanceof Response) throw error;
+    // Redirects (a successful sign-in) go on to the dashboard. A sign-up that signed in at once
+    // is announced here: the login screen that would toast it is replaced by what the redirect shows.
+    if (error instanceof Response) {
+      if (intent === "signup" && error.status >= 300 && error.status < 400) announceSignedUp();
+      throw error;
+    }
     return { intent, ok: false, message: "", unexpected: true };
   }
 }
@@ -57,7 +70,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Toaster richColors closeButton position="bottom-right" />
-      {loaderData.isAdmin ? <Dashboard email={loaderData.email} /> : <LoginScreen signedInAs={loaderData.email} />}
+      {loaderData.isAdmin ? <Dashboard email={loaderData.email} /> : <LoginScreen signedInAs={loaderData.email} signUp={loaderData.signUp} />}
     </>
   );
 }

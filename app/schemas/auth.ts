@@ -13,3 +13,11 @@ export const credentialsSchema = z.object({
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const CLOSED_SIGN_UP_MESSAGE = "Регистрация только по приглашению";
+
+/** What the login screen's sign-up tab offers: what an invitation link says, and whether anyone may sign up. */
+export type SignUpScreen = {
+  open: boolean;
+  invitation: { token: string; email: string } | { error: string } | null;
+};
