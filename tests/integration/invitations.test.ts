@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds)("invitations and closed sign-up on %s", (kind) 
     for (const email of ["", "not-an-email", `${"a".repeat(300)}@example.com`]) {
       expect((await callRoute(teamAction as never, postForm(TEAM, { intent: teamIntents.invite, email }, admin))).status).toBe(400);
     }
-    for (const fields of [{}, { invitationId: "abc" }, { invitationId: "-1" }, { invitationId: "99999999999" }]) {
+    for (const fields of [{}, { invitationId: "abc" }, { invitationId: "-1" }, { invitationId: "99999999999" }] as Record<string, string>[]) {
       expect((await callRoute(teamAction as never, postForm(TEAM, { intent: teamIntents.withdraw, ...fields }, admin))).status).toBe(400);
     }
     expect((await callRoute(teamAction as never, postForm(TEAM, { intent: teamIntents.signUpMode, open: "maybe" }, admin))).status).toBe(400);
