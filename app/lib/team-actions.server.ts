@@ -1,15 +1,26 @@
+import { data } from "react-router";
 import { failed, refused, succeeded } from "./admin-action.server";
 import { recordEvent } from "./activity.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { createInvitation, emailHasAccount, invitationLink, INVITATION_DAYS, withdrawInvitation } from "./invitations.server";
 import { logger } from "./logger.server";
+import { changeOwnPassword, endOwnSession } from "./own-account.server";
+import { limitAuthAttempt } from "./rate-limit.server";
 import { sendInvitationMail } from "./mail.server";
 import type { SessionUser } from "./permissions.server";
 import { setSignUpOpen } from "./sign-up-policy.server";
 import { deleteAccount, endSessions, grantAdmin, revokeAdmin, type TeamChange } from "./team.server";
 import { teamIntents } from "~/components/admin/team/intents";
-import { accountIdSchema, invitationCreateSchema, invitationIdSchema, signUpModeSchema, teamMessages } from "~/schemas/team";
+import {
+  accountIdSchema,
+  invitationCreateSchema,
+  invitationIdSchema,
+  passwordChangeSchema,
+  sessionIdSchema,
+  signUpModeSchema,
+  teamMessages,
+} from "~/schemas/team";
 
 const roleChanges = {
   [teamIntents.grant]: { run: grantAdmin, kind: "team.grant" },
@@ -71,6 +82,24 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
       if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
       await setSignUpOpen(db, parsed.data.open);
       await event(parsed.data.open ? "team.sign_up_open" : "team.sign_up_close", "sign-up");
+      return succeeded(intent);
+    }
+    case teamIntents.changePassword: {
+      const parsed = passwordChangeSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      // Guessing the current password is limited like signing in.
+      const limited = limitAuthAttempt(request, "sign-in");
+      if (limited) return failed(intent, 429, (await limited.json()).message);
+      const change = await changeOwnPassword(request, parsed.data);
+      if (!change.ok) return failed(intent, change.status, change.message, { currentPassword: [change.message] });
+      await event("auth.password_change", actor.email);
+      return data(succeeded(intent), { headers: change.headers });
+    }
+    case teamIntents.endOwnSession: {
+      const parsed = sessionIdSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      if (!(await endOwnSession(db, actor.id, parsed.data.sessionId))) return failed(intent, 404, teamMessages.sessionNotFound);
+      await event("auth.session_end", actor.email);
       return succeeded(intent);
     }
     default:

@@ -8,6 +8,7 @@ import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { listInvitations } from "~/lib/invitations.server";
 import { logger } from "~/lib/logger.server";
+import { listOwnSessions } from "~/lib/own-account.server";
 import { requireAdmin } from "~/lib/permissions.server";
 import { isSignUpOpen } from "~/lib/sign-up-policy.server";
 import { runTeamAction } from "~/lib/team-actions.server";
@@ -20,9 +21,14 @@ export const meta: Route.MetaFunction = () => adminMeta("Администрат�
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireAdmin(request);
   const db = getDb();
-  const [members, invitations, signUpOpen] = await Promise.all([listTeam(db), listInvitations(db), isSignUpOpen(db)]);
+  const [members, invitations, signUpOpen, sessions] = await Promise.all([
+    listTeam(db),
+    listInvitations(db),
+    isSignUpOpen(db),
+    listOwnSessions(db, me.id, me.sessionId),
+  ]);
   return data(
-    { me: me.id, members, invitations, signUpOpen, mailConfigured: Boolean(getEnv().SMTP_URL) },
+    { me: me.id, members, invitations, signUpOpen, sessions, mailConfigured: Boolean(getEnv().SMTP_URL) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

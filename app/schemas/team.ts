@@ -11,6 +11,11 @@ export const teamMessages = {
   invalid: "Неверный запрос",
   failed: "Не удалось выполнить действие",
   loadFailed: "Не удалось загрузить список администраторов",
+  currentPasswordRequired: "Введите текущий пароль",
+  newPasswordShort: "Новый пароль: минимум 6 символов",
+  passwordTooLong: "Пароль слишком длинный",
+  wrongPassword: "Текущий пароль неверен",
+  sessionNotFound: "Сеанс не найден",
 } as const;
 
 /** Posted account ids are better-auth's generated ids: short, URL-safe strings. */
@@ -33,4 +38,13 @@ export const invitationIdSchema = z.object({
 
 export const signUpModeSchema = z.object({
   open: z.enum(["true", "false"], { error: teamMessages.invalid }).transform((value) => value === "true"),
+});
+
+export const sessionIdSchema = z.object({
+  sessionId: z.string({ error: teamMessages.invalid }).regex(/^[A-Za-z0-9_-]{1,64}$/, teamMessages.invalid),
+});
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: teamMessages.currentPasswordRequired }).min(1, teamMessages.currentPasswordRequired).max(128, teamMessages.passwordTooLong),
+  newPassword: z.string({ error: teamMessages.newPasswordShort }).min(6, teamMessages.newPasswordShort).max(128, teamMessages.passwordTooLong),
 });

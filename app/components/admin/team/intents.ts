@@ -7,4 +7,6 @@ export const teamIntents = {
   invite: "create-invitation",
   withdraw: "withdraw-invitation",
   signUpMode: "set-sign-up-mode",
+  changePassword: "change-password",
+  endOwnSession: "end-own-session",
 } as const;

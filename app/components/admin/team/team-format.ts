@@ -1,5 +1,5 @@
 /** Dates in the team section: the same text on the server and in the browser (no local zone). */
-const dateTime = new Intl.DateTimeFormat("ru-RU", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const dateTime = new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
 
 export const formatDateTime = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : "—");
 
@@ -19,4 +19,13 @@ export interface InvitationView {
   email: string;
   createdAt: string;
   expiresAt: string;
+}
+
+export interface OwnSessionView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  current: boolean;
 }

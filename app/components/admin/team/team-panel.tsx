@@ -1,7 +1,8 @@
 import { InvitationsCard } from "./invitations-card";
 import { MembersCard } from "./members-card";
+import { OwnAccountCard } from "./own-account-card";
 import { SignUpModeCard } from "./sign-up-mode-card";
-import type { InvitationView, TeamMemberView } from "./team-format";
+import type { InvitationView, OwnSessionView, TeamMemberView } from "./team-format";
 
 /** The 'Администраторы' section: accounts and their rights, invitations, and who may sign up. */
 export function TeamPanel(props: {
@@ -9,6 +10,7 @@ export function TeamPanel(props: {
   members: TeamMemberView[];
   invitations: InvitationView[];
   signUpOpen: boolean;
+  sessions: OwnSessionView[];
   mailConfigured: boolean;
 }) {
   return (
@@ -24,6 +26,7 @@ export function TeamPanel(props: {
       <MembersCard me={props.me} members={props.members} />
       <InvitationsCard invitations={props.invitations} mailConfigured={props.mailConfigured} />
       <SignUpModeCard open={props.signUpOpen} />
+      <OwnAccountCard sessions={props.sessions} />
     </section>
   );
 }
