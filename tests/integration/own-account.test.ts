@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)("own account on %s", (kind) => {
     const guess = () => callRoute(action as never, postForm(TEAM, { intent: teamIntents.changePassword, currentPassword: "guess", newPassword: "new-password-1" }, laptop));
     for (let attempt = 0; attempt < 4; attempt += 1) expect((await guess()).status).toBe(400);
     expect((await guess()).status).toBe(429);
-    for (const fields of [{}, { currentPassword: "", newPassword: "long-enough" }, { currentPassword: "x", newPassword: "123" }]) {
+    for (const fields of [{}, { currentPassword: "", newPassword: "long-enough" }, { currentPassword: "x", newPassword: "123" }] as Record<string, string>[]) {
       expect((await callRoute(action as never, postForm(TEAM, { intent: teamIntents.changePassword, ...fields }, laptop))).status).toBe(400);
     }
     expect((await callRoute(action as never, postForm(TEAM, { intent: teamIntents.endOwnSession, sessionId: "../x" }, laptop))).status).toBe(400);
