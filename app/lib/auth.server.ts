@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { ensureFirstAdmin } from "./admin-users.server";
 import { getDb, type Database } from "./db.server";
+import { signInEventHook } from "./auth-events.server";
 import { acceptInvitation } from "./invitations.server";
 import { logger } from "./logger.server";
 import { sendVerificationMail } from "./mail.server";
@@ -72,6 +73,7 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
     },
+    hooks: { after: signInEventHook(options.db) },
     // Every account is created through these hooks, whether by the dashboard's action or by a
     // direct call to /api/auth/sign-up/email, so the sign-up policy cannot be bypassed.
     databaseHooks: {
