@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { credentialsSchema } from "~/schemas/auth";
+import { credentialsSchema, forgotPasswordSchema, passwordResetSchema, resetMessages } from "~/schemas/auth";
 import { getAuth } from "./auth.server";
 import { logger } from "./logger.server";
 import { assertSameOrigin } from "./permissions.server";
@@ -72,5 +72,41 @@ export async function signOut(request: Request): Promise<SignOutResult> {
   } catch (error) {
     const result = failure(error, "sign-out");
     return result.unexpected ? { ...result, message: "An unexpected error occurred" } : result;
+  }
+}
+
+export type ResetResult = { ok: true } | AuthFailure;
+
+/** Sets a new password through a reset link; better-auth uses the token up and ends every session. */
+export async function resetPasswordWithToken(request: Request, input: unknown): Promise<ResetResult> {
+  assertSameOrigin(request);
+  const limited = limitAuthAttempt(request, "sign-in");
+  if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
+  const parsed = passwordResetSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  try {
+    await getAuth().api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers: request.headers });
+    return { ok: true };
+  } catch (error) {
+    const result = failure(error, "reset-password");
+    return result.unexpected ? result : { ok: false, status: 400, message: resetMessages.invalidLink };
+  }
+}
+
+/**
+ * 'Забыли пароль?': mails a reset link when SMTP is configured. The answer is the same whether
+ * or not the address has an account, so it tells no one which addresses exist.
+ */
+export async function requestPasswordResetMail(request: Request, input: unknown): Promise<ResetResult> {
+  assertSameOrigin(request);
+  const limited = limitAuthAttempt(request, "sign-in");
+  if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
+  const parsed = forgotPasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  try {
+    await getAuth().api.requestPasswordReset({ body: { email: parsed.data.email, redirectTo: "/admin" }, headers: request.headers });
+    return { ok: true };
+  } catch (error) {
+    return failure(error, "forgot-password");
   }
 }

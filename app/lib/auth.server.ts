@@ -8,7 +8,7 @@ import { getDb, type Database } from "./db.server";
 import { signInEventHook } from "./auth-events.server";
 import { acceptInvitation } from "./invitations.server";
 import { logger } from "./logger.server";
-import { sendVerificationMail } from "./mail.server";
+import { sendResetMail, sendVerificationMail } from "./mail.server";
 import { decideSignUp } from "./sign-up-policy.server";
 
 /** The invitation token a sign-up carries in its body, whichever way the sign-up arrived. */
@@ -23,7 +23,16 @@ export interface AuthOptions {
   publicUrl?: string;
   smtpUrl?: string;
   smtpFrom?: string;
+  /**
+   * Receives each password-reset token instead of the mail: the `admin reset-password` command
+   * prints the link. Without it, reset links are mailed when SMTP is configured.
+   */
+  onResetToken?: (reset: { email: string; token: string }) => void;
 }
+
+/** Where a reset link leads: the login screen, which then asks for the new password. */
+export const resetLink = (origin: string, token: string) => `${origin}/admin?${RESET_PARAMETER}=${encodeURIComponent(token)}`;
+export const RESET_PARAMETER = "reset";
 
 export function createAuth(options: AuthOptions) {
   const requireEmailVerification = Boolean(options.smtpUrl);
@@ -50,7 +59,17 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       autoSignIn: !requireEmailVerification,
       requireEmailVerification,
+      // Single-use links valid for an hour; using one signs every browser of the account out.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        if (options.onResetToken) return options.onResetToken({ email: user.email, token });
+        if (!options.smtpUrl || !options.publicUrl) return;
+        await sendResetMail({ smtpUrl: options.smtpUrl, from: options.smtpFrom, to: user.email, url: resetLink(options.publicUrl, token) });
+      },
     },
+    // Reset tokens are kept only as hashes, so a copy of the database cannot reset a password.
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
     emailVerification: requireEmailVerification
       ? {
           sendOnSignUp: true,

@@ -6,7 +6,9 @@ import { announceSignedUp, LoginScreen, type LoginActionData, type LoginIntent }
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { Dashboard } from "~/components/admin/shell/dashboard";
 import { readForm } from "~/lib/admin-action.server";
-import { signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
+import { requestPasswordResetMail, resetPasswordWithToken, signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
+import { RESET_PARAMETER } from "~/lib/auth.server";
+import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
 import { INVITATION_PARAMETER } from "~/lib/invitations.server";
 import { getAdminStatus } from "~/lib/permissions.server";
@@ -20,9 +22,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user, isAdmin } = await getAdminStatus(request);
   // An invitation link opens the sign-up tab for its address (the token is in the query, which
   // request logs leave out).
-  const signUp = isAdmin ? null : await describeSignUp(getDb(), new URL(request.url).searchParams.get(INVITATION_PARAMETER));
-  return data({ isAdmin, email: user?.email ?? null, signUp }, { headers: { "Cache-Control": "no-store" } });
+  const query = new URL(request.url).searchParams;
+  const signUp = isAdmin ? null : await describeSignUp(getDb(), query.get(INVITATION_PARAMETER));
+  // A reset link's token is checked (and used up) when the new password is posted.
+  const resetToken = isAdmin ? null : query.get(RESET_PARAMETER);
+  return data(
+    { isAdmin, email: user?.email ?? null, signUp, resetToken, mailConfigured: Boolean(getEnv().SMTP_URL) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
+
+const intents: readonly LoginIntent[] = ["login", "signup", "reset", "forgot"];
+const intentOf = (value: unknown): LoginIntent => intents.find((intent) => intent === value) ?? "login";
 
 /** After signing in, back to the dashboard page the form was on; never anywhere else. */
 const ADMIN_PAGE = /^\/admin(\/[a-z-]+){0,2}\/?$/;
@@ -31,7 +42,16 @@ const landingPage = (value: unknown) => (typeof value === "string" && ADMIN_PAGE
 /** The login and sign-up forms. Only e-mail and password are read from them. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const intent: LoginIntent = form.intent === "signup" ? "signup" : "login";
+  const intent = intentOf(form.intent);
+  if (intent === "reset" || intent === "forgot") {
+    const result =
+      intent === "reset"
+        ? await resetPasswordWithToken(request, { token: form.token, password: form.password })
+        : await requestPasswordResetMail(request, { email: form.email });
+    return result.ok
+      ? data<LoginActionData>({ intent, ok: true, needsConfirmation: false })
+      : data<LoginActionData>({ intent, ok: false, message: result.message, unexpected: result.unexpected ?? false }, { status: result.status });
+  }
   const credentials = { email: form.email, password: form.password };
   const result =
     intent === "signup"
@@ -52,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
  * SPEC §8's 'Ошибка' / 'Произошла неожиданная ошибка' toast instead of an error page.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<LoginActionData> {
-  const intent: LoginIntent = (await request.clone().formData()).get("intent") === "signup" ? "signup" : "login";
+  const intent = intentOf((await request.clone().formData()).get("intent"));
   try {
     return (await serverAction()) as LoginActionData;
   } catch (error) {
@@ -70,7 +90,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Toaster richColors closeButton position="bottom-right" />
-      {loaderData.isAdmin ? <Dashboard email={loaderData.email} /> : <LoginScreen signedInAs={loaderData.email} signUp={loaderData.signUp} />}
+      {loaderData.isAdmin ? <Dashboard email={loaderData.email} /> : <LoginScreen
+          signedInAs={loaderData.email}
+          signUp={loaderData.signUp}
+          resetToken={loaderData.resetToken}
+          mailConfigured={loaderData.mailConfigured}
+        />}
     </>
   );
 }

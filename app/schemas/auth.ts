@@ -21,3 +21,17 @@ export type SignUpScreen = {
   open: boolean;
   invitation: { token: string; email: string } | { error: string } | null;
 };
+
+export const resetMessages = {
+  invalidLink: "Ссылка для сброса пароля недействительна, уже использована или устарела. Запросите новую.",
+  done: "Пароль изменён",
+  doneDescription: "Войдите с новым паролем",
+  mailed: "Если такой адрес зарегистрирован, мы отправили на него ссылку для сброса пароля",
+} as const;
+
+export const passwordResetSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/, { error: resetMessages.invalidLink }),
+  password: credentialsSchema.shape.password,
+});
+
+export const forgotPasswordSchema = credentialsSchema.pick({ email: true });

@@ -6,10 +6,11 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { CLOSED_SIGN_UP_MESSAGE, credentialsSchema, MIN_PASSWORD_LENGTH, type SignUpScreen } from "~/schemas/auth";
+import { CLOSED_SIGN_UP_MESSAGE, credentialsSchema, MIN_PASSWORD_LENGTH, resetMessages, type SignUpScreen } from "~/schemas/auth";
+import { ForgotPassword, ResetPasswordForm } from "./password-reset";
 import { LogoutButton } from "./shell/logout-button";
 
-export type LoginIntent = "login" | "signup";
+export type LoginIntent = "login" | "signup" | "reset" | "forgot";
 
 /** What the /admin action answers when it does not redirect to the dashboard. */
 export type LoginActionData =
@@ -34,13 +35,31 @@ export const signUpToast = {
 
 /** SPEC §8 Auth: the toast for each answer of the login and sign-up forms. */
 function announce(result: LoginActionData) {
+  if (result.ok && result.intent === "reset") return toastSuccess(resetMessages.done, resetMessages.doneDescription);
+  if (result.ok && result.intent === "forgot") return toastSuccess(resetMessages.mailed);
   if (result.ok) return toastSuccess(signUpToast.title, signUpToast.confirm);
   if (result.unexpected) return toastError("Ошибка", "Произошла неожиданная ошибка");
-  toastError(result.intent === "signup" ? "Ошибка регистрации" : "Ошибка входа", result.message);
+  const titles: Record<LoginIntent, string> = {
+    login: "Ошибка входа",
+    signup: "Ошибка регистрации",
+    reset: "Не удалось сменить пароль",
+    forgot: "Не удалось отправить ссылку",
+  };
+  toastError(titles[result.intent], result.message);
 }
 
 /** The /admin login screen (SPEC §2): Login and Sign-up tabs; shown to visitors and to non-admins. */
-export function LoginScreen({ signedInAs, signUp }: { signedInAs: string | null; signUp: SignUpScreen | null }) {
+export function LoginScreen({
+  signedInAs,
+  signUp,
+  resetToken,
+  mailConfigured,
+}: {
+  signedInAs: string | null;
+  signUp: SignUpScreen | null;
+  resetToken: string | null;
+  mailConfigured: boolean;
+}) {
   // An invitation link opens the sign-up tab; so does a link that no longer works, to say why.
   const [tab, setTab] = useState<LoginIntent>(signUp?.invitation ? "signup" : "login");
   const invitation = signUp?.invitation && "token" in signUp.invitation ? signUp.invitation : null;
@@ -51,7 +70,7 @@ export function LoginScreen({ signedInAs, signUp }: { signedInAs: string | null;
     if (!actionData || announced.current === actionData) return;
     announced.current = actionData;
     announce(actionData);
-    if (actionData.ok) setTab("login");
+    if (actionData.ok && actionData.intent !== "forgot") setTab("login");
   }, [actionData]);
 
   return (
@@ -70,32 +89,37 @@ export function LoginScreen({ signedInAs, signUp }: { signedInAs: string | null;
             <LogoutButton label="Выйти" />
           </div>
         ) : null}
-        <Tabs value={tab} onValueChange={(value) => setTab(value as LoginIntent)} className="mt-6">
-          <TabsList className="grid w-full grid-cols-2">
-            {forms.map((form) => (
-              <TabsTrigger key={form.intent} value={form.intent}>
-                {form.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value="login">
-            <CredentialsForm {...forms[0]} />
-          </TabsContent>
-          <TabsContent value="signup">
-            {invitationError ? (
-              <p role="alert" className="mt-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
-                {invitationError}
-              </p>
-            ) : null}
-            {invitation ? (
-              <CredentialsForm {...forms[1]} invitation={invitation} />
-            ) : signUp && !signUp.open ? (
-              <ClosedSignUp />
-            ) : (
-              <CredentialsForm {...forms[1]} />
-            )}
-          </TabsContent>
-        </Tabs>
+        {resetToken ? (
+          <ResetPasswordForm token={resetToken} />
+        ) : (
+          <Tabs value={tab} onValueChange={(value) => setTab(value as LoginIntent)} className="mt-6">
+            <TabsList className="grid w-full grid-cols-2">
+              {forms.map((form) => (
+                <TabsTrigger key={form.intent} value={form.intent}>
+                  {form.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="login">
+              <CredentialsForm {...forms[0]} />
+              {mailConfigured ? <ForgotPassword /> : null}
+            </TabsContent>
+            <TabsContent value="signup">
+              {invitationError ? (
+                <p role="alert" className="mt-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
+                  {invitationError}
+                </p>
+              ) : null}
+              {invitation ? (
+                <CredentialsForm {...forms[1]} invitation={invitation} />
+              ) : signUp && !signUp.open ? (
+                <ClosedSignUp />
+              ) : (
+                <CredentialsForm {...forms[1]} />
+              )}
+            </TabsContent>
+          </Tabs>
+        )}
       </div>
     </main>
   );
