@@ -15,7 +15,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <Form method="post" action="/admin" className="mt-6 space-y-4" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
-        Новый пароль
+        Сброс пароля
       </h2>
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="token" value={token} />

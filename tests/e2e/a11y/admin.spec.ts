@@ -26,6 +26,12 @@ test.describe("[A11Y][ADMIN] signed out and not an admin", () => {
     await expectNoAxeViolations(page, "the sign-up form");
   });
 
+  test("the new-password form a reset link opens", async ({ page }) => {
+    await page.goto("/admin?reset=not-a-real-token");
+    await expect(page.getByRole("button", { name: "Сохранить пароль" })).toBeVisible();
+    await expectNoAxeViolations(page, "the reset form");
+  });
+
   test.describe("as a member", () => {
     test.use({ storageState: memberStorageState });
     test("the note for a signed-in visitor who is not an admin", async ({ page }) => {
