@@ -25,6 +25,8 @@ export function signInEventHook(db: Database) {
       });
     } else {
       const status = isAPIError(ctx.context.returned) ? ctx.context.returned.statusCode : null;
+      // Wrong credentials (401) or an unconfirmed address (403); a malformed request is no attempt.
+      if (status !== 401 && status !== 403) return;
       recordEventInBackground(db, { kind: "auth.sign_in_failed", area: "auth", actor: null, target: email, details: { ip, status } });
     }
   });

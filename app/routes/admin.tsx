@@ -8,10 +8,10 @@ import { Dashboard } from "~/components/admin/shell/dashboard";
 import { readForm } from "~/lib/admin-action.server";
 import { requestPasswordResetMail, resetPasswordWithToken, signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
 import { RESET_PARAMETER } from "~/lib/auth.server";
-import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { INVITATION_PARAMETER } from "~/lib/invitations.server";
-import { getAdminStatus } from "~/lib/permissions.server";
+import { assertSameOrigin, getAdminStatus } from "~/lib/permissions.server";
 import { describeSignUp } from "~/lib/sign-up-policy.server";
 import type { Route } from "./+types/admin";
 
@@ -41,6 +41,8 @@ const landingPage = (value: unknown) => (typeof value === "string" && ADMIN_PAGE
 
 /** The login and sign-up forms. Only e-mail and password are read from them. */
 export async function action({ request }: Route.ActionArgs) {
+  // Another site's post is refused before its body is read.
+  assertSameOrigin(request);
   const form = await readForm(request);
   const intent = intentOf(form.intent);
   if (intent === "reset" || intent === "forgot") {
