@@ -36,7 +36,10 @@ test.describe("[ADMIN][MESSAGES]", () => {
     const unread = Number((await badge.innerText()).match(/\d+/)![0]);
     expect(unread).toBeGreaterThanOrEqual(1);
 
+    // The tab opens the hub's first section; the inbox is one of its sections.
     await otherTab.click();
+    await expect(page).toHaveURL(/\/admin\/other\/[a-z]+$/);
+    await page.getByRole("navigation", { name: "Разделы вкладки «Другое»" }).getByRole("link", { name: "Сообщения" }).click();
     await expect(page).toHaveURL(/\/admin\/other\/messages$/);
     await expect(page.getByRole("link", { name: "Сообщения" })).toHaveAttribute("aria-current", "page");
     const list = page.getByRole("list", { name: "Сообщения" });
