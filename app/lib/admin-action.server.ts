@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z, type ZodError } from "zod";
 import type { AdminActionFailure, AdminActionResult } from "~/components/admin/shell/action-result";
+import type { VersionConflictError } from "./revisions.server";
 
 /** A refused form: 400 with the first problem and every field's messages (STYLE rule 6). */
 export function refused(intent: string, error: ZodError, fallback = "Invalid input") {
@@ -26,4 +27,9 @@ export async function readForm(request: Request): Promise<Record<string, string>
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
   return fields;
+}
+
+/** A save refused because the value changed since its editor opened: 409 with the value now stored. */
+export function conflicted(intent: string, error: VersionConflictError) {
+  return data({ ok: false, intent, message: error.message, conflict: error.current } satisfies AdminActionFailure, { status: 409 });
 }

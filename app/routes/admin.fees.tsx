@@ -8,7 +8,8 @@ import { getDb } from "~/lib/db.server";
 import { listFees, updateFee } from "~/lib/fees-admin.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
-import { actionFailure, actionSuccess, validationFailure } from "~/lib/settings-admin.server";
+import { VersionConflictError } from "~/lib/revisions.server";
+import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/lib/settings-admin.server";
 import { feeUpdateSchema } from "~/schemas/fees";
 import type { Route } from "./+types/admin.fees";
 
@@ -24,15 +25,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = Object.fromEntries(await request.formData());
   if (form.intent !== UPDATE_FEE) return actionFailure("validation", 400, "Unknown action");
   const parsed = feeUpdateSchema.safeParse(form);
   if (!parsed.success) return validationFailure(parsed.error);
   try {
-    await updateFee(getDb(), parsed.data);
+    await updateFee(getDb(), parsed.data, actor);
     return actionSuccess();
   } catch (error) {
+    if (error instanceof VersionConflictError) return conflictFailure(error);
     logger.error({ err: error, section: parsed.data.section }, "fees write failed");
     return actionFailure("server", 500);
   }

@@ -16,7 +16,8 @@ import { getDb } from "~/lib/db.server";
 import { initLegalPages, listLegalPages, saveLegalPage } from "~/lib/legal-admin.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
-import { actionFailure, actionSuccess, validationFailure } from "~/lib/settings-admin.server";
+import { VersionConflictError } from "~/lib/revisions.server";
+import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/lib/settings-admin.server";
 import { legalSaveSchema } from "~/schemas/legal";
 import type { Route } from "./+types/admin.legal";
 
@@ -24,7 +25,7 @@ import type { Route } from "./+types/admin.legal";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const db = getDb();
   const headers = { "Cache-Control": "no-store" };
   try {
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // SPEC §8: on a failed read, first try to create the default pages, then read again.
     logger.error({ err: error }, "legal pages read failed; initialising them");
     try {
-      await initLegalPages(db);
+      await initLegalPages(db, actor);
       return data({ pages: await listLegalPages(db), loadFailed: false }, { headers });
     } catch (retryError) {
       logger.error({ err: retryError }, "legal pages could not be initialised");
@@ -43,20 +44,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = Object.fromEntries(await request.formData());
   const db = getDb();
   try {
     if (form.intent === INIT_LEGAL_PAGES) {
-      await initLegalPages(db);
+      await initLegalPages(db, actor);
       return actionSuccess();
     }
     if (form.intent !== SAVE_LEGAL_PAGE) return actionFailure("validation", 400, "Unknown action");
     const parsed = legalSaveSchema.safeParse(form);
     if (!parsed.success) return validationFailure(parsed.error);
-    if (!(await saveLegalPage(db, parsed.data))) return actionFailure("not_found", 404, "Страница не найдена");
+    if (!(await saveLegalPage(db, parsed.data, actor))) return actionFailure("not_found", 404, "Страница не найдена");
     return actionSuccess();
   } catch (error) {
+    if (error instanceof VersionConflictError) return conflictFailure(error);
     logger.error({ err: error, intent: form.intent }, "legal page write failed");
     return actionFailure("server", 500);
   }

@@ -7,7 +7,7 @@ import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { toastError } from "~/components/ui/toast";
-import { failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
+import { conflicted, failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import {
@@ -19,6 +19,7 @@ import {
   updateMenuItem,
 } from "~/lib/menu.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { VersionConflictError } from "~/lib/revisions.server";
 import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/schemas/menu";
 import type { Route } from "./+types/admin.menu";
 
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The writes of this tab: add, edit, show or hide, and delete a menu item. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
@@ -50,26 +51,26 @@ export async function action({ request }: Route.ActionArgs) {
       case menuIntents.create: {
         const parsed = menuItemSchema.safeParse(form);
         if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await createMenuItem(db, parsed.data);
+        await createMenuItem(db, parsed.data, actor);
         return succeeded(intent);
       }
       case menuIntents.update: {
         // Only the fields the form sent: the others are taken from the stored item.
         const parsed = menuItemUpdateSchema.safeParse(form);
         if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await updateMenuItem(db, parsed.data);
+        await updateMenuItem(db, parsed.data, actor);
         return succeeded(intent);
       }
       case menuIntents.setActive: {
         const parsed = menuItemActiveSchema.safeParse(form);
         if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await setMenuItemActive(db, parsed.data.id, parsed.data.isActive);
+        await setMenuItemActive(db, parsed.data.id, parsed.data.isActive, actor);
         return succeeded(intent);
       }
       case menuIntents.delete: {
         const parsed = menuItemIdSchema.safeParse(form);
         if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await deleteMenuItem(db, parsed.data.id);
+        await deleteMenuItem(db, parsed.data.id, actor);
         return succeeded(intent);
       }
       default:
@@ -77,6 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof MenuItemError) return failed(intent, error.status, error.message, error.fieldErrors);
+    if (error instanceof VersionConflictError) return conflicted(intent, error);
     logger.error({ err: error, intent }, "menu write failed");
     const message =
       intent === menuIntents.create

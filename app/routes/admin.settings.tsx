@@ -10,9 +10,11 @@ import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { addPageLink, listPageLinks, updatePageUrl } from "~/lib/page-links.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { VersionConflictError } from "~/lib/revisions.server";
 import {
   actionFailure,
   actionSuccess,
+  conflictFailure,
   listSettings,
   updateSetting,
   validationFailure,
@@ -42,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The writes of this tab: a setting's value, a page link's URL, a new page link. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = Object.fromEntries(await request.formData());
   const db = getDb();
   try {
@@ -50,19 +52,19 @@ export async function action({ request }: Route.ActionArgs) {
       case UPDATE_SETTING: {
         const parsed = settingUpdateSchema.safeParse(form);
         if (!parsed.success) return validationFailure(parsed.error);
-        await updateSetting(db, parsed.data);
+        await updateSetting(db, parsed.data, actor);
         return actionSuccess();
       }
       case UPDATE_PAGE_URL: {
         const parsed = updatePageUrlSchema.safeParse(form);
         if (!parsed.success) return validationFailure(parsed.error);
-        if (!(await updatePageUrl(db, parsed.data))) return actionFailure("not_found", 404, "Page link not found");
+        if (!(await updatePageUrl(db, parsed.data, actor))) return actionFailure("not_found", 404, "Page link not found");
         return actionSuccess();
       }
       case ADD_PAGE_LINK: {
         const parsed = addPageLinkSchema.safeParse(form);
         if (!parsed.success) return validationFailure(parsed.error);
-        if (!(await addPageLink(db, parsed.data))) {
+        if (!(await addPageLink(db, parsed.data, actor))) {
           return actionFailure("conflict", 409, `A page link for "${parsed.data.pageName}" already exists`);
         }
         return actionSuccess();
@@ -71,6 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
         return actionFailure("validation", 400, "Unknown action");
     }
   } catch (error) {
+    if (error instanceof VersionConflictError) return conflictFailure(error);
     logger.error({ err: error, intent: form.intent }, "settings write failed");
     return actionFailure("server", 500);
   }
