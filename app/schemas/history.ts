@@ -43,3 +43,20 @@ export interface ConflictInfo {
   by: string | null;
   at: string | null;
 }
+
+/** One revision as the history dialog shows it. */
+export interface RevisionView {
+  id: number;
+  key: string;
+  action: string;
+  at: string;
+  by: string | null;
+  /** How to show the values: text with a diff, an image thumbnail, rendered HTML, a menu item. */
+  display: "text" | "image" | "html" | "menu";
+  before: string | null;
+  after: string | null;
+  groupId: string | null;
+}
+
+export const HISTORY_PATH = "/admin/history";
+export const historyIntents = { restore: "restore-revision", undoGroup: "undo-group" } as const;
