@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { conflicted, failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
 import { getDb } from "~/lib/db.server";
-import { restoreRevision } from "~/lib/history.server";
+import { listDeleted, listInitializeGroups, restoreRevision } from "~/lib/history.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
 import { undoGroup } from "~/lib/revision-groups.server";
@@ -10,11 +10,20 @@ import { latestVersions, listRevisions, VersionConflictError } from "~/lib/revis
 import { historyIntents, historyMessages, restoreRevisionSchema, revisionKeySchema, undoGroupSchema } from "~/schemas/history";
 import type { Route } from "./+types/admin.history";
 
-/** GET /admin/history?key=home/hero_title: one card's revisions, newest first, and its version. */
+/**
+ * GET /admin/history?key=home/hero_title: one card's revisions, newest first, and its version.
+ * Without a key: what can be brought back as a whole (deleted rows, Initialize All Content).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const headers = { "Cache-Control": "no-store" };
-  const parsed = revisionKeySchema.safeParse({ key: new URL(request.url).searchParams.get("key") ?? "" });
+  const key = new URL(request.url).searchParams.get("key");
+  if (key === null) {
+    const db = getDb();
+    const [deleted, groups] = await Promise.all([listDeleted(db), listInitializeGroups(db)]);
+    return data({ ok: true, deleted: deleted.map(revisionView), groups }, { headers });
+  }
+  const parsed = revisionKeySchema.safeParse({ key });
   if (!parsed.success) return data({ ok: false, message: historyMessages.invalidRevision, revisions: [], version: 0 }, { status: 400, headers });
   const db = getDb();
   const [revisions, versions] = await Promise.all([listRevisions(db, parsed.data.key, 30), latestVersions(db, [parsed.data.key])]);
