@@ -26,7 +26,7 @@ export default [
     route("fees", "routes/admin.fees.tsx"),
     route("settings/:tab?", "routes/admin.settings.tsx"),
     // The team's tools: one route module per section (app/components/admin/other/other-sections.ts).
-    route("other", "routes/admin.other.tsx", [index("routes/admin.other._index.tsx")]),
+    route("other", "routes/admin.other.tsx", [index("routes/admin.other._index.tsx"), route("activity", "routes/admin.other.activity.tsx")]),
   ]),
   ...prefix("admin", [route("upload", "routes/admin.upload.ts"), route("logout", "routes/admin.logout.ts"), route("history", "routes/admin.history.ts")]),
   route("api/auth/*", "routes/api.auth.$.ts"),

@@ -172,7 +172,9 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
     for (const file of routeFiles) {
       if (GATE_LOADERS.has(file)) continue;
       const answer = await callModule(file, "loader", siteRequest(pathOf(file), { cookie: admin }));
-      if (answer && answer.status !== 405) expect({ file, status: answer.status }).toEqual({ file, status: 200 });
+      // /admin/other opens its first section with a redirect.
+      const expected = file === "admin.other._index.tsx" ? 302 : 200;
+      if (answer && answer.status !== 405) expect({ file, status: answer.status }).toEqual({ file, status: expected });
     }
     expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: admin })))?.body).toEqual({
       isAdmin: true,
