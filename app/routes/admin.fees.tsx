@@ -8,8 +8,9 @@ import { getDb } from "~/lib/db.server";
 import { listFees, updateFee } from "~/lib/fees-admin.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
-import { VersionConflictError } from "~/lib/revisions.server";
+import { readForm } from "~/lib/read-form.server";
 import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/lib/settings-admin.server";
+import { VersionConflictError } from "~/lib/revisions.server";
 import { feeUpdateSchema } from "~/schemas/fees";
 import type { Route } from "./+types/admin.fees";
 
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   if (form.intent !== UPDATE_FEE) return actionFailure("validation", 400, "Unknown action");
   const parsed = feeUpdateSchema.safeParse(form);
   if (!parsed.success) return validationFailure(parsed.error);
