@@ -9,6 +9,8 @@ describe("configuration", () => {
     expect(env.DATA_DIR).toBe(path.resolve("./data"));
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBeUndefined();
+    expect(env).toMatchObject({ HISTORY_KEEP: 50, HISTORY_DAYS: 90 });
+    expect(parseEnv({ HISTORY_KEEP: "10", HISTORY_DAYS: "0" })).toMatchObject({ HISTORY_KEEP: 10, HISTORY_DAYS: 0 });
   });
 
   it("reads every variable", () => {
@@ -38,6 +40,9 @@ describe("configuration", () => {
     ["PUBLIC_URL", { PUBLIC_URL: "ftp://example.com" }],
     ["PUBLIC_URL", { PUBLIC_URL: "not a url" }],
     ["SMTP_URL", { SMTP_URL: "http://mail" }],
+    ["HISTORY_KEEP", { HISTORY_KEEP: "0" }],
+    ["HISTORY_KEEP", { HISTORY_KEEP: "many" }],
+    ["HISTORY_DAYS", { HISTORY_DAYS: "-1" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
