@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ContentPanel } from "~/components/admin/content/content-panel";
+import { VersionsContext } from "~/components/admin/history/versions";
 import { contentIntents } from "~/components/admin/content/intents";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
@@ -18,7 +19,7 @@ import {
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
-import { VersionConflictError } from "~/lib/revisions.server";
+import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
 import { contentAddSchema, contentDeleteSchema, contentMessages, contentUpdateSchema } from "~/schemas/content";
 import type { Route } from "./+types/admin.content";
 
@@ -28,11 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const headers = { "Cache-Control": "no-store" };
   try {
-    return data({ rows: await listContentRows(getDb()), loadFailed: false }, { headers });
+    const rows = await listContentRows(getDb());
+    const versions = await latestVersions(getDb(), rows.map((row) => `${row.pageName}/${row.sectionName}`));
+    return data({ rows, versions, loadFailed: false }, { headers });
   } catch (error) {
     // SPEC §4: on a failed read the list is emptied and the error shown.
     logger.error({ err: error }, "site content read failed");
-    return data({ rows: [], loadFailed: true }, { headers });
+    return data({ rows: [], versions: {}, loadFailed: true }, { headers });
   }
 }
 
@@ -104,7 +107,11 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.loadFailed) toastError("Error", contentMessages.fetchFailed);
   }, [loaderData.loadFailed]);
-  return <ContentPanel rows={loaderData.rows} loadFailed={loaderData.loadFailed} />;
+  return (
+    <VersionsContext.Provider value={loaderData.versions}>
+      <ContentPanel rows={loaderData.rows} loadFailed={loaderData.loadFailed} />
+    </VersionsContext.Provider>
+  );
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, useParams, useRouteError, type ShouldRevali
 import { ADD_PAGE_LINK } from "~/components/admin/page-links/add-page-link-form";
 import { UPDATE_PAGE_URL } from "~/components/admin/page-links/page-link-card";
 import { UPDATE_SETTING } from "~/components/admin/settings/setting-value-card";
+import { VersionsContext } from "~/components/admin/history/versions";
 import { SettingsPanel } from "~/components/admin/settings/settings-panel";
 import { DEFAULT_SETTINGS_TAB, isSettingsTab } from "~/components/admin/settings/settings-tabs";
 import { toastError } from "~/components/ui/toast";
@@ -11,7 +12,7 @@ import { logger } from "~/lib/logger.server";
 import { addPageLink, listPageLinks, updatePageUrl } from "~/lib/page-links.server";
 import { requireAdmin } from "~/lib/permissions.server";
 import { readForm } from "~/lib/read-form.server";
-import { VersionConflictError } from "~/lib/revisions.server";
+import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
 import {
   actionFailure,
   actionSuccess,
@@ -40,7 +41,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return data({ settings, pageLinks }, { headers: { "Cache-Control": "no-store" } });
+  const versions = await latestVersions(db, [
+    ...Object.keys(settings ?? {}).map((section) => `global/${section}`),
+    ...(pageLinks ?? []).map((link) => `${link.pageName}/page_url`),
+  ]).catch((error: unknown) => {
+    logger.error({ err: error }, "content versions read failed");
+    return {};
+  });
+  return data({ settings, pageLinks, versions }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** The writes of this tab: a setting's value, a page link's URL, a new page link. */
@@ -93,11 +101,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     if (loaderData.settings === null) toastError("Ошибка", "Не удалось загрузить глобальные настройки");
   }, [loaderData.settings]);
   return (
-    <SettingsPanel
-      tab={isSettingsTab(tab) ? tab : DEFAULT_SETTINGS_TAB}
-      settings={loaderData.settings}
-      pageLinks={loaderData.pageLinks}
-    />
+    <VersionsContext.Provider value={loaderData.versions}>
+      <SettingsPanel
+        tab={isSettingsTab(tab) ? tab : DEFAULT_SETTINGS_TAB}
+        settings={loaderData.settings}
+        pageLinks={loaderData.pageLinks}
+      />
+    </VersionsContext.Provider>
   );
 }
 
