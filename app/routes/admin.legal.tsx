@@ -1,6 +1,7 @@
 import quillStyles from "quill/dist/quill.snow.css?url";
 import { useEffect } from "react";
 import { data } from "react-router";
+import { VersionsContext } from "~/components/admin/history/versions";
 import {
   INIT_LEGAL_PAGES,
   LegalPagePanel,
@@ -18,7 +19,7 @@ import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
 import { readForm } from "~/lib/read-form.server";
 import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/lib/settings-admin.server";
-import { VersionConflictError } from "~/lib/revisions.server";
+import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
 import { legalSaveSchema } from "~/schemas/legal";
 import type { Route } from "./+types/admin.legal";
 
@@ -30,16 +31,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const headers = { "Cache-Control": "no-store" };
   try {
-    return data({ pages: await listLegalPages(db), loadFailed: false }, { headers });
+    const pages = await listLegalPages(db);
+    const versions = await latestVersions(db, pages.map((entry) => `${entry.page}/page_content`));
+    return data({ pages, versions, loadFailed: false }, { headers });
   } catch (error) {
     // SPEC §8: on a failed read, first try to create the default pages, then read again.
     logger.error({ err: error }, "legal pages read failed; initialising them");
     try {
       await initLegalPages(db, actor);
-      return data({ pages: await listLegalPages(db), loadFailed: false }, { headers });
+      return data({ pages: await listLegalPages(db), versions: {}, loadFailed: false }, { headers });
     } catch (retryError) {
       logger.error({ err: retryError }, "legal pages could not be initialised");
-      return data({ pages: [], loadFailed: true }, { headers });
+      return data({ pages: [], versions: {}, loadFailed: true }, { headers });
     }
   }
 }
@@ -87,7 +90,10 @@ export default function AdminLegal({ loaderData }: Route.ComponentProps) {
         </TabsList>
         {loaderData.pages.map((entry) => (
           <TabsContent key={entry.page} value={entry.page} forceMount className="data-[state=inactive]:hidden">
-            <LegalPagePanel key={String(entry.exists)} entry={entry} />
+            {/* A new version (a restore, or their save kept) opens the editor afresh on it. */}
+            <VersionsContext.Provider value={loaderData.versions}>
+              <LegalPagePanel key={`${entry.exists}-${(loaderData.versions as Record<string, number>)[`${entry.page}/page_content`] ?? 0}`} entry={entry} />
+            </VersionsContext.Provider>
           </TabsContent>
         ))}
       </Tabs>

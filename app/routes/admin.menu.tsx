@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import { menuIntents } from "~/components/admin/menu/intents";
+import { VersionsContext } from "~/components/admin/history/versions";
 import { MenuPanel } from "~/components/admin/menu/menu-panel";
 import type { MenuItemView } from "~/components/admin/menu/types";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
@@ -19,7 +20,7 @@ import {
   updateMenuItem,
 } from "~/lib/menu.server";
 import { requireAdmin } from "~/lib/permissions.server";
-import { VersionConflictError } from "~/lib/revisions.server";
+import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
 import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/schemas/menu";
 import type { Route } from "./+types/admin.menu";
 
@@ -32,11 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     const items: MenuItemView[] = (await listMenuItems(getDb())).map(
       ({ id, displayName, url, menuType, sortOrder, isActive }) => ({ id, displayName, url, menuType, sortOrder, isActive }),
     );
-    return data({ items, loadFailed: false }, { headers });
+    const versions = await latestVersions(getDb(), items.map((item) => `menu:${item.id}`));
+    return data({ items, versions, loadFailed: false }, { headers });
   } catch (error) {
     // SPEC §8: a failed menu read yields an empty list.
     logger.error({ err: error }, "menu read failed");
-    return data({ items: [] as MenuItemView[], loadFailed: true }, { headers });
+    return data({ items: [] as MenuItemView[], versions: {}, loadFailed: true }, { headers });
   }
 }
 
@@ -96,7 +98,11 @@ export default function AdminMenu({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.loadFailed) toastError("Ошибка", "Не удалось загрузить меню");
   }, [loaderData.loadFailed]);
-  return <MenuPanel items={loaderData.items} loadFailed={loaderData.loadFailed} />;
+  return (
+    <VersionsContext.Provider value={loaderData.versions}>
+      <MenuPanel items={loaderData.items} loadFailed={loaderData.loadFailed} />
+    </VersionsContext.Provider>
+  );
 }
 
 export function ErrorBoundary() {
