@@ -90,9 +90,8 @@ export default function AdminLegal({ loaderData }: Route.ComponentProps) {
         </TabsList>
         {loaderData.pages.map((entry) => (
           <TabsContent key={entry.page} value={entry.page} forceMount className="data-[state=inactive]:hidden">
-            {/* A new version (a restore, or their save kept) opens the editor afresh on it. */}
             <VersionsContext.Provider value={loaderData.versions}>
-              <LegalPagePanel key={`${entry.exists}-${(loaderData.versions as Record<string, number>)[`${entry.page}/page_content`] ?? 0}`} entry={entry} />
+              <LegalPagePanel key={String(entry.exists)} entry={entry} />
             </VersionsContext.Provider>
           </TabsContent>
         ))}

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
 import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
@@ -52,6 +52,8 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
   const historyKey = `${entry.page}/${LEGAL_SECTION}`;
   const version = useVersion(historyKey);
   const { conflict, dismiss } = useConflict(fetcher);
+  // A new version (a save, a restore, or their save kept) opens the editor afresh on it.
+  useEffect(() => setSavedHtml(null), [version]);
   useActionResult(fetcher, {
     onSuccess: () => {
       setSavedHtml(submitted.current);
@@ -87,6 +89,7 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
   return (
     <div className="space-y-3">
       <LegalEditor
+        key={version}
         label={title}
         initialHtml={entry.html}
         initialDelta={entry.delta}
