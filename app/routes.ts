@@ -28,7 +28,7 @@ export default [
     // The team's tools: one route module per section (app/components/admin/other/other-sections.ts).
     route("other", "routes/admin.other.tsx", [index("routes/admin.other._index.tsx"), route("activity", "routes/admin.other.activity.tsx")]),
   ]),
-  ...prefix("admin", [route("upload", "routes/admin.upload.ts"), route("logout", "routes/admin.logout.ts"), route("history", "routes/admin.history.ts")]),
+  ...prefix("admin", [route("upload", "routes/admin.upload.ts"), route("logout", "routes/admin.logout.ts"), route("history", "routes/admin.history.ts"), route("activity-export", "routes/admin.activity-export.ts")]),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

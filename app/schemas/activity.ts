@@ -15,8 +15,10 @@ export const activityQuerySchema = z.object({
   to: optional(day),
   /** Keyset page: entries older than this id. */
   before: optional(z.coerce.number().int().positive().max(2147483647)),
-  format: optional(z.literal("csv")),
 });
+
+export const historyExportMessages = { invalid: "Фильтры журнала заданы неверно" } as const;
+export const ACTIVITY_EXPORT_PATH = "/admin/activity-export";
 
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 

@@ -7,6 +7,7 @@ import { getPageContent } from "~/lib/content.server";
 import { action as contentAction } from "~/routes/admin.content";
 import { action as historyAction, loader as historyLoader } from "~/routes/admin.history";
 import { action as menuAction } from "~/routes/admin.menu";
+import { loader as exportLoader } from "~/routes/admin.activity-export";
 import { loader as activityLoader } from "~/routes/admin.other.activity";
 import { action as settingsAction } from "~/routes/admin.settings";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
@@ -123,7 +124,7 @@ describe.each(testDatabaseKinds)("history, restore and the activity log on %s", 
     await app.handle.db.insert(activityEvents).values({ kind: "backup.rotate_keys", area: "backups-v2", target: "nightly" });
     expect((await page("?area=backups-v2")).entries[0]).toMatchObject({ kind: "backups-v2: rotate keys", what: "nightly" });
 
-    const csv = await callRoute(activityLoader, siteRequest("/admin/other/activity?format=csv&area=menu", { cookie: admin }));
+    const csv = await callRoute(exportLoader, siteRequest("/admin/activity-export?area=menu", { cookie: admin }));
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = String(csv.body).trim().split("\r\n");

@@ -4,7 +4,7 @@ import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { formatWhen } from "~/components/admin/history/labels";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { activityAreaLabels, type ActivityEntry, type ActivityQuery } from "~/schemas/activity";
+import { ACTIVITY_EXPORT_PATH, activityAreaLabels, type ActivityEntry, type ActivityQuery } from "~/schemas/activity";
 import type { RevisionView } from "~/schemas/history";
 import { RestorePanel, type InitializeGroup } from "./restore-panel";
 
@@ -45,7 +45,7 @@ export function ActivityLog({
         <h2 id="activity-heading" className="text-xl font-semibold">
           Журнал
         </h2>
-        <a href={`/admin/other/activity${searchOf({ ...filters, format: "csv" })}`} className={buttonVariants({ variant: "outline", size: "sm" })} download>
+        <a href={`${ACTIVITY_EXPORT_PATH}${searchOf(filters)}`} className={buttonVariants({ variant: "outline", size: "sm" })} download>
           <Download aria-hidden="true" />
           Скачать CSV
         </a>
