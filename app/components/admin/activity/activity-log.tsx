@@ -50,7 +50,8 @@ export function ActivityLog({
           Скачать CSV
         </a>
       </div>
-      <Form method="get" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]">
+      {/* Keyed by the filters, so fields show the URL's values after every navigation. */}
+      <Form key={searchOf(filters)} method="get" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]">
         <div className="space-y-1">
           <Label htmlFor="activity-person">Кто</Label>
           <select id="activity-person" name="person" defaultValue={query.person ?? ""} className={selectClass}>
