@@ -148,6 +148,9 @@ export const activityEvents = pgTable(
     index("activity_events_created_idx").on(table.createdAt, table.id),
     index("activity_events_user_created_idx").on(table.userId, table.createdAt),
     index("activity_events_area_created_idx").on(table.area, table.createdAt),
+    // The log pages newest first by id under a person or area filter (keyset on the id).
+    index("activity_events_user_id_idx").on(table.userId, table.id),
+    index("activity_events_area_id_idx").on(table.area, table.id),
   ],
 );
 

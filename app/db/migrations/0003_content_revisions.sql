@@ -13,4 +13,6 @@ CREATE TABLE "content_revisions" (
 --> statement-breakpoint
 CREATE INDEX "content_revisions_key_id_idx" ON "content_revisions" USING btree ("key","id");--> statement-breakpoint
 CREATE INDEX "content_revisions_group_idx" ON "content_revisions" USING btree ("group_id");--> statement-breakpoint
-CREATE INDEX "content_revisions_created_idx" ON "content_revisions" USING btree ("created_at");
+CREATE INDEX "content_revisions_created_idx" ON "content_revisions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "activity_events_user_id_idx" ON "activity_events" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "activity_events_area_id_idx" ON "activity_events" USING btree ("area","id");
