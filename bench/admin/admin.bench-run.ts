@@ -77,6 +77,12 @@ for (const kind of kinds) {
       const full = await time(SAVES, (index) => updateContentValue(handle.db, { id: target!.id, contentValue: `full ${index}`, version }, actor), prepare);
       const [{ count }] = (await handle.db.execute(sql`select count(*)::int as count from activity_events`)).rows as [{ count: number }];
       const middle = Math.floor(count / 2);
+      const [size] = (
+        await handle.db.execute(
+          sql`select pg_total_relation_size('content_revisions')::bigint as revisions, pg_total_relation_size('activity_events')::bigint as events`,
+        )
+      ).rows as [{ revisions: string; events: string }];
+      const megabytes = (bytes: string) => (Number(bytes) / 1024 / 1024).toFixed(1);
       const pages = {
         "log, first page": await time(PAGES, () => listActivity(handle.db, {})),
         "log, by area (menu)": await time(PAGES, () => listActivity(handle.db, { area: "menu" })),
@@ -94,7 +100,8 @@ for (const kind of kinds) {
       lines.push(
         `### ${kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL"}`,
         "",
-        `${count.toLocaleString("en")} activity events and as many revisions (plus the saves measured).`,
+        `${count.toLocaleString("en")} activity events and as many revisions (plus the saves measured): ` +
+          `content_revisions takes ${megabytes(size.revisions)} MB and activity_events ${megabytes(size.events)} MB with their indexes.`,
         "",
         "| measurement | median (ms) | p95 (ms) |",
         "| --- | ---: | ---: |",
@@ -121,6 +128,8 @@ afterAll(() => {
     "",
     `Measured by \`npm run bench:admin\` on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}, in-process (no HTTP), ` +
       `${SAVES} saves and ${PAGES} pages per row after 5 warm-up runs. A save is \`updateContentValue\` with the editor's version: version check, write, revision and log line in one transaction.`,
+    "",
+    "NOTE: these machines are shared with other jobs; single figures move by a factor of two or more between runs, the ratios less.",
     "",
   ];
   fs.writeFileSync("bench/admin-results.md", [...header, ...lines].join("\n"));
