@@ -26,10 +26,22 @@ export default [
     route("fees", "routes/admin.fees.tsx"),
     route("settings/:tab?", "routes/admin.settings.tsx"),
     // The team's tools: one route module per section (app/components/admin/other/other-sections.ts).
-    route("other", "routes/admin.other.tsx", [index("routes/admin.other._index.tsx"), route("activity", "routes/admin.other.activity.tsx")]),
+    route("other", "routes/admin.other.tsx", [
+      index("routes/admin.other._index.tsx"),
+      route("activity", "routes/admin.other.activity.tsx"),
+      route("team", "routes/admin.other.team.tsx"),
+      route("messages", "routes/admin.other.messages.tsx"),
+    ]),
   ]),
-  ...prefix("admin", [route("upload", "routes/admin.upload.ts"), route("logout", "routes/admin.logout.ts"), route("history", "routes/admin.history.ts"), route("activity-export", "routes/admin.activity-export.ts")]),
+  ...prefix("admin", [
+    route("upload", "routes/admin.upload.ts"),
+    route("logout", "routes/admin.logout.ts"),
+    route("messages.csv", "routes/admin.messages[.]csv.ts"),
+    route("history", "routes/admin.history.ts"),
+    route("activity-export", "routes/admin.activity-export.ts"),
+  ]),
   route("api/auth/*", "routes/api.auth.$.ts"),
+  route("contact/stamp", "routes/contact-stamp.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 ] satisfies RouteConfig;

@@ -10,6 +10,8 @@ import { openDatabase, pingDatabase, setDatabase } from "~/lib/db.server";
 import { startHistoryPruning } from "~/lib/history-pruning.server";
 import { parseEnv, setEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { setContactSecret } from "~/lib/contact/secret.server";
+import { startContactWorker } from "~/lib/contact/worker.server";
 import { uploadsDirectory } from "~/lib/storage.server";
 import { startContentSync } from "./content-sync";
 import { requestLog } from "./request-log";
@@ -47,11 +49,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   setDatabase(database);
   const stopContentSync = env.DATABASE_URL ? await startContentSync(env.DATABASE_URL) : undefined;
+  const secret = resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET);
+  setContactSecret(secret);
   const stopHistoryPruning = startHistoryPruning(() => database.db, { keep: env.HISTORY_KEEP, days: env.HISTORY_DAYS });
   setAuth(
     createAuth({
       db: database.db,
-      secret: resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
+      secret,
       port: env.PORT,
       publicUrl: env.PUBLIC_URL,
       smtpUrl: env.SMTP_URL,
@@ -129,6 +133,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server.listen(env.PORT, () => resolve());
   });
   logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR }, "server started");
+  const stopContactWorker = startContactWorker({
+    db: database.db,
+    smtpUrl: env.SMTP_URL,
+    smtpFrom: env.SMTP_FROM,
+    notifyTo: env.CONTACT_NOTIFY_TO,
+    keepDays: env.CONTACT_KEEP_DAYS,
+    publicUrl: env.PUBLIC_URL,
+  });
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -140,6 +152,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       stopHistoryPruning();
+      await stopContactWorker();
       await stopContentSync?.();
       await database.close();
       setDatabase(undefined);

@@ -63,6 +63,8 @@ export const user = pgTable("user", {
   image: text("image"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Set by a session hook: sessions are deleted on sign-out, so they cannot tell it later. */
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -187,3 +189,69 @@ export const contentRevisions = pgTable(
 );
 
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
+
+/**
+ * Messages sent through the contact form. The row is also the notification outbox: a server
+ * claims a `pending` row whose `notify_next_at` has come, mails it and records the outcome.
+ * The visitor's address is never stored, only a salted hash of it for the rate limit.
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    language: text("language"),
+    clientHash: text("client_hash").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    /** none (no SMTP configured), pending, sent or failed (gave up after the last retry). */
+    notifyStatus: text("notify_status", { enum: ["none", "pending", "sent", "failed"] }).notNull().default("none"),
+    notifyAttempts: integer("notify_attempts").notNull().default(0),
+    notifyNextAt: timestamp("notify_next_at", { withTimezone: true }),
+    notifyError: text("notify_error"),
+  },
+  (table) => [
+    index("contact_messages_created_idx").on(table.createdAt, table.id),
+    index("contact_messages_client_created_idx").on(table.clientHash, table.createdAt),
+    // The dashboard's unread count on every admin page: a small partial index.
+    index("contact_messages_unread_idx").on(table.id).where(sql`${table.isRead} = false`),
+    index("contact_messages_outbox_idx").on(table.notifyNextAt).where(sql`${table.notifyStatus} = 'pending'`),
+    check(
+      "contact_messages_notify_status_check",
+      sql`${table.notifyStatus} in ('none', 'pending', 'sent', 'failed')`,
+    ),
+  ],
+);
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+/**
+ * Invitations to join the team as administrators. Only the SHA-256 of the link's token is
+ * kept, so a copy of the database lets no one sign up; a used or withdrawn invitation stays
+ * unusable because `used_at` is set or the row is gone.
+ */
+export const adminInvitations = pgTable(
+  "admin_invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("admin_invitations_email_idx").on(table.email)],
+);
+
+export type AdminInvitationRow = typeof adminInvitations.$inferSelect;
+
+/** The dashboard's own settings (who may sign up, …): never public content. */
+export const adminSettings = pgTable("admin_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,6 +9,8 @@ describe("configuration", () => {
     expect(env.DATA_DIR).toBe(path.resolve("./data"));
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBeUndefined();
+    expect(env).toMatchObject({ CONTACT_KEEP_DAYS: 365, CONTACT_RATE_LIMIT: 5 });
+    expect(env.CONTACT_NOTIFY_TO).toBeUndefined();
     expect(env).toMatchObject({ HISTORY_KEEP: 50, HISTORY_DAYS: 90 });
     expect(parseEnv({ HISTORY_KEEP: "10", HISTORY_DAYS: "0" })).toMatchObject({ HISTORY_KEEP: 10, HISTORY_DAYS: 0 });
   });
@@ -22,6 +24,9 @@ describe("configuration", () => {
       PUBLIC_URL: "https://www.example.com/some/path",
       SMTP_URL: "smtp://mail.example.com:587",
       SMTP_FROM: "site@example.com",
+      CONTACT_NOTIFY_TO: "team@example.com",
+      CONTACT_KEEP_DAYS: "30",
+      CONTACT_RATE_LIMIT: "20",
     });
     expect(env).toMatchObject({
       PORT: 4000,
@@ -29,6 +34,9 @@ describe("configuration", () => {
       DATABASE_URL: "postgres://user@db:5432/site",
       PUBLIC_URL: "https://www.example.com",
       SMTP_URL: "smtp://mail.example.com:587",
+      CONTACT_NOTIFY_TO: "team@example.com",
+      CONTACT_KEEP_DAYS: 30,
+      CONTACT_RATE_LIMIT: 20,
     });
   });
 
@@ -40,6 +48,10 @@ describe("configuration", () => {
     ["PUBLIC_URL", { PUBLIC_URL: "ftp://example.com" }],
     ["PUBLIC_URL", { PUBLIC_URL: "not a url" }],
     ["SMTP_URL", { SMTP_URL: "http://mail" }],
+    ["CONTACT_NOTIFY_TO", { CONTACT_NOTIFY_TO: "not an address" }],
+    ["CONTACT_KEEP_DAYS", { CONTACT_KEEP_DAYS: "0" }],
+    ["CONTACT_KEEP_DAYS", { CONTACT_KEEP_DAYS: "a year" }],
+    ["CONTACT_RATE_LIMIT", { CONTACT_RATE_LIMIT: "-1" }],
     ["HISTORY_KEEP", { HISTORY_KEEP: "0" }],
     ["HISTORY_KEEP", { HISTORY_KEEP: "many" }],
     ["HISTORY_DAYS", { HISTORY_DAYS: "-1" }],

@@ -14,3 +14,56 @@ export async function sendVerificationMail(input: {
     text: `Confirm your e-mail address to finish signing up:\n\n${input.url}\n`,
   });
 }
+
+/** Mail servers that stop answering must not hold a notification (and its lease) for minutes. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** Header text on one line: a name or subject never starts a header of its own. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Tells the company a contact message arrived; replying answers the visitor directly. */
+export async function sendContactNotification(input: {
+  smtpUrl: string;
+  from?: string;
+  to: string;
+  message: { id: number; name: string; email: string; subject: string; message: string; createdAt: Date };
+  inboxUrl?: string;
+}) {
+  const transport = nodemailer.createTransport({ url: input.smtpUrl, ...TIMEOUTS });
+  const { message } = input;
+  await transport.sendMail({
+    from: input.from ?? "no-reply@localhost",
+    to: input.to,
+    replyTo: { name: oneLine(message.name), address: message.email },
+    subject: oneLine(`[Contact] ${message.subject}: ${message.name}`),
+    text: [
+      `From: ${oneLine(message.name)} <${message.email}>`,
+      `Subject: ${message.subject}`,
+      `Sent: ${message.createdAt.toISOString()}`,
+      "",
+      message.message,
+      "",
+      ...(input.inboxUrl ? [`Inbox: ${input.inboxUrl}`] : []),
+    ].join("\n"),
+  });
+}
+
+export async function sendInvitationMail(input: { smtpUrl: string; from?: string; to: string; url: string; days: number }) {
+  const transport = nodemailer.createTransport(input.smtpUrl);
+  await transport.sendMail({
+    from: input.from ?? "no-reply@localhost",
+    to: input.to,
+    subject: "Приглашение в панель администратора",
+    text: `Вас пригласили администратором сайта. Зарегистрируйтесь по ссылке (действует ${input.days} дней, один раз):\n\n${input.url}\n`,
+  });
+}
+
+export async function sendResetMail(input: { smtpUrl: string; from?: string; to: string; url: string }) {
+  const transport = nodemailer.createTransport(input.smtpUrl);
+  await transport.sendMail({
+    from: input.from ?? "no-reply@localhost",
+    to: input.to,
+    subject: "Сброс пароля панели администратора",
+    text: `Чтобы задать новый пароль, откройте ссылку (действует 1 час, один раз):\n\n${input.url}\n\nЕсли вы не запрашивали сброс, ничего не делайте.\n`,
+  });
+}

@@ -1,4 +1,4 @@
-import { ScrollText, type LucideIcon } from "lucide-react";
+import { Inbox, ScrollText, UsersRound, type LucideIcon } from "lucide-react";
 
 export interface OtherSection {
   /** The URL segment under /admin/other. */
@@ -11,6 +11,10 @@ export interface OtherSection {
  * The sections of the 'Другое' tab, in order: the team's tools beyond the specification. Each
  * has its own route module `admin.other.<id>.tsx`; /admin/other opens the first one.
  */
-export const otherSections: readonly OtherSection[] = [{ id: "activity", label: "Журнал", icon: ScrollText }];
+export const otherSections: readonly OtherSection[] = [
+  { id: "activity", label: "Журнал", icon: ScrollText },
+  { id: "team", label: "Администраторы", icon: UsersRound },
+  { id: "messages", label: "Сообщения", icon: Inbox },
+];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;
