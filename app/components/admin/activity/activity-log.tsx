@@ -112,7 +112,7 @@ export function ActivityLog({
                 <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatWhen(entry.at)}</td>
                 <td className="px-4 py-2">{entry.by ?? "—"}</td>
                 <td className="px-4 py-2">{entry.kind}</td>
-                <td className="px-4 py-2 break-all">{entry.what}</td>
+                <td className="px-4 py-2 break-words">{entry.what}</td>
                 <td className="px-4 py-1 text-right">{entry.historyKey ? <HistoryDialog historyKey={entry.historyKey} title={entry.what} /> : null}</td>
               </tr>
             ))}
