@@ -47,10 +47,11 @@ export function PlanCard({ plan, popularLabel, signupUrl }: { plan: Plan; popula
         {plan.features.map((feature) => (
           <li key={`${feature.name}:${feature.value}`} className="flex gap-3">
             <Glyph name="check" className="mt-0.5 size-4 shrink-0 text-brand-accent" />
-            <span className="flex-1">
+            {/* A div, not a span: a value with tiers is a list, which a span may not hold. */}
+            <div className="flex-1">
               <span className="text-slate-600">{feature.name}</span>
               {feature.value ? <FeatureValue value={feature.value} /> : null}
-            </span>
+            </div>
           </li>
         ))}
       </ul>
