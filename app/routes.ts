@@ -28,6 +28,7 @@ export default [
     // The team's tools: one route module per section (app/components/admin/other/other-sections.ts).
     route("other", "routes/admin.other.tsx", [
       index("routes/admin.other._index.tsx"),
+      route("activity", "routes/admin.other.activity.tsx"),
       route("team", "routes/admin.other.team.tsx"),
       route("messages", "routes/admin.other.messages.tsx"),
     ]),
@@ -36,6 +37,8 @@ export default [
     route("upload", "routes/admin.upload.ts"),
     route("logout", "routes/admin.logout.ts"),
     route("messages.csv", "routes/admin.messages[.]csv.ts"),
+    route("history", "routes/admin.history.ts"),
+    route("activity-export", "routes/admin.activity-export.ts"),
   ]),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("contact/stamp", "routes/contact-stamp.ts"),

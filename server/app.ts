@@ -7,6 +7,7 @@ import express from "express";
 import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, setAuth } from "~/lib/auth.server";
 import { openDatabase, pingDatabase, setDatabase } from "~/lib/db.server";
+import { startHistoryPruning } from "~/lib/history-pruning.server";
 import { parseEnv, setEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { setContactSecret } from "~/lib/contact/secret.server";
@@ -50,6 +51,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const stopContentSync = env.DATABASE_URL ? await startContentSync(env.DATABASE_URL) : undefined;
   const secret = resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET);
   setContactSecret(secret);
+  const stopHistoryPruning = startHistoryPruning(() => database.db, { keep: env.HISTORY_KEEP, days: env.HISTORY_DAYS });
   setAuth(
     createAuth({
       db: database.db,
@@ -149,6 +151,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
+      stopHistoryPruning();
       await stopContactWorker();
       await stopContentSync?.();
       await database.close();

@@ -150,10 +150,45 @@ export const activityEvents = pgTable(
     index("activity_events_created_idx").on(table.createdAt, table.id),
     index("activity_events_user_created_idx").on(table.userId, table.createdAt),
     index("activity_events_area_created_idx").on(table.area, table.createdAt),
+    // The log pages newest first by id under a person or area filter (keyset on the id).
+    index("activity_events_user_id_idx").on(table.userId, table.id),
+    index("activity_events_area_id_idx").on(table.area, table.id),
   ],
 );
 
 export type ActivityEventRow = typeof activityEvents.$inferSelect;
+
+/**
+ * Content history: one row per write of a content value, setting, fee, legal page, page link or
+ * menu item, in the same transaction as the write. `before`/`after` hold the whole row (null
+ * when it did not exist), so a deleted row can be brought back as it was.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** `page/section` for page content rows, `menu:<id>` for menu items. */
+    key: text("key").notNull(),
+    /** The dashboard area: content, settings, fees, legal, page-links, menu. */
+    area: text("area").notNull(),
+    /** update, create, delete, restore or initialize. */
+    action: text("action").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    userId: text("user_id"),
+    userEmail: text("user_email"),
+    /** Shared by every revision one 'Initialize All Content' wrote, so it can be undone whole. */
+    groupId: text("group_id"),
+  },
+  (table) => [
+    index("content_revisions_key_id_idx").on(table.key, table.id),
+    index("content_revisions_group_idx").on(table.groupId),
+    index("content_revisions_created_idx").on(table.createdAt),
+  ],
+);
+
+export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 
 /**
  * Messages sent through the contact form. The row is also the notification outbox: a server

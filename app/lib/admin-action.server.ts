@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z, type ZodError } from "zod";
 import type { AdminActionFailure, AdminActionResult } from "~/components/admin/shell/action-result";
+import type { VersionConflictError } from "./revisions.server";
 
 /** A refused form: 400 with the first problem and every field's messages (STYLE rule 6). */
 export function refused(intent: string, error: ZodError, fallback = "Invalid input") {
@@ -20,3 +21,8 @@ export function failed(
 export const succeeded = (intent: string) => ({ ok: true, intent }) satisfies AdminActionResult;
 
 export { readForm } from "./read-form.server";
+
+/** A save refused because the value changed since its editor opened: 409 with the value now stored. */
+export function conflicted(intent: string, error: VersionConflictError) {
+  return data({ ok: false, intent, message: error.message, conflict: error.current } satisfies AdminActionFailure, { status: 409 });
+}

@@ -6,6 +6,9 @@ import { pageContent } from "~/db/schema";
 import { isLegalPageRow, type ContentAdd, type ContentEntry } from "~/schemas/content";
 import { notifyContentChanged } from "./content.server";
 import type { Database } from "./db.server";
+import { writeContentRow } from "./content-write.server";
+import { recordSnapshotGroup } from "./revision-groups.server";
+import type { Actor } from "./revisions.server";
 import { sanitizeLegalHtml } from "./sanitize.server";
 
 /**
@@ -56,52 +59,83 @@ function legalExcerpt(html: string) {
 const storedValue = (type: ContentType, value: string) => (type === "rich_text" ? sanitizeLegalHtml(value) : value);
 
 /** Saves one card's value; false when no row of this tab has that id. */
-export async function updateContentValue(db: Database, input: { id: number; contentValue: string }) {
+export async function updateContentValue(
+  db: Database,
+  input: { id: number; contentValue: string; version?: number },
+  actor: Actor,
+) {
   const [row] = await db
-    .select({ type: pageContent.contentType, page: pageContent.pageName, section: pageContent.sectionName })
+    .select({ page: pageContent.pageName, section: pageContent.sectionName })
     .from(pageContent)
     .where(and(eq(pageContent.id, input.id), managedRows));
   if (!row) return false;
-  const value = storedValue(row.type, input.contentValue);
-  await db
-    .update(pageContent)
-    .set({
-      contentValue: value,
-      // The legal editor's own document would no longer match this HTML.
-      ...(isLegalPageRow(row.page, row.section) ? { richContent: null } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(pageContent.id, input.id));
-  await notifyContentChanged(db);
-  return true;
+  const written = await writeContentRow(db, {
+    page: row.page,
+    section: row.section,
+    actor,
+    version: input.version,
+    action: "update",
+    change: async (transaction, before) => {
+      if (!before || before.id !== input.id) return false;
+      const [updated] = await transaction
+        .update(pageContent)
+        .set({
+          contentValue: storedValue(before.contentType, input.contentValue),
+          // The legal editor's own document would no longer match this HTML.
+          ...(isLegalPageRow(row.page, row.section) ? { richContent: null } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(pageContent.id, input.id))
+        .returning();
+      return updated ?? false;
+    },
+  });
+  return written !== false;
 }
 
 /** Deletes one card's row; false when no row of this tab has that id. */
-export async function deleteContentRow(db: Database, id: number) {
-  const deleted = await db
-    .delete(pageContent)
-    .where(and(eq(pageContent.id, id), managedRows))
-    .returning({ id: pageContent.id });
-  if (deleted.length === 0) return false;
-  await notifyContentChanged(db);
-  return true;
+export async function deleteContentRow(db: Database, id: number, actor: Actor) {
+  const [row] = await db
+    .select({ page: pageContent.pageName, section: pageContent.sectionName })
+    .from(pageContent)
+    .where(and(eq(pageContent.id, id), managedRows));
+  if (!row) return false;
+  const written = await writeContentRow(db, {
+    page: row.page,
+    section: row.section,
+    actor,
+    action: "delete",
+    change: async (transaction, before) => {
+      if (!before || before.id !== id) return false;
+      await transaction.delete(pageContent).where(eq(pageContent.id, id));
+      return undefined;
+    },
+  });
+  return written !== false;
 }
 
 /** Adds a section; false when that page already has a section of this name. */
-export async function addContentRow(db: Database, input: ContentAdd) {
-  const created = await db
-    .insert(pageContent)
-    .values({
-      pageName: input.pageName,
-      sectionName: input.sectionName,
-      contentType: input.contentType,
-      contentValue: storedValue(input.contentType, input.contentValue),
-    })
-    .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
-    .returning({ id: pageContent.id });
-  if (created.length === 0) return false;
-  await notifyContentChanged(db);
-  return true;
+export async function addContentRow(db: Database, input: ContentAdd, actor: Actor) {
+  const written = await writeContentRow(db, {
+    page: input.pageName,
+    section: input.sectionName,
+    actor,
+    action: "create",
+    change: async (transaction) => {
+      const [created] = await transaction
+        .insert(pageContent)
+        .values({
+          pageName: input.pageName,
+          sectionName: input.sectionName,
+          contentType: input.contentType,
+          contentValue: storedValue(input.contentType, input.contentValue),
+        })
+        .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
+        .returning();
+      return created ?? false;
+    },
+  });
+  return written !== false;
 }
 
 /** Which step of Initialize All Content failed, for the messages of SPEC §8. */
@@ -125,21 +159,24 @@ function databaseReason(error: unknown): string {
  * Initialize All Content: replaces every row of this tab with the catalogue defaults in one
  * transaction, so a failure leaves the previous content in place. Returns the rows written.
  */
-export async function initializeAllContent(db: Database) {
+export async function initializeAllContent(db: Database, actor: Actor) {
   const defaults = defaultPageRows();
   await db.transaction(async (transaction) => {
+    const before = await transaction.select().from(pageContent).where(managedRows);
     await transaction
       .delete(pageContent)
       .where(managedRows)
       .catch((error: unknown) => {
         throw new InitializeContentError("clear", error);
       });
-    await transaction
+    const after = await transaction
       .insert(pageContent)
       .values(defaults)
+      .returning()
       .catch((error: unknown) => {
         throw new InitializeContentError("insert", error);
       });
+    await recordSnapshotGroup(transaction, { before, after, actor, action: "initialize", kind: "content.initialize" });
   });
   await notifyContentChanged(db);
   return defaults.length;

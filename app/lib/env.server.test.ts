@@ -11,6 +11,8 @@ describe("configuration", () => {
     expect(env.PUBLIC_URL).toBeUndefined();
     expect(env).toMatchObject({ CONTACT_KEEP_DAYS: 365, CONTACT_RATE_LIMIT: 5 });
     expect(env.CONTACT_NOTIFY_TO).toBeUndefined();
+    expect(env).toMatchObject({ HISTORY_KEEP: 50, HISTORY_DAYS: 90 });
+    expect(parseEnv({ HISTORY_KEEP: "10", HISTORY_DAYS: "0" })).toMatchObject({ HISTORY_KEEP: 10, HISTORY_DAYS: 0 });
   });
 
   it("reads every variable", () => {
@@ -50,6 +52,9 @@ describe("configuration", () => {
     ["CONTACT_KEEP_DAYS", { CONTACT_KEEP_DAYS: "0" }],
     ["CONTACT_KEEP_DAYS", { CONTACT_KEEP_DAYS: "a year" }],
     ["CONTACT_RATE_LIMIT", { CONTACT_RATE_LIMIT: "-1" }],
+    ["HISTORY_KEEP", { HISTORY_KEEP: "0" }],
+    ["HISTORY_KEEP", { HISTORY_KEEP: "many" }],
+    ["HISTORY_DAYS", { HISTORY_DAYS: "-1" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });

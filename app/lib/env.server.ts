@@ -34,6 +34,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Content history: the newest revisions kept per card, whatever their age. */
+  HISTORY_KEEP: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(100_000).default(50),
+  /** Content history: every revision younger than this many days is kept. */
+  HISTORY_DAYS: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").max(36_500).default(90),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

@@ -3,6 +3,7 @@ import { feesKeys } from "~/content/fees";
 import { pageContent } from "~/db/schema";
 import type { FeeUpdate } from "~/schemas/fees";
 import type { Database } from "./db.server";
+import type { Actor } from "./revisions.server";
 import { upsertContentValue } from "./settings.server";
 
 /** Every fees field with its stored value, or the catalogue default until it is first saved. */
@@ -15,6 +16,6 @@ export async function listFees(db: Database): Promise<Record<string, string>> {
   return Object.fromEntries(feesKeys.map((entry) => [entry.section, stored.get(entry.section) ?? entry.default]));
 }
 
-export function updateFee(db: Database, input: FeeUpdate) {
-  return upsertContentValue(db, { page: "fees", section: input.section, value: input.value });
+export function updateFee(db: Database, input: FeeUpdate & { version?: number }, actor: Actor) {
+  return upsertContentValue(db, { page: "fees", section: input.section, value: input.value, version: input.version, actor });
 }

@@ -5,7 +5,9 @@ import { legalPageNames, type LegalPageName } from "~/content/types";
 import { pageContent } from "~/db/schema";
 import { deltaSchema, type Delta, type LegalSave } from "~/schemas/legal";
 import { notifyContentChanged } from "./content.server";
+import { writeContentRow } from "./content-write.server";
 import type { Database } from "./db.server";
+import type { Actor } from "./revisions.server";
 import { sanitizeLegalHtml } from "./sanitize.server";
 
 export interface LegalPageEntry {
@@ -56,35 +58,46 @@ export async function listLegalPages(db: Database): Promise<LegalPageEntry[]> {
 }
 
 /** 'Создать': writes the placeholder of every missing legal page; existing pages are kept. */
-export async function initLegalPages(db: Database): Promise<number> {
-  const created = await db
-    .insert(pageContent)
-    .values(
-      legalPageNames.map((page) => ({
-        pageName: page,
-        sectionName: LEGAL_SECTION,
-        contentType: "rich_text" as const,
-        contentValue: legalPlaceholder(page),
-      })),
-    )
-    .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
-    .returning({ id: pageContent.id });
+export async function initLegalPages(db: Database, actor: Actor): Promise<number> {
+  let created = 0;
+  for (const page of legalPageNames) {
+    const written = await writeContentRow(db, {
+      page,
+      section: LEGAL_SECTION,
+      actor,
+      action: "create",
+      change: async (transaction) => {
+        const [row] = await transaction
+          .insert(pageContent)
+          .values({ pageName: page, sectionName: LEGAL_SECTION, contentType: "rich_text", contentValue: legalPlaceholder(page) })
+          .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
+          .returning();
+        return row ?? false;
+      },
+    });
+    if (written !== false) created += 1;
+  }
   await notifyContentChanged(db);
-  return created.length;
+  return created;
 }
 
 /** Saves a legal page's sanitised HTML and its Delta; false when the page does not exist. */
-export async function saveLegalPage(db: Database, input: LegalSave): Promise<boolean> {
-  const updated = await db
-    .update(pageContent)
-    .set({
-      contentValue: sanitizeLegalHtml(input.content),
-      richContent: input.rich_content,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(pageContent.pageName, input.page_name), eq(pageContent.sectionName, input.section_name)))
-    .returning({ id: pageContent.id });
-  if (updated.length === 0) return false;
-  await notifyContentChanged(db);
-  return true;
+export async function saveLegalPage(db: Database, input: LegalSave & { version?: number }, actor: Actor): Promise<boolean> {
+  const written = await writeContentRow(db, {
+    page: input.page_name,
+    section: input.section_name,
+    actor,
+    version: input.version,
+    action: "update",
+    change: async (transaction, before) => {
+      if (!before) return false;
+      const [updated] = await transaction
+        .update(pageContent)
+        .set({ contentValue: sanitizeLegalHtml(input.content), richContent: input.rich_content, updatedAt: sql`now()` })
+        .where(eq(pageContent.id, before.id))
+        .returning();
+      return updated ?? false;
+    },
+  });
+  return written !== false;
 }

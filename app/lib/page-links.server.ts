@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { pageContent } from "~/db/schema";
 import type { AddPageLink, PageLink } from "~/schemas/page-links";
-import { notifyContentChanged } from "./content.server";
+import { writeContentRow } from "./content-write.server";
 import type { Database } from "./db.server";
+import type { Actor } from "./revisions.server";
 
 /** SPEC §3: a page link is the row (page_name = name, section_name "page_url"). */
 export const PAGE_LINK_SECTION = "page_url";
@@ -17,31 +18,52 @@ export async function listPageLinks(db: Database): Promise<PageLink[]> {
 }
 
 /** Adds a page link; false when that page already has one. */
-export async function addPageLink(db: Database, input: AddPageLink): Promise<boolean> {
-  const created = await db
-    .insert(pageContent)
-    .values({
-      pageName: input.pageName,
-      sectionName: PAGE_LINK_SECTION,
-      contentType: "url",
-      contentValue: input.pageName,
-      pageUrl: input.pageUrl,
-    })
-    .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
-    .returning({ id: pageContent.id });
-  if (created.length === 0) return false;
-  await notifyContentChanged(db);
-  return true;
+export async function addPageLink(db: Database, input: AddPageLink, actor: Actor): Promise<boolean> {
+  const written = await writeContentRow(db, {
+    page: input.pageName,
+    section: PAGE_LINK_SECTION,
+    actor,
+    action: "create",
+    change: async (transaction) => {
+      const [created] = await transaction
+        .insert(pageContent)
+        .values({
+          pageName: input.pageName,
+          sectionName: PAGE_LINK_SECTION,
+          contentType: "url",
+          contentValue: input.pageName,
+          pageUrl: input.pageUrl,
+        })
+        .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
+        .returning();
+      return created ?? false;
+    },
+  });
+  return written !== false;
 }
 
 /** Sets the URL of an existing page link; false when no page link has that id. */
-export async function updatePageUrl(db: Database, input: { id: number; pageUrl: string }): Promise<boolean> {
-  const updated = await db
-    .update(pageContent)
-    .set({ pageUrl: input.pageUrl, updatedAt: sql`now()` })
-    .where(and(eq(pageContent.id, input.id), isNotNull(pageContent.pageUrl)))
-    .returning({ id: pageContent.id });
-  if (updated.length === 0) return false;
-  await notifyContentChanged(db);
-  return true;
+export async function updatePageUrl(db: Database, input: { id: number; pageUrl: string; version?: number }, actor: Actor): Promise<boolean> {
+  const [row] = await db
+    .select({ page: pageContent.pageName, section: pageContent.sectionName })
+    .from(pageContent)
+    .where(and(eq(pageContent.id, input.id), isNotNull(pageContent.pageUrl)));
+  if (!row) return false;
+  const written = await writeContentRow(db, {
+    page: row.page,
+    section: row.section,
+    actor,
+    version: input.version,
+    action: "update",
+    change: async (transaction, before) => {
+      if (!before || before.id !== input.id) return false;
+      const [updated] = await transaction
+        .update(pageContent)
+        .set({ pageUrl: input.pageUrl, updatedAt: sql`now()` })
+        .where(eq(pageContent.id, input.id))
+        .returning();
+      return updated ?? false;
+    },
+  });
+  return written !== false;
 }

@@ -6,6 +6,7 @@ import { settingKeys } from "~/content/settings";
 import { pageContent } from "~/db/schema";
 import type { SettingUpdate } from "~/schemas/settings";
 import type { Database } from "./db.server";
+import type { Actor, VersionConflictError } from "./revisions.server";
 import { upsertContentValue } from "./settings.server";
 
 /**
@@ -21,8 +22,8 @@ export async function listSettings(db: Database): Promise<Record<string, string>
   return Object.fromEntries(settingKeys.map((entry) => [entry.section, stored.get(entry.section) ?? entry.default]));
 }
 
-export function updateSetting(db: Database, input: SettingUpdate) {
-  return upsertContentValue(db, { page: "global", section: input.section, value: input.value });
+export function updateSetting(db: Database, input: SettingUpdate & { version?: number }, actor: Actor) {
+  return upsertContentValue(db, { page: "global", section: input.section, value: input.value, version: input.version, actor });
 }
 
 /** A refused form: 400 with the first problem and every field's messages (STYLE rule 6). */
@@ -41,3 +42,8 @@ export function actionFailure(code: ActionFailure["code"], status: number, messa
 }
 
 export const actionSuccess = () => ({ ok: true }) satisfies ActionResult;
+
+/** A save refused because the value changed since its editor opened: 409 with the value now stored. */
+export function conflictFailure(error: VersionConflictError) {
+  return data({ ok: false, code: "conflict", message: error.message, conflict: error.current } satisfies ActionFailure, { status: 409 });
+}

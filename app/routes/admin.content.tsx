@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ContentPanel } from "~/components/admin/content/content-panel";
+import { VersionsContext } from "~/components/admin/history/versions";
 import { contentIntents } from "~/components/admin/content/intents";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { toastError } from "~/components/ui/toast";
-import { failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
+import { conflicted, failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
 import {
   addContentRow,
   deleteContentRow,
@@ -18,6 +19,7 @@ import {
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
 import { contentAddSchema, contentDeleteSchema, contentMessages, contentUpdateSchema } from "~/schemas/content";
 import type { Route } from "./+types/admin.content";
 
@@ -27,17 +29,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const headers = { "Cache-Control": "no-store" };
   try {
-    return data({ rows: await listContentRows(getDb()), loadFailed: false }, { headers });
+    const rows = await listContentRows(getDb());
+    const versions = await latestVersions(getDb(), rows.map((row) => `${row.pageName}/${row.sectionName}`));
+    return data({ rows, versions, loadFailed: false }, { headers });
   } catch (error) {
     // SPEC §4: on a failed read the list is emptied and the error shown.
     logger.error({ err: error }, "site content read failed");
-    return data({ rows: [], loadFailed: true }, { headers });
+    return data({ rows: [], versions: {}, loadFailed: true }, { headers });
   }
 }
 
 /** The writes of this tab: save, delete and add a section, and Initialize All Content. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
@@ -46,28 +50,28 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = contentUpdateSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error);
       return write(intent, contentMessages.updateFailed, async () =>
-        (await updateContentValue(db, parsed.data)) ? succeeded(intent) : failed(intent, 404, contentMessages.notFound),
+        (await updateContentValue(db, parsed.data, actor)) ? succeeded(intent) : failed(intent, 404, contentMessages.notFound),
       );
     }
     case contentIntents.delete: {
       const parsed = contentDeleteSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error);
       return write(intent, contentMessages.deleteFailed, async () =>
-        (await deleteContentRow(db, parsed.data.id)) ? succeeded(intent) : failed(intent, 404, contentMessages.notFound),
+        (await deleteContentRow(db, parsed.data.id, actor)) ? succeeded(intent) : failed(intent, 404, contentMessages.notFound),
       );
     }
     case contentIntents.add: {
       const parsed = contentAddSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error);
       return write(intent, contentMessages.addFailed, async () =>
-        (await addContentRow(db, parsed.data))
+        (await addContentRow(db, parsed.data, actor))
           ? succeeded(intent)
           : failed(intent, 409, contentMessages.duplicate, { sectionName: [contentMessages.duplicate] }),
       );
     }
     case contentIntents.initialize:
       return write(intent, contentMessages.initializeFailed, async () => {
-        await initializeAllContent(db);
+        await initializeAllContent(db, actor);
         return succeeded(intent);
       });
     default:
@@ -80,6 +84,7 @@ async function write<T>(intent: string, fallback: string, run: () => Promise<T>)
   try {
     return await run();
   } catch (error) {
+    if (error instanceof VersionConflictError) return conflicted(intent, error);
     logger.error({ err: error, intent }, "site content write failed");
     if (error instanceof InitializeContentError) {
       const step = error.step === "clear" ? contentMessages.clearFailed : contentMessages.initializeFailed;
@@ -102,7 +107,11 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.loadFailed) toastError("Error", contentMessages.fetchFailed);
   }, [loaderData.loadFailed]);
-  return <ContentPanel rows={loaderData.rows} loadFailed={loaderData.loadFailed} />;
+  return (
+    <VersionsContext.Provider value={loaderData.versions}>
+      <ContentPanel rows={loaderData.rows} loadFailed={loaderData.loadFailed} />
+    </VersionsContext.Provider>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import { UPDATE_FEE } from "~/components/admin/fees/fee-field";
+import { VersionsContext } from "~/components/admin/history/versions";
 import { FeesPanel } from "~/components/admin/fees/fees-panel";
 import { toastError } from "~/components/ui/toast";
 import { defaultsFor } from "~/content/catalogue";
@@ -9,31 +10,35 @@ import { listFees, updateFee } from "~/lib/fees-admin.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
 import { readForm } from "~/lib/read-form.server";
-import { actionFailure, actionSuccess, validationFailure } from "~/lib/settings-admin.server";
+import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/lib/settings-admin.server";
+import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
 import { feeUpdateSchema } from "~/schemas/fees";
 import type { Route } from "./+types/admin.fees";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
-    return data({ fees: await listFees(getDb()), loadFailed: false }, { headers: { "Cache-Control": "no-store" } });
+    const fees = await listFees(getDb());
+    const versions = await latestVersions(getDb(), Object.keys(fees).map((section) => `fees/${section}`));
+    return data({ fees, versions, loadFailed: false }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     // The fields still show (with their defaults) so the tab is never blank.
     logger.error({ err: error }, "fees read failed");
-    return data({ fees: defaultsFor("fees"), loadFailed: true }, { headers: { "Cache-Control": "no-store" } });
+    return data({ fees: defaultsFor("fees"), versions: {}, loadFailed: true }, { headers: { "Cache-Control": "no-store" } });
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = await readForm(request);
   if (form.intent !== UPDATE_FEE) return actionFailure("validation", 400, "Unknown action");
   const parsed = feeUpdateSchema.safeParse(form);
   if (!parsed.success) return validationFailure(parsed.error);
   try {
-    await updateFee(getDb(), parsed.data);
+    await updateFee(getDb(), parsed.data, actor);
     return actionSuccess();
   } catch (error) {
+    if (error instanceof VersionConflictError) return conflictFailure(error);
     logger.error({ err: error, section: parsed.data.section }, "fees write failed");
     return actionFailure("server", 500);
   }
@@ -43,5 +48,9 @@ export default function AdminFees({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.loadFailed) toastError("Error", "Failed to load fees content");
   }, [loaderData.loadFailed]);
-  return <FeesPanel fees={loaderData.fees} />;
+  return (
+    <VersionsContext.Provider value={loaderData.versions}>
+      <FeesPanel fees={loaderData.fees} />
+    </VersionsContext.Provider>
+  );
 }

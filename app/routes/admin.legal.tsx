@@ -1,6 +1,7 @@
 import quillStyles from "quill/dist/quill.snow.css?url";
 import { useEffect } from "react";
 import { data } from "react-router";
+import { VersionsContext } from "~/components/admin/history/versions";
 import {
   INIT_LEGAL_PAGES,
   LegalPagePanel,
@@ -17,7 +18,8 @@ import { initLegalPages, listLegalPages, saveLegalPage } from "~/lib/legal-admin
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
 import { readForm } from "~/lib/read-form.server";
-import { actionFailure, actionSuccess, validationFailure } from "~/lib/settings-admin.server";
+import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/lib/settings-admin.server";
+import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
 import { legalSaveSchema } from "~/schemas/legal";
 import type { Route } from "./+types/admin.legal";
 
@@ -25,39 +27,42 @@ import type { Route } from "./+types/admin.legal";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const db = getDb();
   const headers = { "Cache-Control": "no-store" };
   try {
-    return data({ pages: await listLegalPages(db), loadFailed: false }, { headers });
+    const pages = await listLegalPages(db);
+    const versions = await latestVersions(db, pages.map((entry) => `${entry.page}/page_content`));
+    return data({ pages, versions, loadFailed: false }, { headers });
   } catch (error) {
     // SPEC §8: on a failed read, first try to create the default pages, then read again.
     logger.error({ err: error }, "legal pages read failed; initialising them");
     try {
-      await initLegalPages(db);
-      return data({ pages: await listLegalPages(db), loadFailed: false }, { headers });
+      await initLegalPages(db, actor);
+      return data({ pages: await listLegalPages(db), versions: {}, loadFailed: false }, { headers });
     } catch (retryError) {
       logger.error({ err: retryError }, "legal pages could not be initialised");
-      return data({ pages: [], loadFailed: true }, { headers });
+      return data({ pages: [], versions: {}, loadFailed: true }, { headers });
     }
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = await readForm(request);
   const db = getDb();
   try {
     if (form.intent === INIT_LEGAL_PAGES) {
-      await initLegalPages(db);
+      await initLegalPages(db, actor);
       return actionSuccess();
     }
     if (form.intent !== SAVE_LEGAL_PAGE) return actionFailure("validation", 400, "Unknown action");
     const parsed = legalSaveSchema.safeParse(form);
     if (!parsed.success) return validationFailure(parsed.error);
-    if (!(await saveLegalPage(db, parsed.data))) return actionFailure("not_found", 404, "Страница не найдена");
+    if (!(await saveLegalPage(db, parsed.data, actor))) return actionFailure("not_found", 404, "Страница не найдена");
     return actionSuccess();
   } catch (error) {
+    if (error instanceof VersionConflictError) return conflictFailure(error);
     logger.error({ err: error, intent: form.intent }, "legal page write failed");
     return actionFailure("server", 500);
   }
@@ -85,7 +90,9 @@ export default function AdminLegal({ loaderData }: Route.ComponentProps) {
         </TabsList>
         {loaderData.pages.map((entry) => (
           <TabsContent key={entry.page} value={entry.page} forceMount className="data-[state=inactive]:hidden">
-            <LegalPagePanel key={String(entry.exists)} entry={entry} />
+            <VersionsContext.Provider value={loaderData.versions}>
+              <LegalPagePanel key={String(entry.exists)} entry={entry} />
+            </VersionsContext.Provider>
           </TabsContent>
         ))}
       </Tabs>

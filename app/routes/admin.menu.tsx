@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import { menuIntents } from "~/components/admin/menu/intents";
+import { VersionsContext } from "~/components/admin/history/versions";
 import { MenuPanel } from "~/components/admin/menu/menu-panel";
 import type { MenuItemView } from "~/components/admin/menu/types";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { toastError } from "~/components/ui/toast";
-import { failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
+import { conflicted, failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import {
@@ -19,6 +20,7 @@ import {
   updateMenuItem,
 } from "~/lib/menu.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
 import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/schemas/menu";
 import type { Route } from "./+types/admin.menu";
 
@@ -31,17 +33,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     const items: MenuItemView[] = (await listMenuItems(getDb())).map(
       ({ id, displayName, url, menuType, sortOrder, isActive }) => ({ id, displayName, url, menuType, sortOrder, isActive }),
     );
-    return data({ items, loadFailed: false }, { headers });
+    const versions = await latestVersions(getDb(), items.map((item) => `menu:${item.id}`));
+    return data({ items, versions, loadFailed: false }, { headers });
   } catch (error) {
     // SPEC §8: a failed menu read yields an empty list.
     logger.error({ err: error }, "menu read failed");
-    return data({ items: [] as MenuItemView[], loadFailed: true }, { headers });
+    return data({ items: [] as MenuItemView[], versions: {}, loadFailed: true }, { headers });
   }
 }
 
 /** The writes of this tab: add, edit, show or hide, and delete a menu item. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
@@ -50,26 +53,26 @@ export async function action({ request }: Route.ActionArgs) {
       case menuIntents.create: {
         const parsed = menuItemSchema.safeParse(form);
         if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await createMenuItem(db, parsed.data);
+        await createMenuItem(db, parsed.data, actor);
         return succeeded(intent);
       }
       case menuIntents.update: {
         // Only the fields the form sent: the others are taken from the stored item.
         const parsed = menuItemUpdateSchema.safeParse(form);
         if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await updateMenuItem(db, parsed.data);
+        await updateMenuItem(db, parsed.data, actor);
         return succeeded(intent);
       }
       case menuIntents.setActive: {
         const parsed = menuItemActiveSchema.safeParse(form);
         if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await setMenuItemActive(db, parsed.data.id, parsed.data.isActive);
+        await setMenuItemActive(db, parsed.data.id, parsed.data.isActive, actor);
         return succeeded(intent);
       }
       case menuIntents.delete: {
         const parsed = menuItemIdSchema.safeParse(form);
         if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await deleteMenuItem(db, parsed.data.id);
+        await deleteMenuItem(db, parsed.data.id, actor);
         return succeeded(intent);
       }
       default:
@@ -77,6 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof MenuItemError) return failed(intent, error.status, error.message, error.fieldErrors);
+    if (error instanceof VersionConflictError) return conflicted(intent, error);
     logger.error({ err: error, intent }, "menu write failed");
     const message =
       intent === menuIntents.create
@@ -94,7 +98,11 @@ export default function AdminMenu({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.loadFailed) toastError("Ошибка", "Не удалось загрузить меню");
   }, [loaderData.loadFailed]);
-  return <MenuPanel items={loaderData.items} loadFailed={loaderData.loadFailed} />;
+  return (
+    <VersionsContext.Provider value={loaderData.versions}>
+      <MenuPanel items={loaderData.items} loadFailed={loaderData.loadFailed} />
+    </VersionsContext.Provider>
+  );
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, useParams, useRouteError, type ShouldRevali
 import { ADD_PAGE_LINK } from "~/components/admin/page-links/add-page-link-form";
 import { UPDATE_PAGE_URL } from "~/components/admin/page-links/page-link-card";
 import { UPDATE_SETTING } from "~/components/admin/settings/setting-value-card";
+import { VersionsContext } from "~/components/admin/history/versions";
 import { SettingsPanel } from "~/components/admin/settings/settings-panel";
 import { DEFAULT_SETTINGS_TAB, isSettingsTab } from "~/components/admin/settings/settings-tabs";
 import { toastError } from "~/components/ui/toast";
@@ -11,9 +12,11 @@ import { logger } from "~/lib/logger.server";
 import { addPageLink, listPageLinks, updatePageUrl } from "~/lib/page-links.server";
 import { requireAdmin } from "~/lib/permissions.server";
 import { readForm } from "~/lib/read-form.server";
+import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
 import {
   actionFailure,
   actionSuccess,
+  conflictFailure,
   listSettings,
   updateSetting,
   validationFailure,
@@ -38,12 +41,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return data({ settings, pageLinks }, { headers: { "Cache-Control": "no-store" } });
+  const versions = await latestVersions(db, [
+    ...Object.keys(settings ?? {}).map((section) => `global/${section}`),
+    ...(pageLinks ?? []).map((link) => `${link.pageName}/page_url`),
+  ]).catch((error: unknown) => {
+    logger.error({ err: error }, "content versions read failed");
+    return {};
+  });
+  return data({ settings, pageLinks, versions }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** The writes of this tab: a setting's value, a page link's URL, a new page link. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const form = await readForm(request);
   const db = getDb();
   try {
@@ -51,19 +61,19 @@ export async function action({ request }: Route.ActionArgs) {
       case UPDATE_SETTING: {
         const parsed = settingUpdateSchema.safeParse(form);
         if (!parsed.success) return validationFailure(parsed.error);
-        await updateSetting(db, parsed.data);
+        await updateSetting(db, parsed.data, actor);
         return actionSuccess();
       }
       case UPDATE_PAGE_URL: {
         const parsed = updatePageUrlSchema.safeParse(form);
         if (!parsed.success) return validationFailure(parsed.error);
-        if (!(await updatePageUrl(db, parsed.data))) return actionFailure("not_found", 404, "Page link not found");
+        if (!(await updatePageUrl(db, parsed.data, actor))) return actionFailure("not_found", 404, "Page link not found");
         return actionSuccess();
       }
       case ADD_PAGE_LINK: {
         const parsed = addPageLinkSchema.safeParse(form);
         if (!parsed.success) return validationFailure(parsed.error);
-        if (!(await addPageLink(db, parsed.data))) {
+        if (!(await addPageLink(db, parsed.data, actor))) {
           return actionFailure("conflict", 409, `A page link for "${parsed.data.pageName}" already exists`);
         }
         return actionSuccess();
@@ -72,6 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
         return actionFailure("validation", 400, "Unknown action");
     }
   } catch (error) {
+    if (error instanceof VersionConflictError) return conflictFailure(error);
     logger.error({ err: error, intent: form.intent }, "settings write failed");
     return actionFailure("server", 500);
   }
@@ -90,11 +101,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     if (loaderData.settings === null) toastError("Ошибка", "Не удалось загрузить глобальные настройки");
   }, [loaderData.settings]);
   return (
-    <SettingsPanel
-      tab={isSettingsTab(tab) ? tab : DEFAULT_SETTINGS_TAB}
-      settings={loaderData.settings}
-      pageLinks={loaderData.pageLinks}
-    />
+    <VersionsContext.Provider value={loaderData.versions}>
+      <SettingsPanel
+        tab={isSettingsTab(tab) ? tab : DEFAULT_SETTINGS_TAB}
+        settings={loaderData.settings}
+        pageLinks={loaderData.pageLinks}
+      />
+    </VersionsContext.Provider>
   );
 }
 

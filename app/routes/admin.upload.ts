@@ -4,6 +4,7 @@ import { findKey } from "~/content/catalogue";
 import { getDb, type Database } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { recordEventInBackground } from "~/lib/activity.server";
 import { requireAdmin } from "~/lib/permissions.server";
 import { getContentRow, upsertContentValue } from "~/lib/settings.server";
 import { MAX_UPLOAD_BYTES, removeUpload, storeUpload, UploadError, uploadMessages } from "~/lib/storage.server";
@@ -30,7 +31,7 @@ async function holdsImage(db: Database, page: string, section: string) {
  * `key` is accepted as another name for `section`.
  */
 export async function action({ request, url }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const query = url.searchParams;
   const target = uploadTargetSchema.safeParse({
     page: query.get("page") ?? undefined,
@@ -52,7 +53,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 
   if (request.method === "DELETE") {
     try {
-      await upsertContentValue(db, { page, section, value: "", type: "image" });
+      await upsertContentValue(db, { page, section, value: "", type: "image", actor });
     } catch (error) {
       logger.error({ err: error, page, section }, "image removal failed");
       return fail(uploadMessages.remove_failed, 500);
@@ -73,7 +74,8 @@ export async function action({ request, url }: Route.ActionArgs) {
     throw error;
   }
   try {
-    await upsertContentValue(db, { page, section, value: stored.url, type: "image" });
+    await upsertContentValue(db, { page, section, value: stored.url, type: "image", actor });
+    recordEventInBackground(db, { kind: "uploads.create", area: "uploads", actor, target: `${page}/${section}`, details: { file: stored.fileName } });
   } catch (error) {
     logger.error({ err: error, page, section }, "uploaded image could not be saved in settings");
     await removeUpload(dataDir, stored.fileName);

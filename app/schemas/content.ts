@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LEGAL_SECTION } from "~/content/legal";
 import { contentTypes, legalPageNames, type ContentType } from "~/content/types";
+import { versionField } from "./history";
 
 /** SPEC §5 and §8: the exact messages of the site content tab. */
 export const contentMessages = {
@@ -59,7 +60,7 @@ export type ContentAdd = z.infer<typeof contentAddSchema>;
 const contentId = z.coerce.number({ error: contentMessages.notFound }).int().positive(contentMessages.notFound);
 
 /** One section card's Save: which row, and its new value. */
-export const contentUpdateSchema = z.object({ id: contentId, contentValue });
+export const contentUpdateSchema = z.object({ id: contentId, contentValue, version: versionField });
 
 /** One section card's Delete. */
 export const contentDeleteSchema = z.object({ id: contentId });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { feesKeys } from "~/content/fees";
 import { MAX_CONTENT_LENGTH } from "./settings";
+import { versionField } from "./history";
 
 const feeSections = new Set(feesKeys.map((entry) => entry.section));
 
@@ -13,6 +14,7 @@ export const feeMessages = {
 export const feeUpdateSchema = z.object({
   section: z.string().refine((section) => feeSections.has(section), feeMessages.unknownField),
   value: z.string().max(MAX_CONTENT_LENGTH, feeMessages.tooLong),
+  version: versionField,
 });
 
 export type FeeUpdate = z.infer<typeof feeUpdateSchema>;

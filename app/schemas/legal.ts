@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LEGAL_SECTION } from "~/content/legal";
 import { legalPageNames } from "~/content/types";
 import { MAX_CONTENT_LENGTH } from "./settings";
+import { versionField } from "./history";
 
 /** The editor's Delta is kept beside the HTML; bounded so a row stays a sensible size. */
 export const MAX_RICH_CONTENT_LENGTH = 1_000_000;
@@ -54,6 +55,7 @@ export const legalSaveSchema = z.object({
   section_name: z.literal(LEGAL_SECTION, { message: legalMessages.section }),
   content: z.string().max(MAX_CONTENT_LENGTH, legalMessages.tooLong),
   rich_content: richContent,
+  version: versionField,
 });
 
 export type LegalSave = z.infer<typeof legalSaveSchema>;

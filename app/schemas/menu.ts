@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { versionField } from "./history";
 
 /** SPEC §5 and §8: the exact messages of the menu rules. */
 export const menuMessages = {
@@ -74,6 +75,7 @@ export const menuItemUpdateSchema = menuItemIdSchema.extend({
   url: z.string().optional(),
   menuType: z.string().optional(),
   sortOrder: z.union([z.string(), z.number()]).optional(),
+  version: versionField,
 });
 
 /** Showing or hiding an item on the public site. */

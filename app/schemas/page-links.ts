@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isSiteUrl } from "./settings";
+import { versionField } from "./history";
 
 export const pageLinkMessages = {
   nameRequired: "Page name is required",
@@ -29,6 +30,7 @@ export const addPageLinkSchema = z.object({
 export const updatePageUrlSchema = z.object({
   id: z.coerce.number().int().positive(),
   pageUrl,
+  version: versionField,
 });
 
 export type AddPageLink = z.infer<typeof addPageLinkSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { findKey } from "~/content/catalogue";
+import { versionField } from "./history";
 
 /** SPEC §5/§9: a stored content value holds at most 200000 characters. */
 export const MAX_CONTENT_LENGTH = 200_000;
@@ -61,6 +62,7 @@ export const settingUpdateSchema = z
   .object({
     section: z.string().refine(isGlobalSetting, settingMessages.unknownKey),
     value: z.string().trim().max(MAX_CONTENT_LENGTH, settingMessages.tooLong),
+    version: versionField,
   })
   .superRefine(({ section, value }, context) => {
     if (!isGlobalSetting(section)) return;

@@ -125,6 +125,26 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await expectNoAxeViolations(page, "the other tab");
   });
 
+  test("the activity log, a card's history and a restore confirmation", async ({ page, baseURL }) => {
+    // Something to show: a setting saved twice.
+    for (const value of ["Axe Ltd", "Axe Group"]) {
+      const answer = await page.request.post("/admin/settings", {
+        headers: { Origin: baseURL! },
+        form: { intent: "update-setting", section: "company_name", value },
+      });
+      expect(answer.status()).toBe(200);
+    }
+    await page.goto("/admin/other/activity");
+    await expect(page.getByRole("heading", { name: "Журнал" })).toBeVisible();
+    await expectNoAxeViolations(page, "the activity log");
+    await page.getByTestId("activity-entry").first().getByRole("button", { name: /^История/ }).click();
+    await expect(page.getByRole("dialog").getByTestId("revision").first()).toBeVisible();
+    await expectNoAxeViolations(page, "a card's history");
+    await page.getByRole("dialog").getByRole("button", { name: "Восстановить" }).first().click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectNoAxeViolations(page, "the restore confirmation");
+  });
+
   test("the inbox: a message open, and the delete confirmation", async ({ page, request }) => {
     // A message to look at: the stamp image starts the fill-time clock, as the form does.
     await request.get("/contact/stamp");

@@ -1,6 +1,9 @@
 import { ExternalLink, Loader2, Trash2 } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
+import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
+import { HistoryDialog } from "~/components/admin/history/history-dialog";
+import { useVersion } from "~/components/admin/history/versions";
 import { ImageUploadField } from "~/components/admin/image-upload";
 import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -30,24 +33,27 @@ export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; de
             <span className="rounded bg-slate-100 px-1.5 py-0.5 font-medium text-slate-700">{row.contentType}</span>
           </p>
         </div>
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="icon" aria-label={`Delete ${row.sectionName}`} disabled={deleting} className="shrink-0 text-red-700 hover:bg-red-50">
-              {deleting ? <Loader2 className="animate-spin" /> : <Trash2 />}
-            </Button>
-          }
-          title="Delete this content?"
-          description={
-            <>
-              <span className="font-mono">
-                {row.pageName}/{row.sectionName}
-              </span>{" "}
-              will be removed. The public page falls back to its default text for this section.
-            </>
-          }
-          confirmLabel="Delete"
-          onConfirm={onDelete}
-        />
+        <div className="flex shrink-0 items-center gap-1">
+          <HistoryDialog historyKey={`${row.pageName}/${row.sectionName}`} title={`${row.pageName}/${row.sectionName}`} />
+          <ConfirmDialog
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={`Delete ${row.sectionName}`} disabled={deleting} className="shrink-0 text-red-700 hover:bg-red-50">
+                {deleting ? <Loader2 className="animate-spin" /> : <Trash2 />}
+              </Button>
+            }
+            title="Delete this content?"
+            description={
+              <>
+                <span className="font-mono">
+                  {row.pageName}/{row.sectionName}
+                </span>{" "}
+                will be removed. The public page falls back to its default text for this section.
+              </>
+            }
+            confirmLabel="Delete"
+            onConfirm={onDelete}
+          />
+        </div>
       </CardHeader>
       <CardContent>
         {editor === "image" ? (
@@ -68,6 +74,8 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
   const [browserError, setBrowserError] = useState<string>();
   const errorId = useId();
   const saving = fetcher.state !== "idle";
+  const version = useVersion(`${row.pageName}/${row.sectionName}`);
+  const { conflict, dismiss } = useConflict(fetcher);
   // A saved value comes back through the loader and becomes the new baseline.
   useEffect(() => setDraft(row.contentValue), [row.contentValue]);
   useFetcherResult(fetcher, {
@@ -80,8 +88,12 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
     const parsed = contentUpdateSchema.safeParse({ id: row.id, contentValue: draft });
     setBrowserError(parsed.success ? undefined : parsed.error.issues[0]?.message);
     if (!parsed.success) return toastError("Error", parsed.error.issues[0]?.message ?? contentMessages.updateFailed);
-    void fetcher.submit({ intent: contentIntents.update, id: row.id, contentValue: draft }, { method: "post", action: CONTENT_ACTION });
+    submit(version);
   }
+
+  // The version this editor was opened with, or the one a conflict showed when overwriting.
+  const submit = (openedVersion: number) =>
+    void fetcher.submit({ intent: contentIntents.update, id: row.id, contentValue: draft, version: openedVersion }, { method: "post", action: CONTENT_ACTION });
 
   const error = browserError ?? (saving ? undefined : fieldErrorOf(fetcher.data, "contentValue"));
   const fieldProps = {
@@ -96,6 +108,19 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
     <form onSubmit={save} className="flex flex-col gap-2">
       {multiline ? <Textarea rows={row.contentType === "rich_text" ? 8 : 4} {...fieldProps} /> : <Input {...fieldProps} />}
       <FieldError id={errorId}>{error}</FieldError>
+      {conflict ? (
+        <ConflictNotice
+          conflict={conflict}
+          onKeepTheirs={() => {
+            dismiss();
+            if (typeof conflict.value === "string") setDraft(conflict.value);
+          }}
+          onOverwrite={(current) => {
+            dismiss();
+            submit(current);
+          }}
+        />
+      ) : null}
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={saving || draft === row.contentValue}>
           {saving ? "Saving..." : "Save"}

@@ -2,6 +2,9 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { fieldError, useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
 import { humanizeKey } from "~/components/admin/settings/labels";
+import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
+import { HistoryDialog } from "~/components/admin/history/history-dialog";
+import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
@@ -16,6 +19,8 @@ export function FeeField({ section, value }: { section: string; value: string })
   const [browserError, setBrowserError] = useState<string>();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
+  const version = useVersion(`fees/${section}`);
+  const { conflict, dismiss } = useConflict(fetcher);
   useEffect(() => setDraft(value), [value]);
   useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Content updated successfully"),
@@ -27,8 +32,12 @@ export function FeeField({ section, value }: { section: string; value: string })
     const parsed = feeUpdateSchema.safeParse({ section, value: draft });
     setBrowserError(parsed.success ? undefined : parsed.error.issues[0]?.message);
     if (!parsed.success) return;
-    void fetcher.submit({ intent: UPDATE_FEE, section, value: draft }, { method: "post", action: "/admin/fees" });
+    submit(version);
   }
+
+  // The version this editor was opened with, or the one a conflict showed when overwriting.
+  const submit = (openedVersion: number) =>
+    void fetcher.submit({ intent: UPDATE_FEE, section, value: draft, version: openedVersion }, { method: "post", action: "/admin/fees" });
 
   const id = `fee-${section}`;
   const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "value"));
@@ -40,7 +49,10 @@ export function FeeField({ section, value }: { section: string; value: string })
   } as const;
   return (
     <form onSubmit={save} className="space-y-1.5 rounded-lg border border-slate-200 bg-white p-4">
-      <Label htmlFor={id}>{humanizeKey(section)}</Label>
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={id}>{humanizeKey(section)}</Label>
+        <HistoryDialog historyKey={`fees/${section}`} title={humanizeKey(section)} />
+      </div>
       <p className="text-xs text-slate-500">
         <code>{section}</code>
       </p>
@@ -55,6 +67,19 @@ export function FeeField({ section, value }: { section: string; value: string })
         </Button>
       </div>
       <FieldError>{error}</FieldError>
+      {conflict ? (
+        <ConflictNotice
+          conflict={conflict}
+          onKeepTheirs={() => {
+            dismiss();
+            if (typeof conflict.value === "string") setDraft(conflict.value);
+          }}
+          onOverwrite={(current) => {
+            dismiss();
+            submit(current);
+          }}
+        />
+      ) : null}
     </form>
   );
 }

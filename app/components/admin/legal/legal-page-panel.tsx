@@ -1,6 +1,9 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
+import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
+import { HistoryDialog } from "~/components/admin/history/history-dialog";
+import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { LEGAL_SECTION, legalPageTitles } from "~/content/legal";
@@ -46,6 +49,11 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
   const submitted = useRef<string | null>(null);
   const saving = fetcher.state !== "idle";
   const title = legalPageTitles[entry.page];
+  const historyKey = `${entry.page}/${LEGAL_SECTION}`;
+  const version = useVersion(historyKey);
+  const { conflict, dismiss } = useConflict(fetcher);
+  // A new version (a save, a restore, or their save kept) opens the editor afresh on it.
+  useEffect(() => setSavedHtml(null), [version]);
   useActionResult(fetcher, {
     onSuccess: () => {
       setSavedHtml(submitted.current);
@@ -67,19 +75,21 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
     );
   }
 
-  function save() {
+  // The version this editor was opened with, or the one a conflict showed when overwriting.
+  function save(openedVersion = version) {
     if (!content) return;
     const form = { page_name: entry.page, section_name: LEGAL_SECTION, content: content.html, rich_content: content.delta };
     const parsed = legalSaveSchema.safeParse(form);
     if (!parsed.success) return toastError("Ошибка валидации", parsed.error.issues[0]?.message);
     submitted.current = content.html;
-    void fetcher.submit({ intent: SAVE_LEGAL_PAGE, ...form }, { method: "post", action: "/admin/legal" });
+    void fetcher.submit({ intent: SAVE_LEGAL_PAGE, ...form, version: openedVersion }, { method: "post", action: "/admin/legal" });
   }
 
   const changed = content !== null && savedHtml !== null && content.html !== savedHtml;
   return (
     <div className="space-y-3">
       <LegalEditor
+        key={version}
         label={title}
         initialHtml={entry.html}
         initialDelta={entry.delta}
@@ -89,8 +99,19 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
           setSavedHtml((previous) => previous ?? next.html);
         }}
       />
-      <div className="flex justify-end">
-        <Button type="button" onClick={save} disabled={saving || !changed}>
+      {conflict ? (
+        <ConflictNotice
+          conflict={conflict}
+          onKeepTheirs={dismiss}
+          onOverwrite={(current) => {
+            dismiss();
+            save(current);
+          }}
+        />
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <HistoryDialog historyKey={historyKey} title={title} />
+        <Button type="button" onClick={() => save()} disabled={saving || !changed}>
           {saving ? "Сохранение..." : "Сохранить контент"}
         </Button>
       </div>

@@ -2,6 +2,9 @@ import { Check, Eye, EyeOff, Loader2, Pencil, Trash2, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
+import { HistoryDialog } from "~/components/admin/history/history-dialog";
+import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
@@ -26,6 +29,8 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
   const fetcher = useFetcher<AdminActionResult>();
   const busy = fetcher.state !== "idle";
   const pendingIntent = busy ? fetcher.formData?.get("intent") : undefined;
+  const version = useVersion(`menu:${item.id}`);
+  const { conflict, dismiss } = useConflict(fetcher);
 
   useFetcherResult(fetcher, {
     onSuccess: () => {
@@ -45,7 +50,7 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
     setEditing(true);
   }
 
-  function save(event: FormEvent) {
+  function save(event: FormEvent, openedVersion = version) {
     event.preventDefault();
     const parsed = menuItemSchema.safeParse(draft);
     if (!parsed.success) {
@@ -53,7 +58,10 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
       return toastError("Не удалось обновить пункт меню", parsed.error.issues[0]?.message);
     }
     const { displayName, url, sortOrder } = draft;
-    void fetcher.submit({ intent: menuIntents.update, id: item.id, displayName, url, sortOrder }, { method: "post", action: MENU_ACTION });
+    void fetcher.submit(
+      { intent: menuIntents.update, id: item.id, displayName, url, sortOrder, version: openedVersion },
+      { method: "post", action: MENU_ACTION },
+    );
   }
 
   const toggle = () =>
@@ -75,6 +83,21 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
               <X /> Отмена
             </Button>
           </div>
+          {conflict ? (
+            <div className="sm:col-span-5">
+              <ConflictNotice
+                conflict={conflict}
+                onKeepTheirs={() => {
+                  dismiss();
+                  setEditing(false);
+                }}
+                onOverwrite={(current) => {
+                  dismiss();
+                  save({ preventDefault() {} } as FormEvent, current);
+                }}
+              />
+            </div>
+          ) : null}
         </form>
       </li>
     );
@@ -93,6 +116,7 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
         </p>
       </div>
       <div className="flex items-center gap-1">
+        <HistoryDialog historyKey={`menu:${item.id}`} title={item.displayName} />
         <Button variant="ghost" size="icon" aria-label={`Изменить «${item.displayName}»`} disabled={busy} onClick={startEditing}>
           <Pencil />
         </Button>

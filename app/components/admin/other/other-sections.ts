@@ -1,4 +1,4 @@
-import { Inbox, UsersRound, type LucideIcon } from "lucide-react";
+import { Inbox, ScrollText, UsersRound, type LucideIcon } from "lucide-react";
 
 export interface OtherSection {
   /** The URL segment under /admin/other. */
@@ -12,6 +12,7 @@ export interface OtherSection {
  * has its own route module `admin.other.<id>.tsx`; /admin/other opens the first one.
  */
 export const otherSections: readonly OtherSection[] = [
+  { id: "activity", label: "Журнал", icon: ScrollText },
   { id: "team", label: "Администраторы", icon: UsersRound },
   { id: "messages", label: "Сообщения", icon: Inbox },
 ];

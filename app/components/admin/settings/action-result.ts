@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
+import type { ConflictInfo } from "~/schemas/history";
 
 /** What the dashboard actions of settings, fees, legal pages and page links answer. */
 export type ActionResult =
@@ -9,6 +10,8 @@ export type ActionResult =
       code: "validation" | "not_found" | "conflict" | "server";
       message?: string;
       fieldErrors?: Record<string, string[] | undefined>;
+      /** A save refused because another administrator changed the value since (409). */
+      conflict?: ConflictInfo;
     };
 
 export type ActionFailure = Extract<ActionResult, { ok: false }>;

@@ -1,3 +1,4 @@
+import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { ImageUploadField } from "~/components/admin/image-upload";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { replaceFaviconLinks } from "./favicon";
@@ -8,7 +9,10 @@ export function SettingImageCard({ card, value }: { card: SettingCard; value: st
   return (
     <Card data-testid={`setting-${card.section}`}>
       <CardHeader>
-        <CardTitle>{card.title}</CardTitle>
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle>{card.title}</CardTitle>
+          <HistoryDialog historyKey={`global/${card.section}`} title={card.title} />
+        </div>
         <CardDescription>
           {card.description ?? "Изображение будет отображаться на сайте"}.{" "}
           <code className="text-xs text-slate-500">{card.section}</code>

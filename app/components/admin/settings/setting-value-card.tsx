@@ -1,5 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useFetcher, useFetchers } from "react-router";
+import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
+import { HistoryDialog } from "~/components/admin/history/history-dialog";
+import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Textarea } from "~/components/ui/input";
@@ -25,6 +28,8 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
     (other) => other.state !== "idle" && other.formData?.get("intent") === UPDATE_SETTING,
   );
   const saving = fetcher.state !== "idle";
+  const version = useVersion(`global/${card.section}`);
+  const { conflict, dismiss } = useConflict(fetcher);
   const titleId = useId();
   const errorId = useId();
   // A saved value comes back through the loader: it becomes the new baseline.
@@ -39,8 +44,12 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
     const parsed = settingUpdateSchema.safeParse({ section: card.section, value: draft });
     setBrowserError(parsed.success ? undefined : parsed.error.issues[0]?.message);
     if (!parsed.success) return;
-    void fetcher.submit({ intent: UPDATE_SETTING, section: card.section, value: draft }, { method: "post", action: "/admin/settings" });
+    submit(version);
   }
+
+  // The version this editor was opened with, or the one a conflict showed when overwriting.
+  const submit = (openedVersion: number) =>
+    void fetcher.submit({ intent: UPDATE_SETTING, section: card.section, value: draft, version: openedVersion }, { method: "post", action: "/admin/settings" });
 
   const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "value"));
   const fieldProps = {
@@ -53,7 +62,10 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
   return (
     <Card data-testid={`setting-${card.section}`}>
       <CardHeader>
-        <CardTitle id={titleId}>{card.title}</CardTitle>
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle id={titleId}>{card.title}</CardTitle>
+          <HistoryDialog historyKey={`global/${card.section}`} title={card.title} />
+        </div>
         <CardDescription>
           Текущее значение будет отображаться на сайте. <code className="text-xs text-slate-500">{card.section}</code>
         </CardDescription>
@@ -82,6 +94,19 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
         <div className="mt-1">
           <FieldError id={errorId}>{error}</FieldError>
         </div>
+        {conflict ? (
+          <ConflictNotice
+            conflict={conflict}
+            onKeepTheirs={() => {
+              dismiss();
+              if (typeof conflict.value === "string") setDraft(conflict.value);
+            }}
+            onOverwrite={(current) => {
+              dismiss();
+              submit(current);
+            }}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

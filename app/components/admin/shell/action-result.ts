@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, type FetcherWithComponents } from "react-router";
+import type { ConflictInfo } from "~/schemas/history";
 
 /** What the site content and menu actions answer; `intent` names the write that was asked for. */
 export type AdminActionResult =
@@ -11,6 +12,8 @@ export type AdminActionResult =
       message: string;
       /** Every field's messages, shown next to the field (STYLE rule 6). */
       fieldErrors?: Record<string, string[] | undefined>;
+      /** A save refused because another administrator changed the value since (409). */
+      conflict?: ConflictInfo;
     };
 
 export type AdminActionFailure = Extract<AdminActionResult, { ok: false }>;

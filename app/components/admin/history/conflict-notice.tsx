@@ -1,0 +1,62 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { ConflictInfo } from "~/schemas/history";
+import { formatWhen } from "./labels";
+
+interface Answer {
+  ok: boolean;
+  conflict?: ConflictInfo;
+}
+
+/** The conflict a save was refused with (409), until the administrator chooses what to do. */
+export function useConflict(fetcher: { state: string; data?: unknown }) {
+  const [handled, setHandled] = useState<unknown>(null);
+  const answer = fetcher.data as Answer | undefined;
+  const conflict = fetcher.state === "idle" && answer && !answer.ok && answer.conflict && handled !== answer ? answer.conflict : null;
+  return { conflict, dismiss: () => setHandled(answer) };
+}
+
+const shown = (value: unknown) =>
+  typeof value === "string" ? value : value && typeof value === "object" && "displayName" in value ? String(value.displayName) : value ? JSON.stringify(value) : "(пусто)";
+
+/**
+ * Says another administrator changed the value since this editor opened, shows what is stored
+ * now and by whom, and lets the administrator keep theirs or overwrite it deliberately.
+ */
+export function ConflictNotice({
+  conflict,
+  onKeepTheirs,
+  onOverwrite,
+}: {
+  conflict: ConflictInfo;
+  onKeepTheirs: () => void;
+  onOverwrite: (version: number) => void;
+}) {
+  const revalidator = useRevalidator();
+  return (
+    <div role="alert" className="mt-2 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="conflict-notice">
+      <p className="font-medium">Контент был изменён другим администратором. Обновите страницу, чтобы увидеть текущую версию.</p>
+      <p>
+        Сейчас сохранено{conflict.by ? ` (${conflict.by}, ${formatWhen(conflict.at)})` : ""}:{" "}
+        <span className="whitespace-pre-wrap break-words font-mono text-xs">{shown(conflict.value).slice(0, 500)}</span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            onKeepTheirs();
+            void revalidator.revalidate();
+          }}
+        >
+          Оставить их версию
+        </Button>
+        <Button type="button" size="sm" variant="destructive" onClick={() => onOverwrite(conflict.version)}>
+          Перезаписать моей
+        </Button>
+      </div>
+    </div>
+  );
+}

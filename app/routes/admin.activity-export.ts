@@ -1,0 +1,21 @@
+import { activityCsv } from "~/lib/activity-log.server";
+import { getDb } from "~/lib/db.server";
+import { requireAdmin } from "~/lib/permissions.server";
+import { activityQuerySchema, historyExportMessages } from "~/schemas/activity";
+import type { Route } from "./+types/admin.activity-export";
+
+/** GET /admin/activity-export?area=…: the activity log under the same filters, as a CSV file. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const parsed = activityQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+  if (!parsed.success) return Response.json({ message: historyExportMessages.invalid }, { status: 400, headers });
+  const today = new Date().toISOString().slice(0, 10);
+  return new Response(await activityCsv(getDb(), parsed.data), {
+    headers: {
+      ...headers,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="activity-${today}.csv"`,
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { data } from "react-router";
+import { conflicted, failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
+import { getDb } from "~/lib/db.server";
+import { listDeleted, listInitializeGroups, restoreRevision } from "~/lib/history.server";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/lib/permissions.server";
+import { undoGroup } from "~/lib/revision-groups.server";
+import { revisionView } from "~/lib/revision-view.server";
+import { latestVersions, listRevisions, VersionConflictError } from "~/lib/revisions.server";
+import { historyIntents, historyMessages, restoreRevisionSchema, revisionKeySchema, undoGroupSchema } from "~/schemas/history";
+import type { Route } from "./+types/admin.history";
+
+/**
+ * GET /admin/history?key=home/hero_title: one card's revisions, newest first, and its version.
+ * Without a key: what can be brought back as a whole (deleted rows, Initialize All Content).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const headers = { "Cache-Control": "no-store" };
+  const key = new URL(request.url).searchParams.get("key");
+  if (key === null) {
+    const db = getDb();
+    const [deleted, groups] = await Promise.all([listDeleted(db), listInitializeGroups(db)]);
+    return data({ ok: true, deleted: deleted.map(revisionView), groups }, { headers });
+  }
+  const parsed = revisionKeySchema.safeParse({ key });
+  if (!parsed.success) return data({ ok: false, message: historyMessages.invalidRevision, revisions: [], version: 0 }, { status: 400, headers });
+  const db = getDb();
+  const [revisions, versions] = await Promise.all([listRevisions(db, parsed.data.key, 30), latestVersions(db, [parsed.data.key])]);
+  return data({ ok: true, revisions: revisions.map(revisionView), version: versions[parsed.data.key] ?? 0 }, { headers });
+}
+
+/** Restores one revision of a card, or undoes a whole 'Initialize All Content'. */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = form.intent ?? "";
+  const db = getDb();
+  try {
+    switch (intent) {
+      case historyIntents.restore: {
+        const parsed = restoreRevisionSchema.safeParse(form);
+        if (!parsed.success) return refused(intent, parsed.error);
+        if (!(await restoreRevision(db, parsed.data, actor))) return failed(intent, 404, historyMessages.notFound);
+        return succeeded(intent);
+      }
+      case historyIntents.undoGroup: {
+        const parsed = undoGroupSchema.safeParse(form);
+        if (!parsed.success) return refused(intent, parsed.error);
+        if (!(await undoGroup(db, parsed.data.groupId, actor))) return failed(intent, 404, historyMessages.notFound);
+        return succeeded(intent);
+      }
+      default:
+        return failed(intent, 400, "Unknown action");
+    }
+  } catch (error) {
+    if (error instanceof VersionConflictError) return conflicted(intent, error);
+    logger.error({ err: error, intent }, "history restore failed");
+    return failed(intent, 500, intent === historyIntents.undoGroup ? historyMessages.undoFailed : historyMessages.restoreFailed);
+  }
+}

@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import { ActivityLog } from "~/components/admin/activity/activity-log";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { listActivity, listPeople } from "~/lib/activity-log.server";
+import { getDb } from "~/lib/db.server";
+import { listDeleted, listInitializeGroups } from "~/lib/history.server";
+import { requireAdmin } from "~/lib/permissions.server";
+import { revisionView } from "~/lib/revision-view.server";
+import { activityQuerySchema } from "~/schemas/activity";
+import type { Route } from "./+types/admin.other.activity";
+
+export const meta: Route.MetaFunction = () => adminMeta("Журнал");
+
+/** The activity log: one page of entries for the filters in the URL (CSV: admin.activity-export.ts). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const parsed = activityQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const headers = { "Cache-Control": "no-store" };
+  // Filters that do not parse are dropped, with a word about it, rather than failing the page.
+  const query = parsed.success ? parsed.data : {};
+  const db = getDb();
+  const [page, people, deleted, groups] = await Promise.all([
+    listActivity(db, query),
+    listPeople(db),
+    listDeleted(db, 20),
+    listInitializeGroups(db, 3),
+  ]);
+  return data(
+    { ...page, people, deleted: deleted.map(revisionView), groups, query, invalidFilters: !parsed.success },
+    { headers, status: parsed.success ? 200 : 400 },
+  );
+}
+
+export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  return <ActivityLog {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Журнал" fallback="Не удалось загрузить журнал" />;
+}

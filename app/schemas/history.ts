@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+export const historyMessages = {
+  invalidVersion: "Неверная версия",
+  invalidRevision: "Неизвестная версия",
+  notFound: "Версия не найдена",
+  restoreFailed: "Не удалось восстановить версию",
+  restored: "Версия восстановлена",
+  undoFailed: "Не удалось отменить инициализацию",
+} as const;
+
+/**
+ * The version an editor was opened with (the id of the key's newest revision, 0 for none).
+ * Absent or empty means an overwrite the sender chose, so it is not checked.
+ */
+export const versionField = z.preprocess(
+  (value) => (value === "" || value === undefined || value === null ? undefined : value),
+  z.coerce.number({ message: historyMessages.invalidVersion }).int(historyMessages.invalidVersion).min(0, historyMessages.invalidVersion).optional(),
+);
+
+/** A history request or restore of one revision of one card (its key is checked against the revision). */
+export const revisionKeySchema = z.object({
+  key: z
+    .string()
+    .min(3, historyMessages.invalidRevision)
+    .max(300, historyMessages.invalidRevision)
+    .regex(/^(menu:\d{1,9}|[a-z0-9_-]{1,100}\/[a-z0-9_-]{1,100})$/i, historyMessages.invalidRevision),
+});
+
+export const restoreRevisionSchema = revisionKeySchema.extend({
+  revisionId: z.coerce.number({ message: historyMessages.invalidRevision }).int(historyMessages.invalidRevision).positive(historyMessages.invalidRevision).max(2147483647, historyMessages.invalidRevision),
+  version: versionField,
+});
+
+export const undoGroupSchema = z.object({
+  groupId: z.string().uuid(historyMessages.invalidRevision),
+});
+
+/** What a refused save (409) tells the editor: the value now stored, and who stored it when. */
+export interface ConflictInfo {
+  version: number;
+  value: unknown;
+  by: string | null;
+  at: string | null;
+}
+
+/** One revision as the history dialog shows it. */
+export interface RevisionView {
+  id: number;
+  key: string;
+  action: string;
+  at: string;
+  by: string | null;
+  /** How to show the values: text with a diff, an image thumbnail, rendered HTML, a menu item. */
+  display: "text" | "image" | "html" | "menu";
+  before: string | null;
+  after: string | null;
+  groupId: string | null;
+}
+
+export const HISTORY_PATH = "/admin/history";
+export const historyIntents = { restore: "restore-revision", undoGroup: "undo-group" } as const;

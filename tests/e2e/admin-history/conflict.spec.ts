@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import pg from "pg";
+import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
+
+// Two administrators need a database the spec can write to: a fresh PostgreSQL database of its own.
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 1;
+const FIRST = { email: "first-admin@example.com", password: "first-password-1" };
+const SECOND = { email: "second-admin@example.com", password: "second-password-1" };
+
+async function sql(connectionString: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+async function signedIn(browser: Browser, url: string, account: typeof FIRST, signUp: boolean) {
+  const context = await browser.newContext({ baseURL: url });
+  const path = signUp ? "/api/auth/sign-up/email" : "/api/auth/sign-in/email";
+  const answer = await context.request.post(path, { headers: { Origin: url }, data: { ...account, name: account.email.split("@")[0] } });
+  expect(answer.ok()).toBe(true);
+  return context.newPage();
+}
+
+const setting = (page: Page) => page.getByTestId("setting-company_name");
+
+test.describe("[ADMIN][CONFLICT] two administrators", () => {
+  let server: IsolatedServer;
+  let database: string;
+  let connectionString: string;
+
+  test.beforeAll(async () => {
+    database = `site_e2e_conflict_${Date.now()}_${randomBytes(3).toString("hex")}`;
+    await sql(ADMIN_URL, `CREATE DATABASE "${database}"`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database}`;
+    connectionString = url.toString();
+    server = await startIsolatedServer({ port: PORT, env: { DATABASE_URL: connectionString, AUTH_RATE_LIMIT: "1000" } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await sql(ADMIN_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  });
+
+  test("a save against a value the other changed is refused with 409, shows theirs, and can keep it or overwrite", async ({ browser }) => {
+    const first = await signedIn(browser, server.url, FIRST, true);
+    await signedIn(browser, server.url, SECOND, true).then((page) => page.context().close());
+    // The first account became the administrator; the second is made one directly.
+    await sql(connectionString, `INSERT INTO admin_users (user_id) SELECT id FROM "user" WHERE email = $1`, [SECOND.email]);
+    const second = await signedIn(browser, server.url, SECOND, false);
+
+    await first.goto("/admin/settings/contact");
+    await second.goto("/admin/settings/contact");
+    await expect(setting(first).getByRole("textbox")).toBeVisible();
+    await expect(setting(second).getByRole("textbox")).toBeVisible();
+
+    await setting(second).getByRole("textbox").fill("Second's company");
+    await setting(second).getByRole("button", { name: "Сохранить" }).click();
+    await expect(second.getByText("Настройка обновлена успешно")).toBeVisible();
+
+    await setting(first).getByRole("textbox").fill("First's company");
+    const refused = first.waitForResponse((response) => response.url().includes("/admin/settings") && response.request().method() === "POST");
+    await setting(first).getByRole("button", { name: "Сохранить" }).click();
+    expect((await refused).status()).toBe(409);
+    const notice = setting(first).getByTestId("conflict-notice");
+    await expect(notice).toContainText("Контент был изменён другим администратором. Обновите страницу, чтобы увидеть текущую версию.");
+    await expect(notice).toContainText("second-admin@example.com");
+    await expect(notice).toContainText("Second's company");
+    const stored = async () =>
+      (await sql(connectionString, `SELECT content_value FROM page_content WHERE page_name = 'global' AND section_name = 'company_name'`)).rows[0]?.content_value;
+    expect(await stored()).toBe("Second's company");
+
+    // Keeping theirs: the editor shows their value and saving nothing changes nothing.
+    await notice.getByRole("button", { name: "Оставить их версию" }).click();
+    await expect(setting(first).getByRole("textbox")).toHaveValue("Second's company");
+    await expect(notice).toHaveCount(0);
+
+    // Both edit again from the same version; the second save is refused, then overwritten on purpose.
+    await setting(second).getByRole("textbox").fill("Second, again");
+    await setting(second).getByRole("button", { name: "Сохранить" }).click();
+    await expect(second.getByText("Настройка обновлена успешно").last()).toBeVisible();
+    await setting(first).getByRole("textbox").fill("First wins");
+    await setting(first).getByRole("button", { name: "Сохранить" }).click();
+    await expect(notice).toContainText("Second, again");
+    await notice.getByRole("button", { name: "Перезаписать моей" }).click();
+    await expect(notice).toHaveCount(0);
+    await expect.poll(stored).toBe("First wins");
+
+    // The log names both, and the card's history shows who wrote what.
+    await first.goto("/admin/other/activity");
+    await expect(first.getByTestId("activity-entry").filter({ hasText: "second-admin@example.com" }).first()).toBeVisible();
+    await expect(first.getByTestId("activity-entry").filter({ hasText: "first-admin@example.com" }).first()).toBeVisible();
+    await first.context().close();
+    await second.context().close();
+  });
+});
