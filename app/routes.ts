@@ -26,9 +26,16 @@ export default [
     route("fees", "routes/admin.fees.tsx"),
     route("settings/:tab?", "routes/admin.settings.tsx"),
     // The team's tools: one route module per section (app/components/admin/other/other-sections.ts).
-    route("other", "routes/admin.other.tsx", [index("routes/admin.other._index.tsx")]),
+    route("other", "routes/admin.other.tsx", [
+      index("routes/admin.other._index.tsx"),
+      route("backups", "routes/admin.other.backups.tsx"),
+    ]),
   ]),
-  ...prefix("admin", [route("upload", "routes/admin.upload.ts"), route("logout", "routes/admin.logout.ts")]),
+  ...prefix("admin", [
+    route("upload", "routes/admin.upload.ts"),
+    route("logout", "routes/admin.logout.ts"),
+    route("backups/download", "routes/admin.backups.download.ts"),
+  ]),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

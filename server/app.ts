@@ -10,6 +10,7 @@ import { openDatabase, pingDatabase, setDatabase } from "~/lib/db.server";
 import { parseEnv, setEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { uploadsDirectory } from "~/lib/storage.server";
+import { startBackupSchedule } from "~/lib/backup/backup-store.server";
 import { startContentSync } from "./content-sync";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
@@ -119,11 +120,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server.listen(env.PORT, () => resolve());
   });
   logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR }, "server started");
+  const stopBackups = startBackupSchedule(env.BACKUP_EVERY);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       // Finish in-flight requests, then release the database.
+      stopBackups();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
@@ -138,6 +141,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
   return { server, env, close };
 }
+
+// The operator's commands (`npm run backup`, `npm run restore`) run from this build too.
+export { runBackupCommand, runRestoreCommand } from "./operations-cli";
 
 /**
  * React Router's stream adapter flushes after every chunk React writes, and each flush makes

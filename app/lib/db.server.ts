@@ -128,6 +128,11 @@ export function getDb(): Database {
   return current.db;
 }
 
+export function getDatabaseKind(): DatabaseHandle["kind"] {
+  if (!current) throw new Error("The database is not open yet");
+  return current.kind;
+}
+
 export async function pingDatabase(): Promise<boolean> {
   try {
     await getDb().execute(sql`select 1`);

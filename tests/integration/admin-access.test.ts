@@ -172,6 +172,11 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
     for (const file of routeFiles) {
       if (GATE_LOADERS.has(file)) continue;
       const answer = await callModule(file, "loader", siteRequest(pathOf(file), { cookie: admin }));
+      // The 'Другое' hub opens its first section.
+      if (file === "admin.other._index.tsx" && answer?.status === 302) {
+        expect(answer.headers.get("location")).toMatch(/^\/admin\/other\/[a-z-]+$/);
+        continue;
+      }
       if (answer && answer.status !== 405) expect({ file, status: answer.status }).toEqual({ file, status: 200 });
     }
     expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: admin })))?.body).toEqual({
