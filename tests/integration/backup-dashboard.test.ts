@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds)("the 'Резервные копии' section on
 
   it("refuses junk with 400 and writes nothing", async () => {
     const before = await listBackups(app.env.BACKUP_DIR);
-    for (const fields of [{}, { intent: "restore-backup" }, { intent: "create-backup ; rm" }]) {
+    for (const fields of [{}, { intent: "restore-backup" }, { intent: "create-backup ; rm" }] as Record<string, string>[]) {
       expect((await callRoute(action, postForm("/admin/other/backups", fields, admin))).status).toBe(400);
     }
     expect(await listBackups(app.env.BACKUP_DIR)).toEqual(before);
