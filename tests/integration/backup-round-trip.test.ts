@@ -54,7 +54,7 @@ const siteFiles = async (dataDir: string) => ({
 describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → backup → embedded database", () => {
   const app = useTestApp("pglite");
   const databases: { drop(): Promise<void> }[] = [];
-  let source: { tables: Record<string, string[]>; files: Record<string, string> };
+  let source: Awaited<ReturnType<typeof contentsOf>>;
   let fromPglite: string;
   beforeAll(async () => {
     await signUpAndGetCookie(app.auth, "admin@example.com");
