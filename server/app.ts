@@ -15,6 +15,7 @@ import { startContentSync } from "./content-sync";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
 import { createPageCache, type RenderPage } from "./page-cache";
+import { privateResponses } from "./private-responses";
 import { createRenderQueue, isPublicPageRequest } from "./render-queue";
 import { nonceMiddleware, recordHeaders, securityHeaders } from "./security";
 import { serveUploads } from "./uploads";
@@ -93,6 +94,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
+  app.use(privateResponses);
   const handleWithRouter = createRequestHandler({
     build: options.build,
     mode: env.NODE_ENV,

@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { getContentVersion, onContentChange } from "~/lib/content.server";
 import { logger } from "~/lib/logger.server";
+import { hasSessionCookie } from "./private-responses";
 import { logRequest } from "./request-log";
 
 const gzip = promisify(zlib.gzip);
@@ -24,8 +25,6 @@ export const CACHEABLE_PATHS = new Set([
   "/login",
   "/signup",
 ]);
-
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
 
 export interface CachedPage extends RenderedPage {
   gzip: Buffer;
@@ -95,7 +94,7 @@ function cacheable(req: IncomingMessage): string | undefined {
   if (url.includes("?")) return undefined;
   if (!CACHEABLE_PATHS.has(url)) return undefined;
   // NOTE: a signed-in browser is never served from, nor stored in, the shared cache.
-  if (SESSION_COOKIE.test(req.headers.cookie ?? "")) return undefined;
+  if (hasSessionCookie(req)) return undefined;
   return url;
 }
 

@@ -19,11 +19,4 @@ export function failed(
 
 export const succeeded = (intent: string) => ({ ok: true, intent }) satisfies AdminActionResult;
 
-/** The posted form as plain strings (files are never expected by these forms). */
-export async function readForm(request: Request): Promise<Record<string, string>> {
-  // A body that is not a form reads as an empty form, which every schema then refuses.
-  const form = await request.formData().catch(() => new FormData());
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
-  return fields;
-}
+export { readForm } from "./read-form.server";

@@ -3,6 +3,7 @@ import { ContactPage } from "~/components/site/contact/contact-page";
 import type { ContactActionData } from "~/components/site/contact/contact-form";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/lib/content.server";
+import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/lib/seo";
 import { contactFieldErrors } from "~/schemas/contact";
 import type { Route } from "./+types/_public.contact";
@@ -16,10 +17,8 @@ export async function loader() {
  * runs): the message is checked like in the browser and, as there, not stored or sent.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values = Object.fromEntries(
-    ["name", "email", "subject", "message"].map((name) => [name, String(form.get(name) ?? "")]),
-  );
+  const form = await readForm(request);
+  const values = Object.fromEntries(["name", "email", "subject", "message"].map((name) => [name, form[name] ?? ""]));
   const errors = contactFieldErrors(values);
   if (errors) return data<ContactActionData>({ sent: false, errors, values }, { status: 400 });
   return data<ContactActionData>({ sent: true });

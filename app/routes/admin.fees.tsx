@@ -8,6 +8,7 @@ import { getDb } from "~/lib/db.server";
 import { listFees, updateFee } from "~/lib/fees-admin.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { readForm } from "~/lib/read-form.server";
 import { actionFailure, actionSuccess, validationFailure } from "~/lib/settings-admin.server";
 import { feeUpdateSchema } from "~/schemas/fees";
 import type { Route } from "./+types/admin.fees";
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   if (form.intent !== UPDATE_FEE) return actionFailure("validation", 400, "Unknown action");
   const parsed = feeUpdateSchema.safeParse(form);
   if (!parsed.success) return validationFailure(parsed.error);

@@ -16,6 +16,7 @@ import { getDb } from "~/lib/db.server";
 import { initLegalPages, listLegalPages, saveLegalPage } from "~/lib/legal-admin.server";
 import { logger } from "~/lib/logger.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { readForm } from "~/lib/read-form.server";
 import { actionFailure, actionSuccess, validationFailure } from "~/lib/settings-admin.server";
 import { legalSaveSchema } from "~/schemas/legal";
 import type { Route } from "./+types/admin.legal";
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const db = getDb();
   try {
     if (form.intent === INIT_LEGAL_PAGES) {

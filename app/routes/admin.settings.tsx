@@ -10,6 +10,7 @@ import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { addPageLink, listPageLinks, updatePageUrl } from "~/lib/page-links.server";
 import { requireAdmin } from "~/lib/permissions.server";
+import { readForm } from "~/lib/read-form.server";
 import {
   actionFailure,
   actionSuccess,
@@ -43,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The writes of this tab: a setting's value, a page link's URL, a new page link. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const db = getDb();
   try {
     switch (form.intent) {

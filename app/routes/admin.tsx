@@ -7,7 +7,7 @@ import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { Dashboard } from "~/components/admin/shell/dashboard";
 import { readForm } from "~/lib/admin-action.server";
 import { signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
-import { getAdminStatus } from "~/lib/permissions.server";
+import { assertSameOrigin, getAdminStatus } from "~/lib/permissions.server";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
@@ -24,6 +24,8 @@ const landingPage = (value: unknown) => (typeof value === "string" && ADMIN_PAGE
 
 /** The login and sign-up forms. Only e-mail and password are read from them. */
 export async function action({ request }: Route.ActionArgs) {
+  // Another site's post is refused before its body is read.
+  assertSameOrigin(request);
   const form = await readForm(request);
   const intent: LoginIntent = form.intent === "signup" ? "signup" : "login";
   const credentials = { email: form.email, password: form.password };

@@ -122,6 +122,6 @@ describe.each(testDatabaseKinds)("menu tab on %s", (kind) => {
   it("refuses an unknown intent and a body that is not a form", async () => {
     expect(await post({ intent: "drop-everything" })).toMatchObject({ status: 400, body: { ok: false } });
     const json = siteRequest("/admin/menu", { method: "POST", cookie: admin, body: "{}", headers: { "content-type": "application/json" } });
-    expect((await callRoute(action, json)).status).toBe(400);
+    expect((await callRoute(action, json)).status).toBe(415);
   });
 });
