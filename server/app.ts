@@ -12,6 +12,7 @@ import { logger } from "~/lib/logger.server";
 import { uploadsDirectory } from "~/lib/storage.server";
 import { startBackupSchedule } from "~/lib/backup/backup-store.server";
 import { startContentSync } from "./content-sync";
+import { readiness } from "./readiness";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
 import { createPageCache, type RenderPage } from "./page-cache";
@@ -73,6 +74,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const ok = await pingDatabase();
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unavailable" });
   });
+  app.get("/readyz", readiness(uploadsDirectory(env.DATA_DIR)));
   app.use("/uploads", serveUploads(uploadsDirectory(env.DATA_DIR)));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
