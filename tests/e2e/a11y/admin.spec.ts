@@ -118,4 +118,10 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page, "the other tab");
   });
+
+  test("the other tab: backups", async ({ page }) => {
+    await page.goto("/admin/other/backups");
+    await expect(page.getByRole("button", { name: "Создать резервную копию" })).toBeVisible();
+    await expectNoAxeViolations(page, "the backups section");
+  });
 });
