@@ -34,19 +34,20 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
     onFailure: (failure) => toastError("Ошибка", failure.message || backupMessages.createFailed),
   });
   return (
-    <div className="grid gap-6">
+    <section aria-labelledby="backups-heading" className="grid gap-6">
+      <div>
+        <h2 id="backups-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+          <DatabaseBackup aria-hidden="true" className="size-5 text-indigo-600" />
+          Резервные копии
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Архив содержит все таблицы базы данных и все загруженные изображения с их копиями.{" "}
+          {every ? `Копии создаются автоматически каждые ${formatInterval(every)}; хранятся последние ${keep}.` : "Автоматические копии выключены (переменная BACKUP_EVERY)."}
+        </p>
+      </div>
       <Card>
         <CardHeader>
-          <CardTitle>
-            <span className="flex items-center gap-2">
-              <DatabaseBackup aria-hidden="true" className="size-5 text-indigo-600" />
-              Резервные копии
-            </span>
-          </CardTitle>
-          <CardDescription>
-            Архив содержит все таблицы базы данных и все загруженные изображения с их копиями.{" "}
-            {every ? `Копии создаются автоматически каждые ${formatInterval(every)}; хранятся последние ${keep}.` : "Автоматические копии выключены (переменная BACKUP_EVERY)."}
-          </CardDescription>
+          <CardTitle>Новая копия</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
           <p className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
@@ -106,6 +107,6 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
           </pre>
         </CardContent>
       </Card>
-    </div>
+    </section>
   );
 }
