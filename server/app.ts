@@ -16,6 +16,7 @@ import { readiness } from "./readiness";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
 import { createPageCache, type RenderPage } from "./page-cache";
+import { createPageRoutes, listPublicFiles } from "./page-routes";
 import { privateResponses } from "./private-responses";
 import { createRenderQueue, isPublicPageRequest } from "./render-queue";
 import { nonceMiddleware, recordHeaders, securityHeaders } from "./security";
@@ -112,6 +113,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     enabled: typeof options.build !== "function",
     keep: env.PAGE_CACHE === "on",
     queue: publicRenders,
+    // What the route table declares cacheable; the paths answered above the router are not pages.
+    routes: createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
+      reserved: ["/healthz", "/uploads/", "/assets/"],
+      files: listPublicFiles(options.clientDirectory),
+    }),
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
   });
   // Visitors' public pages are answered before Express, from the cache or (PAGE_CACHE=off)

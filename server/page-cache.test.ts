@@ -3,7 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createPageCache, hashedPolicy, inlineScriptHashes, type RenderPage } from "./page-cache";
+import { createPageRoutes, NOT_FOUND_RENDER_PATH } from "./page-routes";
 import { createRenderQueue } from "./render-queue";
+import { testRouteTable } from "./testing/route-table";
 
 const sha = (source: string) => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
 
@@ -42,15 +44,16 @@ describe("the page cache's two modes", () => {
     let renders = 0;
     const render: RenderPage =
       options.render ??
-      (async () => {
+      (async (path) => {
         renders += 1;
         return {
-          status: 200,
+          status: path === NOT_FOUND_RENDER_PATH ? 404 : 200,
           headers: new Headers({ "content-type": "text/html; charset=utf-8", "content-security-policy": "script-src 'self' 'nonce-x'" }),
           html: page(`render ${renders}`),
         };
       });
-    const cache = createPageCache({ enabled: true, keep: options.keep, render, queue: options.queue ?? createRenderQueue(2) });
+    const routes = createPageRoutes(testRouteTable);
+    const cache = createPageCache({ enabled: true, keep: options.keep, render, routes, queue: options.queue ?? createRenderQueue(2) });
     let fallbacks = 0;
     const server = http.createServer((req, res) => {
       const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
@@ -144,7 +147,7 @@ describe("the page cache's two modes", () => {
     const site = await serve({ keep: false, render: failing });
     try {
       expect((await site.get("/admin")).status).toBe(404);
-      expect((await site.get("/fees?x=1")).status).toBe(404);
+      expect(await (await site.get("/robots.txt")).text()).toBe("not a page");
       const failed = await site.get("/fees");
       expect(failed.status).toBe(500);
       expect(site.fallbacks()).toBe(1);

@@ -4,27 +4,22 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { getContentVersion, onContentChange } from "~/lib/content.server";
 import { logger } from "~/lib/logger.server";
-import { hasSessionCookie } from "./private-responses";
+import { logNotFound } from "~/lib/not-found-log.server";
+import type { PageRequest, PageRoutes } from "./page-routes";
+import { PUBLIC_CACHE_CONTROL, PUBLIC_VARY, REDIRECT_CACHE_CONTROL } from "./public-headers";
 import { logRequest } from "./request-log";
+
+type CacheRequest = Extract<PageRequest, { kind: "page" | "not-found" }>;
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** Public pages that are the same for every visitor (SPEC §2); anything else is rendered per request. */
-export const CACHEABLE_PATHS = new Set([
-  "/",
-  "/home",
-  "/features",
-  "/fees",
-  "/business",
-  "/contact",
-  "/faq",
-  "/privacy",
-  "/terms",
-  "/aml-kyc",
-  "/login",
-  "/signup",
-]);
+/**
+ * Copies kept at most of pages keyed on query parameters they declare (each public page is one
+ * copy and every unknown path shares one): past it, a new variant is rendered for its request
+ * and not kept, so a flood of distinct values cannot grow memory.
+ */
+export const MAX_QUERY_VARIANTS = 100;
 
 export interface CachedPage extends RenderedPage {
   gzip: Buffer;
@@ -88,16 +83,6 @@ export function stylesheetsFirst(html: string): string {
   return moved + html.slice(headEnd);
 }
 
-function cacheable(req: IncomingMessage): string | undefined {
-  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-  const url = req.url ?? "";
-  if (url.includes("?")) return undefined;
-  if (!CACHEABLE_PATHS.has(url)) return undefined;
-  // NOTE: a signed-in browser is never served from, nor stored in, the shared cache.
-  if (hasSessionCookie(req)) return undefined;
-  return url;
-}
-
 function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
   const accepted = (acceptEncoding ?? "").toLowerCase();
   if (/\bbr\b/.test(accepted)) return "br";
@@ -117,6 +102,8 @@ export interface PageCache {
 
 export interface PageCacheOptions {
   render: RenderPage;
+  /** Which requests the cache answers and under which key, from the route table. */
+  routes: PageRoutes;
   /** Whether public pages take this path at all (not in development, where the build reloads). */
   enabled: boolean;
   /** False renders every request (PAGE_CACHE=off) on the same path, keeping nothing. */
@@ -127,6 +114,7 @@ export interface PageCacheOptions {
 
 interface RenderedPage {
   version: number;
+  status: 200 | 404;
   etag: string;
   headers: [string, string][];
   identity: Buffer;
@@ -161,32 +149,37 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const queue = options.queue ?? ((task) => task());
   const pages = new Map<string, CachedPage>();
   const pending = new Map<string, Promise<CachedPage | undefined>>();
-  onContentChange(() => pages.clear());
+  let variants = 0;
+  const clear = () => {
+    pages.clear();
+    variants = 0;
+  };
+  onContentChange(clear);
 
-  async function renderPage(path: string): Promise<RenderedPage | undefined> {
+  async function renderPage(request: CacheRequest): Promise<RenderedPage | undefined> {
     const version = getContentVersion();
-    const rendered = await options.render(path);
-    if (rendered.status !== 200 || !rendered.headers.get("content-type")?.includes("text/html")) return undefined;
+    const rendered = await options.render(request.render);
+    if (rendered.status !== request.status || !rendered.headers.get("content-type")?.includes("text/html")) return undefined;
     const html = stylesheetsFirst(rendered.html);
     const identity = Buffer.from(html, "utf8");
     const headers: [string, string][] = [];
     rendered.headers.forEach((value, name) => {
       if (name === "content-security-policy") headers.push([name, hashedPolicy(value, html)]);
-      else if (!["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding"].includes(name)) {
+      else if (!["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding", "cache-control", "vary"].includes(name)) {
         headers.push([name, value]);
       }
     });
-    headers.push(["cache-control", "public, max-age=0, must-revalidate"], ["vary", "Accept-Encoding"]);
+    headers.push(["cache-control", PUBLIC_CACHE_CONTROL], ["vary", PUBLIC_VARY]);
     const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
-    return { version, etag, headers, identity };
+    return { version, status: request.status, etag, headers, identity };
   }
 
   function head(page: RenderedPage, extra: [string, string][]) {
     return [...page.headers, ["etag", page.etag], ...extra].flat();
   }
 
-  async function store(path: string): Promise<CachedPage | undefined> {
-    const rendered = await queue(() => renderPage(path));
+  async function store(request: CacheRequest): Promise<CachedPage | undefined> {
+    const rendered = await queue(() => renderPage(request));
     if (!rendered) return undefined;
     const { identity } = rendered;
     const [gzipped, brotlied] = await Promise.all([
@@ -205,42 +198,60 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       },
     };
     // A write during the render makes this copy stale: keep it out of the cache.
-    if (rendered.version === getContentVersion()) pages.set(path, page);
+    if (rendered.version === getContentVersion()) {
+      if (request.key.includes("?") && !pages.has(request.key)) variants += 1;
+      pages.set(request.key, page);
+    }
     return page;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  // 304 only for a page: a server must ignore If-None-Match when it would answer anything but
+  // 2xx (RFC 9110 §13.2.1), so the not-found copy is always sent.
+  function notModified(req: IncomingMessage, res: ServerResponse, page: RenderedPage, heads: string[]) {
+    if (page.status !== 200 || req.headers["if-none-match"] !== page.etag) return false;
+    res.writeHead(304, heads);
+    res.end();
+    return true;
+  }
+
+  /** The request line of a visit; unknown paths are logged sampled (a scanner sends thousands). */
+  function log(req: IncomingMessage, request: CacheRequest, status: number, started: bigint, cache?: "hit") {
+    if (request.kind === "not-found" && !logNotFound(request.path)) return;
+    logRequest(req, status, started, cache);
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, request: CacheRequest, page: CachedPage) {
     const started = process.hrtime.bigint();
-    if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, page.heads.notModified);
-      res.end();
-      logRequest(req, 304, started, "hit");
-      return;
-    }
+    if (notModified(req, res, page, page.heads.notModified)) return log(req, request, 304, started, "hit");
     const encoding = preferredEncoding(req.headers["accept-encoding"] as string | undefined);
     const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
-    res.writeHead(200, page.heads[encoding ?? "identity"]);
+    res.writeHead(page.status, page.heads[encoding ?? "identity"]);
     res.end(req.method === "HEAD" ? undefined : body);
-    logRequest(req, 200, started, "hit");
+    log(req, request, page.status, started, "hit");
   }
 
   /** Renders the page for this request alone and compresses only the encoding it asked for. */
-  async function renderAndSend(req: IncomingMessage, res: ServerResponse, path: string, started: bigint): Promise<boolean> {
-    const page = await renderPage(path);
+  async function renderAndSend(req: IncomingMessage, res: ServerResponse, request: CacheRequest, started: bigint): Promise<boolean> {
+    const page = await renderPage(request);
     if (!page) return false;
-    if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, head(page, []));
-      res.end();
-      logRequest(req, 304, started);
+    if (notModified(req, res, page, head(page, []))) {
+      log(req, request, 304, started);
       return true;
     }
     const encoding = preferredEncoding(req.headers["accept-encoding"] as string | undefined);
     const body = encoding ? compressOnce[encoding](page.identity) : page.identity;
     const extra: [string, string][] = encoding ? [["content-encoding", encoding]] : [];
-    res.writeHead(200, head(page, [...extra, ["content-length", String(body.length)]]));
+    res.writeHead(page.status, head(page, [...extra, ["content-length", String(body.length)]]));
     res.end(req.method === "HEAD" ? undefined : body);
-    logRequest(req, 200, started);
+    log(req, request, page.status, started);
     return true;
+  }
+
+  function redirect(req: IncomingMessage, res: ServerResponse, location: string) {
+    const started = process.hrtime.bigint();
+    res.writeHead(301, { location, "cache-control": REDIRECT_CACHE_CONTROL, "content-length": "0" });
+    res.end();
+    logRequest(req, 301, started);
   }
 
   function failed(path: string, fallback: () => void) {
@@ -253,32 +264,37 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     handle(req, res, fallback) {
       if (!options.enabled) return false;
-      const path = cacheable(req);
-      if (!path) return false;
-      if (!keep) {
+      const request = options.routes.classify(req.method, req.url);
+      if (!request) return false;
+      if (request.kind === "redirect") {
+        redirect(req, res, request.location);
+        return true;
+      }
+      const hit = pages.get(request.key);
+      if (hit && hit.version === getContentVersion()) {
+        send(req, res, request, hit);
+        return true;
+      }
+      const overflow = variants >= MAX_QUERY_VARIANTS && request.key.includes("?") && !pending.has(request.key);
+      if (!keep || overflow) {
         // The whole of the work takes its turn in the queue, the sending too. What a request
         // holds while it waits in line (its promises and async frames) has outlived two
         // young-generation collections by the time its turn comes, and sits in the old
         // generation; a page handed back through it was kept alive from there, promoted in turn,
         // and freed only by a full collection. Under load that cost a fifth of the pages a second.
         const started = process.hrtime.bigint();
-        queue(() => renderAndSend(req, res, path, started)).then((sent) => sent || fallback(), failed(path, fallback));
+        queue(() => renderAndSend(req, res, request, started)).then((sent) => sent || fallback(), failed(request.render, fallback));
         return true;
       }
-      const hit = pages.get(path);
-      if (hit && hit.version === getContentVersion()) {
-        send(req, res, hit);
-        return true;
-      }
-      let rendering = pending.get(path);
+      let rendering = pending.get(request.key);
       if (!rendering) {
-        rendering = store(path).finally(() => pending.delete(path));
-        pending.set(path, rendering);
+        rendering = store(request).finally(() => pending.delete(request.key));
+        pending.set(request.key, rendering);
       }
-      rendering.then((page) => (page ? send(req, res, page) : fallback()), failed(path, fallback));
+      rendering.then((page) => (page ? send(req, res, request, page) : fallback()), failed(request.render, fallback));
       return true;
     },
-    clear: () => pages.clear(),
+    clear,
     size: () => pages.size,
   };
 }

@@ -1,17 +1,27 @@
 import { Glyph } from "~/components/site/glyph";
-import { data } from "react-router";
+import { data, type MetaDescriptor } from "react-router";
 import { CtaLink } from "~/components/site/cta-link";
-import { logger } from "~/lib/logger.server";
+import { logNotFound } from "~/lib/not-found-log.server";
+import type { PageCacheHandle } from "~/lib/page-cache-handle";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.$";
 
-export function loader({ url }: Route.LoaderArgs) {
-  logger.warn({ path: url.pathname }, "page not found");
+/** Every unknown path is answered with one cached copy of this page, status 404. */
+export const handle: PageCacheHandle = { pageCache: { notFound: true } };
+
+export function loader({ url, context }: Route.LoaderArgs) {
+  // The page cache renders its copy once, for no visitor; it logs each visit it answers.
+  if (!context.document) logNotFound(url.pathname);
   return data(null, { status: 404 });
 }
 
+// One copy answers every unknown path, so nothing on it may name the path: no canonical or
+// sharing URL (a missing page has no canonical address anyway).
+const namesNoPath = (tag: MetaDescriptor) =>
+  !("rel" in tag && tag.rel === "canonical") && !("property" in tag && tag.property === "og:url");
+
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, { title: "Page not found" }),
+  ...pageMeta(args, { title: "Page not found" }).filter(namesNoPath),
   { name: "robots", content: "noindex" },
 ];
 

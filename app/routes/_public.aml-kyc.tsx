@@ -3,6 +3,10 @@ import { legalPageTitles } from "~/content/legal";
 import { loadLegalPage } from "~/lib/legal-pages.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.aml-kyc";
+import { cachedPublicPage } from "~/lib/page-cache-handle";
+
+/** The same for every visitor, and it reads no query parameter: served from the page cache. */
+export const handle = cachedPublicPage;
 
 export async function loader() {
   return { title: legalPageTitles["aml-kyc"], ...(await loadLegalPage("aml-kyc")) };

@@ -7,6 +7,10 @@ import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/lib/seo";
 import { contactFieldErrors } from "~/schemas/contact";
 import type { Route } from "./+types/_public.contact";
+import { cachedPublicPage } from "~/lib/page-cache-handle";
+
+/** The same for every visitor, and it reads no query parameter: served from the page cache. */
+export const handle = cachedPublicPage;
 
 export async function loader() {
   return { content: await getPageContent("contact") };

@@ -2,6 +2,10 @@ import { FaqPage } from "~/components/site/faq/faq-page";
 import { getPageContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.faq";
+import { cachedPublicPage } from "~/lib/page-cache-handle";
+
+/** The same for every visitor, and it reads no query parameter: served from the page cache. */
+export const handle = cachedPublicPage;
 
 export async function loader() {
   return { content: await getPageContent("faq") };

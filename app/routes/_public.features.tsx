@@ -3,6 +3,10 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.features";
+import { cachedPublicPage } from "~/lib/page-cache-handle";
+
+/** The same for every visitor, and it reads no query parameter: served from the page cache. */
+export const handle = cachedPublicPage;
 
 export async function loader() {
   const [content, security] = await Promise.all([getPageContent("features"), getPageContent("security")]);

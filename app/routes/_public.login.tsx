@@ -1,6 +1,10 @@
 import { AppComingSoon } from "~/components/site/app-coming-soon";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/_public.login";
+import { cachedPublicPage } from "~/lib/page-cache-handle";
+
+/** The same for every visitor, and it reads no query parameter: served from the page cache. */
+export const handle = cachedPublicPage;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Log in" });
 

@@ -47,12 +47,14 @@ test.describe("[SECURITY][HEADERS] caching headers by kind of response", () => {
 test.describe("[SECURITY][HEADERS] signed in", () => {
   test.use({ storageState: adminStorageState });
 
-  test("every dashboard page, its data and a public page rendered for the session are private", async ({ request, baseURL }) => {
-    const urls = ["/admin", "/admin/content", "/admin/menu", "/admin/legal", "/admin/fees", "/admin/settings/branding", "/admin/other", "/admin/settings.data", "/api/auth/get-session", "/contact?from=admin"];
+  test("every dashboard page, its data and public data rendered for the session are private", async ({ request, baseURL }) => {
+    const urls = ["/admin", "/admin/content", "/admin/menu", "/admin/legal", "/admin/fees", "/admin/settings/branding", "/admin/other", "/admin/settings.data", "/api/auth/get-session", "/contact.data"];
     for (const url of urls) {
       const answer = await cacheControl(request, url);
       expect({ url, ...answer, status: answer.status < 500 }).toEqual({ url, status: true, cacheControl: PRIVATE });
     }
+    // A public page is not rendered for the session: the shared copy keeps its public headers.
+    expect(await cacheControl(request, "/contact?from=admin")).toEqual({ status: 200, cacheControl: "public, max-age=0, must-revalidate" });
     const write = await cacheControl(request, `${baseURL}/admin/settings`, { method: "POST", form: { intent: "unknown-intent" } });
     expect(write).toEqual({ status: 400, cacheControl: PRIVATE });
   });
