@@ -12,6 +12,7 @@ import { logger } from "~/lib/logger.server";
 import { uploadsDirectory } from "~/lib/storage.server";
 import { startBackupSchedule } from "~/lib/backup/backup-store.server";
 import { startContentSync } from "./content-sync";
+import { createMetrics } from "./metrics";
 import { readiness } from "./readiness";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
@@ -75,6 +76,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const ok = await pingDatabase();
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unavailable" });
   });
+  const metrics = createMetrics({ token: env.METRICS_TOKEN, backupDirectory: env.BACKUP_DIR });
+  app.get("/metrics", metrics.handler);
   app.get("/readyz", readiness(uploadsDirectory(env.DATA_DIR)));
   app.use("/uploads", serveUploads(uploadsDirectory(env.DATA_DIR)));
 
@@ -123,6 +126,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Visitors' public pages are answered before Express, from the cache or (PAGE_CACHE=off)
   // rendered for the request; everything else goes through it.
   const server = http.createServer((req, res) => {
+    metrics.observe(req, res);
     if (!pageCache.handle(req, res, () => app(req, res))) app(req, res);
   });
   await new Promise<void>((resolve, reject) => {

@@ -41,6 +41,7 @@ describe("configuration", () => {
     ["BACKUP_EVERY", { BACKUP_EVERY: "daily" }],
     ["BACKUP_EVERY", { BACKUP_EVERY: "30s" }],
     ["BACKUP_KEEP", { BACKUP_KEEP: "0" }],
+    ["METRICS_TOKEN", { METRICS_TOKEN: "short" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });

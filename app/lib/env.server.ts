@@ -46,6 +46,7 @@ const envSchema = z.object({
       .optional(),
   ),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
