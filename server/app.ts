@@ -118,7 +118,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     queue: publicRenders,
     // What the route table declares cacheable; the paths answered above the router are not pages.
     routes: createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
-      reserved: ["/healthz", "/uploads/", "/assets/"],
+      reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/"],
       files: listPublicFiles(options.clientDirectory),
     }),
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),

@@ -45,13 +45,16 @@ describe("/metrics", () => {
   });
 
   it("answers only with the bearer token", async () => {
-    await serve(TOKEN, os.tmpdir());
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), "site-metrics-empty-"));
+    await serve(TOKEN, empty);
     expect((await get("/metrics")).status).toBe(401);
     expect((await get("/metrics", { authorization: "Bearer wrong-token-of-some-length" })).status).toBe(401);
     expect((await get("/metrics", { authorization: TOKEN })).status).toBe(401);
     const answer = await get("/metrics", { authorization: `Bearer ${TOKEN}` });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await answer.text()).toMatch(/^backup_age_seconds -1$/m);
+    fs.rmSync(empty, { recursive: true, force: true });
   });
 
   it("counts requests by route kind and status class, times them, and tells the newest backup's age", async () => {

@@ -48,11 +48,11 @@ export function createMetrics(options: { token?: string; backupDirectory: string
   });
   new Gauge({
     name: "backup_age_seconds",
-    help: "Age of the newest archive in BACKUP_DIR (absent when there is none)",
+    help: "Age of the newest archive in BACKUP_DIR; -1 when there is none",
     registers: [register],
     async collect() {
       const [newest] = await listBackups(options.backupDirectory);
-      if (newest) this.set((Date.now() - Date.parse(newest.createdAt)) / 1000);
+      this.set(newest ? (Date.now() - Date.parse(newest.createdAt)) / 1000 : -1);
     },
   });
 
