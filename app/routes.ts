@@ -28,15 +28,18 @@ export default [
     // The team's tools: one route module per section (app/components/admin/other/other-sections.ts).
     route("other", "routes/admin.other.tsx", [
       index("routes/admin.other._index.tsx"),
+      route("messages", "routes/admin.other.messages.tsx"),
       route("backups", "routes/admin.other.backups.tsx"),
     ]),
   ]),
   ...prefix("admin", [
     route("upload", "routes/admin.upload.ts"),
     route("logout", "routes/admin.logout.ts"),
+    route("messages.csv", "routes/admin.messages[.]csv.ts"),
     route("backups/download", "routes/admin.backups.download.ts"),
   ]),
   route("api/auth/*", "routes/api.auth.$.ts"),
+  route("contact/stamp", "routes/contact-stamp.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 ] satisfies RouteConfig;

@@ -9,6 +9,8 @@ import { CLIENT_IP_HEADER, createAuth, setAuth } from "~/lib/auth.server";
 import { openDatabase, pingDatabase, setDatabase } from "~/lib/db.server";
 import { parseEnv, setEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { setContactSecret } from "~/lib/contact/secret.server";
+import { startContactWorker } from "~/lib/contact/worker.server";
 import { uploadsDirectory } from "~/lib/storage.server";
 import { startBackupSchedule } from "~/lib/backup/backup-store.server";
 import { startContentSync } from "./content-sync";
@@ -49,10 +51,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   setDatabase(database);
   const stopContentSync = env.DATABASE_URL ? await startContentSync(env.DATABASE_URL) : undefined;
+  const secret = resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET);
+  setContactSecret(secret);
   setAuth(
     createAuth({
       db: database.db,
-      secret: resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET),
+      secret,
       port: env.PORT,
       publicUrl: env.PUBLIC_URL,
       smtpUrl: env.SMTP_URL,
@@ -134,6 +138,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server.listen(env.PORT, () => resolve());
   });
   logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR }, "server started");
+  const stopContactWorker = startContactWorker({
+    db: database.db,
+    smtpUrl: env.SMTP_URL,
+    smtpFrom: env.SMTP_FROM,
+    notifyTo: env.CONTACT_NOTIFY_TO,
+    keepDays: env.CONTACT_KEEP_DAYS,
+    publicUrl: env.PUBLIC_URL,
+  });
   const stopBackups = startBackupSchedule(env.BACKUP_EVERY);
 
   let closing: Promise<void> | undefined;
@@ -146,6 +158,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
+      await stopContactWorker();
       await stopContentSync?.();
       await database.close();
       setDatabase(undefined);

@@ -152,3 +152,41 @@ export const activityEvents = pgTable(
 );
 
 export type ActivityEventRow = typeof activityEvents.$inferSelect;
+
+/**
+ * Messages sent through the contact form. The row is also the notification outbox: a server
+ * claims a `pending` row whose `notify_next_at` has come, mails it and records the outcome.
+ * The visitor's address is never stored, only a salted hash of it for the rate limit.
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    language: text("language"),
+    clientHash: text("client_hash").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    /** none (no SMTP configured), pending, sent or failed (gave up after the last retry). */
+    notifyStatus: text("notify_status", { enum: ["none", "pending", "sent", "failed"] }).notNull().default("none"),
+    notifyAttempts: integer("notify_attempts").notNull().default(0),
+    notifyNextAt: timestamp("notify_next_at", { withTimezone: true }),
+    notifyError: text("notify_error"),
+  },
+  (table) => [
+    index("contact_messages_created_idx").on(table.createdAt, table.id),
+    index("contact_messages_client_created_idx").on(table.clientHash, table.createdAt),
+    // The dashboard's unread count on every admin page: a small partial index.
+    index("contact_messages_unread_idx").on(table.id).where(sql`${table.isRead} = false`),
+    index("contact_messages_outbox_idx").on(table.notifyNextAt).where(sql`${table.notifyStatus} = 'pending'`),
+    check(
+      "contact_messages_notify_status_check",
+      sql`${table.notifyStatus} in ('none', 'pending', 'sent', 'failed')`,
+    ),
+  ],
+);
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -9,6 +9,8 @@ describe("configuration", () => {
     expect(env.DATA_DIR).toBe(path.resolve("./data"));
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBeUndefined();
+    expect(env).toMatchObject({ CONTACT_KEEP_DAYS: 365, CONTACT_RATE_LIMIT: 5 });
+    expect(env.CONTACT_NOTIFY_TO).toBeUndefined();
   });
 
   it("reads every variable", () => {
@@ -20,6 +22,9 @@ describe("configuration", () => {
       PUBLIC_URL: "https://www.example.com/some/path",
       SMTP_URL: "smtp://mail.example.com:587",
       SMTP_FROM: "site@example.com",
+      CONTACT_NOTIFY_TO: "team@example.com",
+      CONTACT_KEEP_DAYS: "30",
+      CONTACT_RATE_LIMIT: "20",
     });
     expect(env).toMatchObject({
       PORT: 4000,
@@ -27,6 +32,9 @@ describe("configuration", () => {
       DATABASE_URL: "postgres://user@db:5432/site",
       PUBLIC_URL: "https://www.example.com",
       SMTP_URL: "smtp://mail.example.com:587",
+      CONTACT_NOTIFY_TO: "team@example.com",
+      CONTACT_KEEP_DAYS: 30,
+      CONTACT_RATE_LIMIT: 20,
     });
   });
 
@@ -38,6 +46,10 @@ describe("configuration", () => {
     ["PUBLIC_URL", { PUBLIC_URL: "ftp://example.com" }],
     ["PUBLIC_URL", { PUBLIC_URL: "not a url" }],
     ["SMTP_URL", { SMTP_URL: "http://mail" }],
+    ["CONTACT_NOTIFY_TO", { CONTACT_NOTIFY_TO: "not an address" }],
+    ["CONTACT_KEEP_DAYS", { CONTACT_KEEP_DAYS: "0" }],
+    ["CONTACT_KEEP_DAYS", { CONTACT_KEEP_DAYS: "a year" }],
+    ["CONTACT_RATE_LIMIT", { CONTACT_RATE_LIMIT: "-1" }],
     ["BACKUP_EVERY", { BACKUP_EVERY: "daily" }],
     ["BACKUP_EVERY", { BACKUP_EVERY: "30s" }],
     ["BACKUP_KEEP", { BACKUP_KEEP: "0" }],

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { CONTACT_KEEP_DAYS_DEFAULT } from "~/content/legal";
 
 const optionalString = z
   .string()
@@ -34,6 +35,9 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
   SMTP_FROM: optionalString.pipe(z.email({ error: "must be an e-mail address" }).optional()),
+  CONTACT_NOTIFY_TO: optionalString.pipe(z.email({ error: "must be an e-mail address" }).optional()),
+  CONTACT_KEEP_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(36_500).default(CONTACT_KEEP_DAYS_DEFAULT),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   BACKUP_DIR: optionalString,

@@ -14,3 +14,36 @@ export async function sendVerificationMail(input: {
     text: `Confirm your e-mail address to finish signing up:\n\n${input.url}\n`,
   });
 }
+
+/** Mail servers that stop answering must not hold a notification (and its lease) for minutes. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** Header text on one line: a name or subject never starts a header of its own. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Tells the company a contact message arrived; replying answers the visitor directly. */
+export async function sendContactNotification(input: {
+  smtpUrl: string;
+  from?: string;
+  to: string;
+  message: { id: number; name: string; email: string; subject: string; message: string; createdAt: Date };
+  inboxUrl?: string;
+}) {
+  const transport = nodemailer.createTransport({ url: input.smtpUrl, ...TIMEOUTS });
+  const { message } = input;
+  await transport.sendMail({
+    from: input.from ?? "no-reply@localhost",
+    to: input.to,
+    replyTo: { name: oneLine(message.name), address: message.email },
+    subject: oneLine(`[Contact] ${message.subject}: ${message.name}`),
+    text: [
+      `From: ${oneLine(message.name)} <${message.email}>`,
+      `Subject: ${message.subject}`,
+      `Sent: ${message.createdAt.toISOString()}`,
+      "",
+      message.message,
+      "",
+      ...(input.inboxUrl ? [`Inbox: ${input.inboxUrl}`] : []),
+    ].join("\n"),
+  });
+}

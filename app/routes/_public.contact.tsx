@@ -2,10 +2,15 @@ import { data } from "react-router";
 import { ContactPage } from "~/components/site/contact/contact-page";
 import type { ContactActionData } from "~/components/site/contact/contact-form";
 import { useSiteSettings } from "~/components/site/use-site-settings";
+import { receiveContactMessage } from "~/lib/contact/receive.server";
+import { readCookie, STAMP_COOKIE } from "~/lib/contact/secret.server";
+import { kickContactOutbox } from "~/lib/contact/worker.server";
 import { getPageContent } from "~/lib/content.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { clientIp } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/lib/seo";
-import { contactFieldErrors } from "~/schemas/contact";
 import type { Route } from "./+types/_public.contact";
 import { cachedPublicPage } from "~/lib/page-cache-handle";
 
@@ -16,16 +21,47 @@ export async function loader() {
   return { content: await getPageContent("contact") };
 }
 
+const TYPED_FIELDS = ["name", "email", "subject", "message"] as const;
+
 /**
- * Only reached when the form is posted without JavaScript (the page sends nothing when it
- * runs): the message is checked like in the browser and, as there, not stored or sent.
+ * The contact form's post, from the form's fetcher or, without JavaScript, from the form
+ * itself (the page then re-renders with the answer). Success is answered only once the
+ * message is stored; spam gets the same answer and is dropped; anything else hands back
+ * what the visitor typed so nothing is lost.
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const values = Object.fromEntries(["name", "email", "subject", "message"].map((name) => [name, form[name] ?? ""]));
-  const errors = contactFieldErrors(values);
-  if (errors) return data<ContactActionData>({ sent: false, errors, values }, { status: 400 });
-  return data<ContactActionData>({ sent: true });
+  const values = Object.fromEntries(TYPED_FIELDS.map((name) => [name, (form[name] ?? "").slice(0, 10_000)]));
+  const outcome = await receiveContactMessage(getDb(), {
+    form,
+    clientAddress: clientIp(request),
+    stamp: readCookie(request, STAMP_COOKIE),
+    notify: Boolean(getEnv().SMTP_URL),
+    limit: getEnv().CONTACT_RATE_LIMIT,
+  });
+  switch (outcome.kind) {
+    case "stored":
+      // The notification is mailed from the outbox after this answer, never before it.
+      kickContactOutbox();
+      return data<ContactActionData>({ status: "sent" });
+    case "spam":
+      return data<ContactActionData>({ status: "sent" });
+    case "invalid":
+      return data<ContactActionData>({ status: "invalid", errors: outcome.errors, values }, { status: 400 });
+    case "limited":
+      return data<ContactActionData>({ status: "failed", values }, { status: 429 });
+    case "failed":
+      return data<ContactActionData>({ status: "failed", values }, { status: 500 });
+  }
+}
+
+/** A post that never reached the server (a lost connection) ends in SPEC §8's error text, not an error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
+  try {
+    return (await serverAction()) as ContactActionData;
+  } catch {
+    return { status: "failed", values: {} };
+  }
 }
 
 export const meta: Route.MetaFunction = (args) =>

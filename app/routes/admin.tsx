@@ -6,6 +6,8 @@ import { LoginScreen, type LoginActionData, type LoginIntent } from "~/component
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { Dashboard } from "~/components/admin/shell/dashboard";
 import { readForm } from "~/lib/admin-action.server";
+import { countUnreadMessages } from "~/lib/contact/inbox.server";
+import { getDb } from "~/lib/db.server";
 import { signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
 import { assertSameOrigin, getAdminStatus } from "~/lib/permissions.server";
 import type { Route } from "./+types/admin";
@@ -15,7 +17,9 @@ export const meta: Route.MetaFunction = () => adminMeta();
 /** The gate (SPEC §4): an admin session gets the dashboard, anyone else the login screen. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, isAdmin } = await getAdminStatus(request);
-  return data({ isAdmin, email: user?.email ?? null }, { headers: { "Cache-Control": "no-store" } });
+  // The badge on the 'Другое' tab: one count over an index, and only for an admin.
+  const unreadMessages = isAdmin ? await countUnreadMessages(getDb()).catch(() => 0) : 0;
+  return data({ isAdmin, email: user?.email ?? null, unreadMessages }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** After signing in, back to the dashboard page the form was on; never anywhere else. */
@@ -59,7 +63,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Toaster richColors closeButton position="bottom-right" />
-      {loaderData.isAdmin ? <Dashboard email={loaderData.email} /> : <LoginScreen signedInAs={loaderData.email} />}
+      {loaderData.isAdmin ? <Dashboard email={loaderData.email} badges={{ other: loaderData.unreadMessages }} /> : <LoginScreen signedInAs={loaderData.email} />}
     </>
   );
 }

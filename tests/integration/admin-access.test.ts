@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
       if (GATE_ACTIONS.has(file)) continue;
       for (const request of writeRequests(file, {})) await expectRefused(callModule, file, "action", request, 401);
     }
-    expect((await callModule("admin.tsx", "loader", siteRequest("/admin")))?.body).toEqual({ isAdmin: false, email: null });
+    expect((await callModule("admin.tsx", "loader", siteRequest("/admin")))?.body).toEqual({ isAdmin: false, email: null, unreadMessages: 0 });
     expect((await callModule("admin._index.tsx", "loader", siteRequest("/admin")))?.body).toBeNull();
     for (const request of writeRequests("admin.tsx", {})) {
       expect((await callModule("admin.tsx", "action", request))?.body).toMatchObject({ ok: false });
@@ -96,6 +96,7 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
     expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: member })))?.body).toEqual({
       isAdmin: false,
       email: "member@example.com",
+      unreadMessages: 0,
     });
     expect((await callModule("admin._index.tsx", "loader", siteRequest("/admin", { cookie: member })))?.body).toBeNull();
     expect(await snapshot(app)).toEqual(before);
@@ -123,6 +124,7 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
     expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: admin })))?.body).toEqual({
       isAdmin: true,
       email: "admin@example.com",
+      unreadMessages: 0,
     });
   });
 

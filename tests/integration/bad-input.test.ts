@@ -174,7 +174,8 @@ describe.each(testDatabaseKinds)("bad input to every action on %s", (kind) => {
       expect(JSON.stringify(details)).not.toContain("Changed");
     }
     warn.mockRestore();
-  });
+    // Hundreds of requests per route: on a busy two-core machine the walk takes more than the default minute.
+  }, 300_000);
 
   it("still takes a well-formed write afterwards", async () => {
     const answer = await callModule(

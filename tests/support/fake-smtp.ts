@@ -1,8 +1,12 @@
 import net from "node:net";
 
-/** A minimal SMTP server that accepts every message, so sign-up can ask for confirmation. */
-export function startFakeSmtp() {
+/**
+ * A minimal SMTP server that accepts every message, so sign-up can ask for confirmation.
+ * With `failing` set it refuses each message with a temporary error, as a busy server does.
+ */
+export function startFakeSmtp(options: { port?: number } = {}) {
   const messages: string[] = [];
+  const state = { failing: false, refused: 0 };
   const server = net.createServer((socket) => {
     let inData = false;
     let buffer = "";
@@ -22,7 +26,10 @@ export function startFakeSmtp() {
             socket.write("250 OK\r\n");
           } else message += `${line}\n`;
         } else if (/^(EHLO|HELO)/i.test(line)) socket.write("250 localhost\r\n");
-        else if (/^DATA/i.test(line)) {
+        else if (/^MAIL FROM/i.test(line) && state.failing) {
+          state.refused += 1;
+          socket.write("451 4.3.0 Mailbox temporarily unavailable\r\n");
+        } else if (/^DATA/i.test(line)) {
           inData = true;
           socket.write("354 go ahead\r\n");
         } else if (/^QUIT/i.test(line)) socket.end("221 bye\r\n");
@@ -30,11 +37,12 @@ export function startFakeSmtp() {
       }
     });
   });
-  return new Promise<{ port: number; messages: string[]; close: () => Promise<void> }>((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
+  return new Promise<{ port: number; messages: string[]; state: typeof state; close: () => Promise<void> }>((resolve) =>
+    server.listen(options.port ?? 0, "127.0.0.1", () =>
       resolve({
         port: (server.address() as net.AddressInfo).port,
         messages,
+        state,
         close: () => new Promise((done) => server.close(() => done())),
       }),
     ),

@@ -17,10 +17,14 @@ export function readCookieConsent(): CookieConsent | null {
   }
 }
 
+/** Fired on window when the visitor makes a choice, so embeds waiting for consent can load at once. */
+export const COOKIE_CONSENT_EVENT = "cookie-consent-change";
+
 export function storeCookieConsent(value: CookieConsent) {
   try {
     window.localStorage.setItem(COOKIE_CONSENT_KEY, value);
   } catch {
     // Storage disabled: the choice holds for this page only.
   }
+  window.dispatchEvent(new CustomEvent<CookieConsent>(COOKIE_CONSENT_EVENT, { detail: value }));
 }

@@ -119,6 +119,24 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await expectNoAxeViolations(page, "the other tab");
   });
 
+  test("the inbox: a message open, and the delete confirmation", async ({ page, request }) => {
+    // A message to look at: the stamp image starts the fill-time clock, as the form does.
+    await request.get("/contact/stamp");
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    const marker = `a11y-${Date.now()}`;
+    await request.post("/contact", { form: { name: `Axe ${marker}`, email: "axe@example.com", subject: "General Inquiry", message: "Checking the inbox." } });
+    await page.goto(`/admin/other/messages?q=${marker}`);
+    const item = page.getByRole("listitem").filter({ hasText: marker });
+    await expect(item).toBeVisible();
+    await expectNoAxeViolations(page, "the inbox");
+    await item.getByRole("button", { name: new RegExp(marker) }).click();
+    await expect(item.getByRole("link", { name: "Ответить" })).toBeVisible();
+    await expectNoAxeViolations(page, "an open message");
+    await item.getByRole("button", { name: "Удалить" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectNoAxeViolations(page, "the delete confirmation");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Удалить" }).click();
+    await expect(item).toHaveCount(0);
   test("the other tab: backups", async ({ page }) => {
     await page.goto("/admin/other/backups");
     await expect(page.getByRole("button", { name: "Создать резервную копию" })).toBeVisible();

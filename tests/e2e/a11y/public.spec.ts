@@ -55,4 +55,19 @@ test.describe("[A11Y][PUBLIC] axe-core on every public page", () => {
     await expect(page.getByText(/thank you|message (has been )?sent/i).first()).toBeVisible({ timeout: 5000 });
     await expectNoAxeViolations(page, "/contact after sending");
   });
+
+  test("contact form showing the error text, and the map placeholder", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect(page.getByRole("button", { name: "Show map" })).toBeVisible();
+    await page.route("**/contact.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    const form = page.locator("main form");
+    await form.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+    await form.getByLabel("Email", { exact: true }).fill("ada@example.com");
+    await form.getByRole("combobox").selectOption({ index: 1 });
+    await form.getByLabel("Message", { exact: true }).fill("Hello.");
+    await form.getByRole("button", { name: /send/i }).click();
+    await expect(page.getByText("There was an error sending your message. Please try again.")).toBeVisible();
+    await expectNoAxeViolations(page, "/contact with the error text and the map placeholder");
+  });
 });

@@ -1,4 +1,4 @@
-import { DatabaseBackup, type LucideIcon } from "lucide-react";
+import { DatabaseBackup, Inbox, type LucideIcon } from "lucide-react";
 
 export interface OtherSection {
   /** The URL segment under /admin/other. */
@@ -11,6 +11,9 @@ export interface OtherSection {
  * The sections of the 'Другое' tab, in order: the team's tools beyond the specification. Each
  * has its own route module `admin.other.<id>.tsx`; /admin/other opens the first one.
  */
-export const otherSections: readonly OtherSection[] = [{ id: "backups", label: "Резервные копии", icon: DatabaseBackup }];
+export const otherSections: readonly OtherSection[] = [
+  { id: "messages", label: "Сообщения", icon: Inbox },
+  { id: "backups", label: "Резервные копии", icon: DatabaseBackup },
+];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

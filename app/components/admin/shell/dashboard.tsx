@@ -6,9 +6,9 @@ import { LogoutButton } from "./logout-button";
 
 /**
  * The dashboard shell: title, the signed-in address, Logout, and the six tabs. Each tab is
- * a link to its own URL, so reload and back keep the tab.
+ * a link to its own URL, so reload and back keep the tab; `badges` puts a count beside a tab.
  */
-export function Dashboard({ email }: { email: string | null }) {
+export function Dashboard({ email, badges = {} }: { email: string | null; badges?: Partial<Record<string, number>> }) {
   const loading = useNavigation().state === "loading";
   return (
     <div className="min-h-screen bg-slate-50">
@@ -41,6 +41,7 @@ export function Dashboard({ email }: { email: string | null }) {
             >
               <tab.icon aria-hidden="true" className="size-4" />
               {tab.label}
+              <TabBadge count={badges[tab.id] ?? 0} />
             </NavLink>
           ))}
         </nav>
@@ -49,5 +50,16 @@ export function Dashboard({ email }: { email: string | null }) {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** A count beside a tab's name (unread messages on 'Другое'), read out as part of the link. */
+function TabBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span data-testid="tab-badge" className="rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs leading-none font-semibold text-white">
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> непрочитанных</span>
+    </span>
   );
 }

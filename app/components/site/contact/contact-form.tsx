@@ -1,7 +1,11 @@
 import { Glyph } from "~/components/site/glyph";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import {
+  CONTACT_EMAIL_MAX_LENGTH,
+  CONTACT_ERROR_MESSAGE,
   CONTACT_ERRORS,
+  CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
   CONTACT_SUBJECTS,
@@ -10,34 +14,66 @@ import {
 import type { ContactFieldErrors } from "~/schemas/contact";
 import type { PageContent } from "../page-content";
 
+/** SPEC §4: the success message shows about a second after sending, and hides after five. */
 export const SEND_DELAY_MS = 1000;
 export const SUCCESS_VISIBLE_MS = 5000;
 
-/** What the route's action answers when the form was posted without JavaScript. */
-export type ContactActionData = { sent: true } | { sent: false; errors: ContactFieldErrors; values: Record<string, string> };
+/** The route action's answer: sent (or spam, answered alike), refused fields, or not stored. */
+export type ContactActionData =
+  | { status: "sent" }
+  | { status: "invalid"; errors: ContactFieldErrors; values: Record<string, string> }
+  | { status: "failed"; values: Record<string, string> };
 
 type Field = keyof ContactFieldErrors;
+type Status = "idle" | "sending" | "sent" | "failed";
 
 const inputClass =
   "w-full rounded-xl border border-slate-300 bg-white px-3.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15 focus-visible:outline-none aria-[invalid=true]:border-red-500 sm:text-sm";
 
+const initialStatus = (answer?: ContactActionData): Status =>
+  answer?.status === "sent" ? "sent" : answer?.status === "failed" ? "failed" : "idle";
+
 /**
- * The contact form. Sending is simulated (SPEC §4): after 1 s the success message shows and
- * the form clears; the message hides after 5 s. Nothing is sent anywhere. The browser checks
- * the fields (required, e-mail type, subject list); blank text is caught here.
+ * The contact form. It posts to the route's action: with JavaScript through a fetcher (the
+ * page stays; the answer shows no sooner than a second after sending, SPEC §4), without it
+ * as a plain form post that reloads the page with the same texts. On success the form clears
+ * and the message hides after five seconds; on failure what was typed stays.
  */
 export function ContactForm({ content, actionData }: { content: PageContent; actionData?: ContactActionData }) {
-  const [status, setStatus] = useState<"idle" | "sending" | "sent">(actionData?.sent ? "sent" : "idle");
-  const [errors, setErrors] = useState<ContactFieldErrors>(actionData && !actionData.sent ? actionData.errors : {});
+  const fetcher = useFetcher<ContactActionData>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [status, setStatus] = useState<Status>(initialStatus(actionData));
+  const [errors, setErrors] = useState<ContactFieldErrors>(actionData?.status === "invalid" ? actionData.errors : {});
   const timers = useRef<number[]>([]);
-  const values = actionData && !actionData.sent ? actionData.values : {};
+  /** When the answer may show: a second after sending; zero while nothing is being sent. */
+  const sendDeadline = useRef(0);
+  const values = actionData && actionData.status !== "sent" ? actionData.values : {};
 
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
 
+  // The fetcher's answer, shown once at least SEND_DELAY_MS has passed since sending.
+  // (Once answered, the page's data reloads; the answer need not wait for that.)
+  const answer = fetcher.state === "submitting" ? undefined : fetcher.data;
+  useEffect(() => {
+    if (!answer || sendDeadline.current === 0) return;
+    const wait = Math.max(0, sendDeadline.current - Date.now());
+    sendDeadline.current = 0;
+    const show = () => {
+      if (answer.status === "sent") {
+        formRef.current?.reset();
+        setStatus("sent");
+        timers.current.push(window.setTimeout(() => setStatus("idle"), SUCCESS_VISIBLE_MS));
+      } else {
+        setErrors(answer.status === "invalid" ? answer.errors : {});
+        setStatus(answer.status === "failed" ? "failed" : "idle");
+      }
+    };
+    timers.current.push(window.setTimeout(show, wait));
+  }, [answer]);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
+    const data = new FormData(event.currentTarget);
     const blank = (name: Field) => String(data.get(name) ?? "").trim() === "";
     const fieldErrors: ContactFieldErrors = {
       ...(blank("name") ? { name: CONTACT_ERRORS.name } : {}),
@@ -45,14 +81,12 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
     };
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return;
+    // A previous message's hide timer must not hide this one's answer.
+    timers.current.forEach((timer) => window.clearTimeout(timer));
+    timers.current = [];
     setStatus("sending");
-    timers.current.push(
-      window.setTimeout(() => {
-        form.reset();
-        setStatus("sent");
-        timers.current.push(window.setTimeout(() => setStatus("idle"), SUCCESS_VISIBLE_MS));
-      }, SEND_DELAY_MS),
-    );
+    sendDeadline.current = Date.now() + SEND_DELAY_MS;
+    fetcher.submit(data, { method: "post" });
   };
 
   const field = (name: Field, label: string | undefined, control: React.ReactNode) => (
@@ -78,9 +112,19 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    <form ref={formRef} method="post" onSubmit={onSubmit} className="relative grid gap-5 sm:grid-cols-2">
+      <FillTimeStamp />
+      <input type="hidden" name="language" value="en" />
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       {field("name", content.form_name_label, <input {...attributes("name")} autoComplete="name" maxLength={CONTACT_NAME_MAX_LENGTH} className={`h-11 ${inputClass}`} />)}
-      {field("email", content.form_email_label, <input {...attributes("email")} type="email" autoComplete="email" className={`h-11 ${inputClass}`} />)}
+      {field(
+        "email",
+        content.form_email_label,
+        <input {...attributes("email")} type="email" autoComplete="email" maxLength={CONTACT_EMAIL_MAX_LENGTH} className={`h-11 ${inputClass}`} />,
+      )}
       {field(
         "subject",
         content.form_subject_label,
@@ -111,9 +155,24 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
               <Glyph name="check-circle-2" className="size-5 shrink-0" />
               {CONTACT_SUCCESS_MESSAGE}
             </p>
+          ) : status === "failed" ? (
+            <p className="rounded-xl bg-red-50 p-4 text-sm font-medium text-red-800 ring-1 ring-red-200">{CONTACT_ERROR_MESSAGE}</p>
           ) : null}
         </div>
       </div>
     </form>
   );
+}
+
+const stampImage = <img src="/contact/stamp" alt="" width={1} height={1} className="pointer-events-none absolute top-0 left-0 size-px opacity-0" />;
+
+/**
+ * Starts the fill-time clock (routes/contact-stamp.ts, decision 0009): an image, so it works
+ * without JavaScript (inside <noscript>). With JavaScript it is added once the page is running,
+ * so that it never competes with what the first paint needs.
+ */
+function FillTimeStamp() {
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
+  return running ? stampImage : <noscript>{stampImage}</noscript>;
 }

@@ -5,6 +5,7 @@ import { PageHero, Section } from "../section";
 import { SiteLink } from "../site-link";
 import type { SiteSettings } from "../use-site-settings";
 import { ContactForm, type ContactActionData } from "./contact-form";
+import { OfficeMap } from "./office-map";
 
 function InfoRow({ icon, children }: { icon: GlyphName; children: React.ReactNode }) {
   return (
@@ -18,19 +19,6 @@ function InfoRow({ icon, children }: { icon: GlyphName; children: React.ReactNod
 }
 
 const linkClass = "rounded font-medium text-slate-900 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand";
-
-/** An embedded map of the office address (Google Maps embed, allowed by the CSP's frame-src). */
-export function OfficeMap({ address, title }: { address: string; title: string }) {
-  return (
-    <iframe
-      title={title}
-      src={`https://maps.google.com/maps?q=${encodeURIComponent(address)}&output=embed`}
-      loading="lazy"
-      referrerPolicy="no-referrer-when-downgrade"
-      className="h-80 w-full rounded-3xl border-0 bg-slate-100 shadow-sm ring-1 ring-slate-200 sm:h-96"
-    />
-  );
-}
 
 export function ContactPage({
   content,

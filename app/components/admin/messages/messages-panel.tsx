@@ -1,0 +1,103 @@
+import { Download, Inbox, Search } from "lucide-react";
+import { Form, useFetcher, useSearchParams } from "react-router";
+import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { messageTexts } from "~/schemas/messages";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { CONTACT_SUBJECTS } from "~/content/contact-form";
+import { MESSAGES_ACTION, MESSAGES_CSV, messageIntents } from "./intents";
+import { MessageItem, type InboxMessageView } from "./message-item";
+
+export interface MessagesPanelProps {
+  messages: InboxMessageView[];
+  total: number;
+  filter: { subject?: string; q?: string };
+  mailConfigured: boolean;
+}
+
+const selectClass =
+  "h-9 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+
+/** The contact inbox: newest first, filter by subject, search, export what is shown as CSV. */
+export function MessagesPanel({ messages, total, filter, mailConfigured }: MessagesPanelProps) {
+  const [searchParams] = useSearchParams();
+  const deleter = useFetcher<AdminActionResult>();
+  const deletingId = deleter.state !== "idle" ? Number(deleter.formData?.get("id")) : undefined;
+  useFetcherResult(deleter, {
+    onSuccess: () => toastSuccess(messageTexts.deleted),
+    onFailure: (failure) => toastError(messageTexts.deleteFailed, failure.message),
+  });
+  // The notification mail links to `?open=<id>`.
+  const openId = Number(searchParams.get("open"));
+  const unread = messages.filter((message) => !message.isRead).length;
+  const filtered = Boolean(filter.subject || filter.q);
+  return (
+    <section aria-labelledby="messages-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="messages-heading" className="text-xl font-semibold">
+            Сообщения
+          </h2>
+          <p className="text-sm text-slate-600">
+            {filtered ? `Найдено: ${total}` : `Всего: ${total}`}
+            {unread > 0 ? ` · непрочитанных на странице: ${unread}` : ""}
+            {mailConfigured ? "" : " · уведомления по почте выключены (SMTP_URL не задан)"}
+          </p>
+        </div>
+        <a href={csvHref(searchParams)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Download aria-hidden="true" /> Экспорт CSV
+        </a>
+      </div>
+      <Form method="get" role="search" aria-label="Поиск сообщений" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="grid gap-1">
+          <Label htmlFor="messages-subject">Тема</Label>
+          <select id="messages-subject" name="subject" defaultValue={filter.subject ?? ""} className={selectClass}>
+            <option value="">Все темы</option>
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {subject}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid min-w-48 flex-1 gap-1">
+          <Label htmlFor="messages-q">Поиск</Label>
+          <Input id="messages-q" name="q" type="search" maxLength={200} defaultValue={filter.q ?? ""} placeholder="Имя, e-mail или текст" />
+        </div>
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden="true" /> Найти
+        </Button>
+      </Form>
+      {messages.length === 0 ? (
+        <div className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600 shadow-sm">
+          <Inbox aria-hidden="true" className="mx-auto mb-3 size-8 text-slate-400" />
+          {filtered ? "Ничего не найдено." : "Сообщений пока нет."}
+        </div>
+      ) : (
+        <ul aria-label="Сообщения" className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          {messages.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              mailConfigured={mailConfigured}
+              initiallyOpen={message.id === openId}
+              deleting={deletingId === message.id}
+              onDelete={() => void deleter.submit({ intent: messageIntents.delete, id: String(message.id) }, { method: "post", action: MESSAGES_ACTION })}
+            />
+          ))}
+        </ul>
+      )}
+      {total > messages.length ? (
+        <p className="text-sm text-slate-600">Показаны {messages.length} последних из {total}; уточните поиск или выгрузите CSV.</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The export takes the inbox's filters, not which message is open. */
+function csvHref(searchParams: URLSearchParams) {
+  const filters = new URLSearchParams(searchParams);
+  filters.delete("open");
+  return filters.size > 0 ? `${MESSAGES_CSV}?${filters}` : MESSAGES_CSV;
+}

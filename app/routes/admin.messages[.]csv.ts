@@ -1,0 +1,33 @@
+import { recordEvent } from "~/lib/activity.server";
+import { exportMessages } from "~/lib/contact/inbox.server";
+import { csvRow } from "~/lib/contact/csv";
+import { getDb } from "~/lib/db.server";
+import { requireAdmin } from "~/lib/permissions.server";
+import { inboxFilterSchema } from "~/schemas/messages";
+import type { Route } from "./+types/admin.messages[.]csv";
+
+const HEADER = ["id", "created_at", "name", "email", "subject", "message", "language", "read", "notification", "notification_error"];
+
+/** The inbox as CSV, with the inbox's filters; administrators only, never cached. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const filter = inboxFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const db = getDb();
+  const rows = await exportMessages(db, filter);
+  await recordEvent(db, { kind: "messages.export", area: "messages", actor: admin, details: { count: rows.length, ...filter } });
+  const lines = [
+    csvRow(HEADER),
+    ...rows.map((row) =>
+      csvRow([row.id, row.createdAt.toISOString(), row.name, row.email, row.subject, row.message, row.language, row.isRead, row.notifyStatus, row.notifyError]),
+    ),
+  ];
+  const date = new Date().toISOString().slice(0, 10);
+  // A byte-order mark, so spreadsheet programs read the names and messages as UTF-8.
+  return new Response(`\uFEFF${lines.join("\r\n")}\r\n`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="messages-${date}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

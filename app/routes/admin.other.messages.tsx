@@ -1,0 +1,104 @@
+import { data } from "react-router";
+import { messageIntents } from "~/components/admin/messages/intents";
+import { MessagesPanel } from "~/components/admin/messages/messages-panel";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { recordEvent } from "~/lib/activity.server";
+import { failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
+import { deleteMessage, listMessages, setMessageRead } from "~/lib/contact/inbox.server";
+import { retryNotification } from "~/lib/contact/outbox.server";
+import { kickContactOutbox } from "~/lib/contact/worker.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/lib/permissions.server";
+import { inboxFilterSchema, messageIdSchema, messageReadSchema, messageTexts } from "~/schemas/messages";
+import type { Route } from "./+types/admin.other.messages";
+
+export const meta: Route.MetaFunction = () => adminMeta("Сообщения");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const filter = inboxFilterSchema.parse(query);
+  const { rows, total } = await listMessages(getDb(), filter);
+  return data(
+    { messages: rows, total, filter, mailConfigured: Boolean(getEnv().SMTP_URL) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** Mark read or unread, delete, and send a failed notification again. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = form.intent ?? "";
+  const db = getDb();
+  switch (intent) {
+    case messageIntents.setRead: {
+      const parsed = messageReadSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error);
+      return write(intent, messageTexts.readFailed, async () => {
+        if (!(await setMessageRead(db, parsed.data.id, parsed.data.read))) return failed(intent, 404, messageTexts.notFound);
+        await recordEvent(db, {
+          kind: parsed.data.read ? "messages.mark_read" : "messages.mark_unread",
+          area: "messages",
+          actor: admin,
+          target: String(parsed.data.id),
+        });
+        return succeeded(intent);
+      });
+    }
+    case messageIntents.delete: {
+      const parsed = messageIdSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error);
+      return write(intent, messageTexts.deleteFailed, () =>
+        db.transaction(async (tx) => {
+          const deleted = await deleteMessage(tx as typeof db, parsed.data.id);
+          if (!deleted) return failed(intent, 404, messageTexts.notFound);
+          await recordEvent(tx, {
+            kind: "messages.delete",
+            area: "messages",
+            actor: admin,
+            target: String(parsed.data.id),
+            details: { subject: deleted.subject },
+          });
+          return succeeded(intent);
+        }),
+      );
+    }
+    case messageIntents.retry: {
+      const parsed = messageIdSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error);
+      if (!getEnv().SMTP_URL) return failed(intent, 409, messageTexts.retryFailed);
+      return write(intent, messageTexts.retryFailed, async () => {
+        if (!(await retryNotification(db, parsed.data.id))) return failed(intent, 404, messageTexts.notFound);
+        await recordEvent(db, { kind: "messages.notify_retry", area: "messages", actor: admin, target: String(parsed.data.id) });
+        kickContactOutbox();
+        return succeeded(intent);
+      });
+    }
+    default:
+      return failed(intent, 400, "Неизвестное действие");
+  }
+}
+
+async function write<T>(intent: string, fallback: string, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    logger.error({ err: error, intent }, "inbox write failed");
+    return failed(intent, 500, fallback);
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
+
+export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+  return <MessagesPanel {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Сообщения" fallback={messageTexts.loadFailed} />;
+}
