@@ -137,6 +137,8 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await expectNoAxeViolations(page, "the delete confirmation");
     await page.getByRole("alertdialog").getByRole("button", { name: "Удалить" }).click();
     await expect(item).toHaveCount(0);
+  });
+
   test("the other tab: backups", async ({ page }) => {
     await page.goto("/admin/other/backups");
     await expect(page.getByRole("button", { name: "Создать резервную копию" })).toBeVisible();
