@@ -9,6 +9,7 @@ test.describe("[ADMIN][BACKUPS] the 'Резервные копии' section", ()
 
   test("creates a backup, lists it and downloads the archive", async ({ page }) => {
     await page.goto("/admin/other");
+    await page.getByRole("navigation", { name: "Разделы вкладки «Другое»" }).getByRole("link", { name: "Резервные копии" }).click();
     await expect(page).toHaveURL(/\/admin\/other\/backups$/);
     await expect(page.getByRole("link", { name: "Резервные копии" })).toHaveAttribute("aria-current", "page");
     const list = page.getByRole("list", { name: "Сохранённые резервные копии" });
