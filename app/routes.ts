@@ -28,6 +28,7 @@ export default [
     // The team's tools: one route module per section (app/components/admin/other/other-sections.ts).
     route("other", "routes/admin.other.tsx", [
       index("routes/admin.other._index.tsx"),
+      route("team", "routes/admin.other.team.tsx"),
       route("messages", "routes/admin.other.messages.tsx"),
       route("backups", "routes/admin.other.backups.tsx"),
     ]),

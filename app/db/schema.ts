@@ -63,6 +63,8 @@ export const user = pgTable("user", {
   image: text("image"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Set by a session hook: sessions are deleted on sign-out, so they cannot tell it later. */
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -190,3 +192,31 @@ export const contactMessages = pgTable(
 );
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+/**
+ * Invitations to join the team as administrators. Only the SHA-256 of the link's token is
+ * kept, so a copy of the database lets no one sign up; a used or withdrawn invitation stays
+ * unusable because `used_at` is set or the row is gone.
+ */
+export const adminInvitations = pgTable(
+  "admin_invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("admin_invitations_email_idx").on(table.email)],
+);
+
+export type AdminInvitationRow = typeof adminInvitations.$inferSelect;
+
+/** The dashboard's own settings (who may sign up, …): never public content. */
+export const adminSettings = pgTable("admin_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,8 +2,11 @@ import { asc, eq, sql } from "drizzle-orm";
 import { adminUsers, user } from "~/db/schema";
 import type { Database } from "./db.server";
 
-// Any constant works: it only has to be the same for every caller of ensureFirstAdmin.
-const FIRST_ADMIN_LOCK = 727_001;
+/**
+ * Any constant works: it only has to be the same for every write to admin_users, so that the
+ * first-admin promotion and the team's grants, revocations and deletions take turns.
+ */
+export const ADMIN_ROLE_LOCK = 727_001;
 
 /**
  * Makes the earliest registered user the administrator when there is none yet.
@@ -12,7 +15,7 @@ const FIRST_ADMIN_LOCK = 727_001;
  */
 export async function ensureFirstAdmin(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLE_LOCK})`);
     const existing = await tx.select({ userId: adminUsers.userId }).from(adminUsers).limit(1);
     if (existing.length > 0) return;
     const [first] = await tx

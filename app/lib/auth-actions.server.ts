@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { credentialsSchema } from "~/schemas/auth";
+import { credentialsSchema, forgotPasswordSchema, passwordResetSchema, resetMessages } from "~/schemas/auth";
 import { getAuth } from "./auth.server";
 import { logger } from "./logger.server";
 import { assertSameOrigin } from "./permissions.server";
@@ -39,8 +39,11 @@ export async function signInWithPassword(request: Request, input: unknown): Prom
   }
 }
 
-/** Signs up from a route action. Only e-mail and password are read: no role can be sent. */
-export async function signUpWithPassword(request: Request, input: unknown): Promise<AuthActionResult> {
+/**
+ * Signs up from a route action. Only e-mail, password and an invitation token are passed on: no
+ * role can be sent. Whether the account may be created is decided in auth.server.ts's hook.
+ */
+export async function signUpWithPassword(request: Request, input: unknown, invitation?: string): Promise<AuthActionResult> {
   assertSameOrigin(request);
   const limited = limitAuthAttempt(request, "sign-up");
   if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
@@ -48,7 +51,7 @@ export async function signUpWithPassword(request: Request, input: unknown): Prom
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
   try {
     const { headers, response } = await getAuth().api.signUpEmail({
-      body: { ...parsed.data, name: parsed.data.email.split("@")[0]!, callbackURL: "/admin" },
+      body: { ...parsed.data, name: parsed.data.email.split("@")[0]!, callbackURL: "/admin", ...(invitation ? { invitation } : {}) },
       headers: request.headers,
       returnHeaders: true,
     });
@@ -69,5 +72,41 @@ export async function signOut(request: Request): Promise<SignOutResult> {
   } catch (error) {
     const result = failure(error, "sign-out");
     return result.unexpected ? { ...result, message: "An unexpected error occurred" } : result;
+  }
+}
+
+export type ResetResult = { ok: true } | AuthFailure;
+
+/** Sets a new password through a reset link; better-auth uses the token up and ends every session. */
+export async function resetPasswordWithToken(request: Request, input: unknown): Promise<ResetResult> {
+  assertSameOrigin(request);
+  const limited = limitAuthAttempt(request, "sign-in");
+  if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
+  const parsed = passwordResetSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  try {
+    await getAuth().api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers: request.headers });
+    return { ok: true };
+  } catch (error) {
+    const result = failure(error, "reset-password");
+    return result.unexpected ? result : { ok: false, status: 400, message: resetMessages.invalidLink };
+  }
+}
+
+/**
+ * 'Забыли пароль?': mails a reset link when SMTP is configured. The answer is the same whether
+ * or not the address has an account, so it tells no one which addresses exist.
+ */
+export async function requestPasswordResetMail(request: Request, input: unknown): Promise<ResetResult> {
+  assertSameOrigin(request);
+  const limited = limitAuthAttempt(request, "sign-in");
+  if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
+  const parsed = forgotPasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
+  try {
+    await getAuth().api.requestPasswordReset({ body: { email: parsed.data.email, redirectTo: "/admin" }, headers: request.headers });
+    return { ok: true };
+  } catch (error) {
+    return failure(error, "forgot-password");
   }
 }

@@ -1,10 +1,18 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { ensureFirstAdmin } from "./admin-users.server";
 import { getDb, type Database } from "./db.server";
+import { signInEventHook } from "./auth-events.server";
+import { acceptInvitation } from "./invitations.server";
 import { logger } from "./logger.server";
-import { sendVerificationMail } from "./mail.server";
+import { sendResetMail, sendVerificationMail } from "./mail.server";
+import { decideSignUp } from "./sign-up-policy.server";
+
+/** The invitation token a sign-up carries in its body, whichever way the sign-up arrived. */
+const invitationOf = (context: { body?: unknown } | null | undefined) => (context?.body as { invitation?: unknown } | undefined)?.invitation;
 
 export const CLIENT_IP_HEADER = "x-client-ip";
 
@@ -15,7 +23,16 @@ export interface AuthOptions {
   publicUrl?: string;
   smtpUrl?: string;
   smtpFrom?: string;
+  /**
+   * Receives each password-reset token instead of the mail: the `admin reset-password` command
+   * prints the link. Without it, reset links are mailed when SMTP is configured.
+   */
+  onResetToken?: (reset: { email: string; token: string }) => void;
 }
+
+/** Where a reset link leads: the login screen, which then asks for the new password. */
+export const resetLink = (origin: string, token: string) => `${origin}/admin?${RESET_PARAMETER}=${encodeURIComponent(token)}`;
+export const RESET_PARAMETER = "reset";
 
 export function createAuth(options: AuthOptions) {
   const requireEmailVerification = Boolean(options.smtpUrl);
@@ -42,7 +59,17 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       autoSignIn: !requireEmailVerification,
       requireEmailVerification,
+      // Single-use links valid for an hour; using one signs every browser of the account out.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        if (options.onResetToken) return options.onResetToken({ email: user.email, token });
+        if (!options.smtpUrl || !options.publicUrl) return;
+        await sendResetMail({ smtpUrl: options.smtpUrl, from: options.smtpFrom, to: user.email, url: resetLink(options.publicUrl, token) });
+      },
     },
+    // Reset tokens are kept only as hashes, so a copy of the database cannot reset a password.
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
     emailVerification: requireEmailVerification
       ? {
           sendOnSignUp: true,
@@ -65,13 +92,32 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
     },
+    hooks: { after: signInEventHook(options.db) },
+    // Every account is created through these hooks, whether by the dashboard's action or by a
+    // direct call to /api/auth/sign-up/email, so the sign-up policy cannot be bypassed.
     databaseHooks: {
       user: {
         create: {
-          after: async () => {
+          before: async (newUser, context) => {
+            const decision = await decideSignUp(options.db, newUser.email, invitationOf(context));
+            if (!decision.allowed) throw new APIError("BAD_REQUEST", { message: decision.message });
+          },
+          after: async (created, context) => {
+            const invitation = invitationOf(context);
+            if (typeof invitation === "string" && invitation) {
+              const accepted = await acceptInvitation(options.db, invitation, created.id, created.email);
+              if (!accepted) logger.warn({ userId: created.id }, "invitation no longer valid when the account was created");
+            }
             await ensureFirstAdmin(options.db).catch((error: unknown) =>
               logger.error({ err: error }, "ensure_first_admin failed"),
             );
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (created) => {
+            await options.db.update(schema.user).set({ lastSignInAt: new Date() }).where(eq(schema.user.id, created.userId));
           },
         },
       },

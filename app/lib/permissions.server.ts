@@ -8,12 +8,14 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** The session this request came with, so the dashboard can tell it from the user's others. */
+  sessionId: string;
 }
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name };
+  return { id: session.user.id, email: session.user.email, name: session.user.name, sessionId: session.session.id };
 }
 
 /**

@@ -1,5 +1,8 @@
 import { redirect } from "react-router";
+import { recordEventInBackground } from "~/lib/activity.server";
 import { signOut } from "~/lib/auth-actions.server";
+import { getDb } from "~/lib/db.server";
+import { getSessionUser } from "~/lib/permissions.server";
 import type { Route } from "./+types/admin.logout";
 
 /**
@@ -8,7 +11,12 @@ import type { Route } from "./+types/admin.logout";
  */
 export async function action({ request }: Route.ActionArgs) {
   const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
+  // Who is signing out, read before the session is gone; logging out without a session logs nothing.
+  const user = await getSessionUser(request).catch(() => null);
   const result = await signOut(request);
+  if (result.ok && user) {
+    recordEventInBackground(getDb(), { kind: "auth.sign_out", area: "auth", actor: user, target: user.email });
+  }
   if (!result.ok) {
     return wantsJson
       ? Response.json({ ok: false, message: result.message }, { status: result.status })

@@ -2,14 +2,18 @@ import { data, isRouteErrorResponse, redirect, useRouteError } from "react-route
 import { Toaster } from "sonner";
 // The admin's own stylesheet, linked while an /admin route is shown.
 import "~/admin.css";
-import { LoginScreen, type LoginActionData, type LoginIntent } from "~/components/admin/login-screen";
+import { announceSignedUp, LoginScreen, type LoginActionData, type LoginIntent } from "~/components/admin/login-screen";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { Dashboard } from "~/components/admin/shell/dashboard";
 import { readForm } from "~/lib/admin-action.server";
+import { requestPasswordResetMail, resetPasswordWithToken, signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
+import { RESET_PARAMETER } from "~/lib/auth.server";
 import { countUnreadMessages } from "~/lib/contact/inbox.server";
 import { getDb } from "~/lib/db.server";
-import { signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
+import { getEnv } from "~/lib/env.server";
+import { INVITATION_PARAMETER } from "~/lib/invitations.server";
 import { assertSameOrigin, getAdminStatus } from "~/lib/permissions.server";
+import { describeSignUp } from "~/lib/sign-up-policy.server";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
@@ -17,10 +21,22 @@ export const meta: Route.MetaFunction = () => adminMeta();
 /** The gate (SPEC §4): an admin session gets the dashboard, anyone else the login screen. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, isAdmin } = await getAdminStatus(request);
+  // An invitation link opens the sign-up tab for its address (the token is in the query, which
+  // request logs leave out).
+  const query = new URL(request.url).searchParams;
+  const signUp = isAdmin ? null : await describeSignUp(getDb(), query.get(INVITATION_PARAMETER));
+  // A reset link's token is checked (and used up) when the new password is posted.
+  const resetToken = isAdmin ? null : query.get(RESET_PARAMETER);
   // The badge on the 'Другое' tab: one count over an index, and only for an admin.
   const unreadMessages = isAdmin ? await countUnreadMessages(getDb()).catch(() => 0) : 0;
-  return data({ isAdmin, email: user?.email ?? null, unreadMessages }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { isAdmin, email: user?.email ?? null, unreadMessages, signUp, resetToken, mailConfigured: Boolean(getEnv().SMTP_URL) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
+
+const intents: readonly LoginIntent[] = ["login", "signup", "reset", "forgot"];
+const intentOf = (value: unknown): LoginIntent => intents.find((intent) => intent === value) ?? "login";
 
 /** After signing in, back to the dashboard page the form was on; never anywhere else. */
 const ADMIN_PAGE = /^\/admin(\/[a-z-]+){0,2}\/?$/;
@@ -31,9 +47,21 @@ export async function action({ request }: Route.ActionArgs) {
   // Another site's post is refused before its body is read.
   assertSameOrigin(request);
   const form = await readForm(request);
-  const intent: LoginIntent = form.intent === "signup" ? "signup" : "login";
+  const intent = intentOf(form.intent);
+  if (intent === "reset" || intent === "forgot") {
+    const result =
+      intent === "reset"
+        ? await resetPasswordWithToken(request, { token: form.token, password: form.password })
+        : await requestPasswordResetMail(request, { email: form.email });
+    return result.ok
+      ? data<LoginActionData>({ intent, ok: true, needsConfirmation: false })
+      : data<LoginActionData>({ intent, ok: false, message: result.message, unexpected: result.unexpected ?? false }, { status: result.status });
+  }
   const credentials = { email: form.email, password: form.password };
-  const result = intent === "signup" ? await signUpWithPassword(request, credentials) : await signInWithPassword(request, credentials);
+  const result =
+    intent === "signup"
+      ? await signUpWithPassword(request, credentials, form.invitation)
+      : await signInWithPassword(request, credentials);
   if (!result.ok) {
     return data<LoginActionData>(
       { intent, ok: false, message: result.message, unexpected: result.unexpected ?? false },
@@ -49,12 +77,16 @@ export async function action({ request }: Route.ActionArgs) {
  * SPEC §8's 'Ошибка' / 'Произошла неожиданная ошибка' toast instead of an error page.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<LoginActionData> {
-  const intent: LoginIntent = (await request.clone().formData()).get("intent") === "signup" ? "signup" : "login";
+  const intent = intentOf((await request.clone().formData()).get("intent"));
   try {
     return (await serverAction()) as LoginActionData;
   } catch (error) {
-    // Redirects (a successful sign-in) go on to the dashboard.
-    if (error instanceof Response) throw error;
+    // Redirects (a successful sign-in) go on to the dashboard. A sign-up that signed in at once
+    // is announced here: the login screen that would toast it is replaced by what the redirect shows.
+    if (error instanceof Response) {
+      if (intent === "signup" && error.status >= 300 && error.status < 400) announceSignedUp();
+      throw error;
+    }
     return { intent, ok: false, message: "", unexpected: true };
   }
 }
@@ -63,7 +95,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Toaster richColors closeButton position="bottom-right" />
-      {loaderData.isAdmin ? <Dashboard email={loaderData.email} badges={{ other: loaderData.unreadMessages }} /> : <LoginScreen signedInAs={loaderData.email} />}
+      {loaderData.isAdmin ? (
+        <Dashboard email={loaderData.email} badges={{ other: loaderData.unreadMessages }} />
+      ) : (
+        <LoginScreen
+          signedInAs={loaderData.email}
+          signUp={loaderData.signUp}
+          resetToken={loaderData.resetToken}
+          mailConfigured={loaderData.mailConfigured}
+        />
+      )}
     </>
   );
 }

@@ -13,3 +13,25 @@ export const credentialsSchema = z.object({
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const CLOSED_SIGN_UP_MESSAGE = "Регистрация только по приглашению";
+
+/** What the login screen's sign-up tab offers: what an invitation link says, and whether anyone may sign up. */
+export type SignUpScreen = {
+  open: boolean;
+  invitation: { token: string; email: string } | { error: string } | null;
+};
+
+export const resetMessages = {
+  invalidLink: "Ссылка для сброса пароля недействительна, уже использована или устарела. Запросите новую.",
+  done: "Пароль изменён",
+  doneDescription: "Войдите с новым паролем",
+  mailed: "Если такой адрес зарегистрирован, мы отправили на него ссылку для сброса пароля",
+} as const;
+
+export const passwordResetSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/, { error: resetMessages.invalidLink }),
+  password: credentialsSchema.shape.password,
+});
+
+export const forgotPasswordSchema = credentialsSchema.pick({ email: true });

@@ -47,6 +47,14 @@ export const fields: Record<string, string> = {
   menuType: "header",
   sortOrder: "1",
   isActive: "false",
+  // The team section: an account (set to a real one by the walks), an invitation, settings, passwords.
+  userId: "",
+  sessionId: "",
+  email: "invited@example.com",
+  invitationId: "1",
+  open: "false",
+  currentPassword: "password-123",
+  newPassword: "changed-password",
 };
 
 /** The URL a route module answers at: `admin.other.team.tsx` is /admin/other/team. */

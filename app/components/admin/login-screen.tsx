@@ -6,10 +6,11 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { credentialsSchema, MIN_PASSWORD_LENGTH } from "~/schemas/auth";
+import { CLOSED_SIGN_UP_MESSAGE, credentialsSchema, MIN_PASSWORD_LENGTH, resetMessages, type SignUpScreen } from "~/schemas/auth";
+import { ForgotPassword, ResetPasswordForm } from "./password-reset";
 import { LogoutButton } from "./shell/logout-button";
 
-export type LoginIntent = "login" | "signup";
+export type LoginIntent = "login" | "signup" | "reset" | "forgot";
 
 /** What the /admin action answers when it does not redirect to the dashboard. */
 export type LoginActionData =
@@ -21,23 +22,55 @@ const forms = [
   { intent: "signup", label: "Регистрация", submit: "Зарегистрироваться", busy: "Регистрация...", autoComplete: "new-password" },
 ] as const;
 
+/** SPEC §8's success toast for a sign-up that signed the new account in at once: no mail was sent. */
+export function announceSignedUp() {
+  toastSuccess(signUpToast.title, signUpToast.signedIn);
+}
+
+export const signUpToast = {
+  title: "Регистрация успешна",
+  confirm: "Проверьте почту для подтверждения аккаунта",
+  signedIn: "Учётная запись создана, вы вошли в систему",
+} as const;
+
 /** SPEC §8 Auth: the toast for each answer of the login and sign-up forms. */
 function announce(result: LoginActionData) {
-  if (result.ok) return toastSuccess("Регистрация успешна", "Проверьте почту для подтверждения аккаунта");
+  if (result.ok && result.intent === "reset") return toastSuccess(resetMessages.done, resetMessages.doneDescription);
+  if (result.ok && result.intent === "forgot") return toastSuccess(resetMessages.mailed);
+  if (result.ok) return toastSuccess(signUpToast.title, signUpToast.confirm);
   if (result.unexpected) return toastError("Ошибка", "Произошла неожиданная ошибка");
-  toastError(result.intent === "signup" ? "Ошибка регистрации" : "Ошибка входа", result.message);
+  const titles: Record<LoginIntent, string> = {
+    login: "Ошибка входа",
+    signup: "Ошибка регистрации",
+    reset: "Не удалось сменить пароль",
+    forgot: "Не удалось отправить ссылку",
+  };
+  toastError(titles[result.intent], result.message);
 }
 
 /** The /admin login screen (SPEC §2): Login and Sign-up tabs; shown to visitors and to non-admins. */
-export function LoginScreen({ signedInAs }: { signedInAs: string | null }) {
-  const [tab, setTab] = useState<LoginIntent>("login");
+export function LoginScreen({
+  signedInAs,
+  signUp,
+  resetToken,
+  mailConfigured,
+}: {
+  signedInAs: string | null;
+  signUp: SignUpScreen | null;
+  resetToken: string | null;
+  mailConfigured: boolean;
+}) {
+  // An invitation link opens the sign-up tab; so does a link that no longer works, to say why.
+  const [tab, setTab] = useState<LoginIntent>(signUp?.invitation ? "signup" : "login");
+  const invitation = signUp?.invitation && "token" in signUp.invitation ? signUp.invitation : null;
+  const invitationError = signUp?.invitation && "error" in signUp.invitation ? signUp.invitation.error : null;
   const actionData = useActionData<LoginActionData>();
   const announced = useRef(actionData);
   useEffect(() => {
     if (!actionData || announced.current === actionData) return;
     announced.current = actionData;
     announce(actionData);
-    if (actionData.ok) setTab("login");
+    if (actionData.ok && actionData.intent !== "forgot") setTab("login");
   }, [actionData]);
 
   return (
@@ -56,26 +89,59 @@ export function LoginScreen({ signedInAs }: { signedInAs: string | null }) {
             <LogoutButton label="Выйти" />
           </div>
         ) : null}
-        <Tabs value={tab} onValueChange={(value) => setTab(value as LoginIntent)} className="mt-6">
-          <TabsList className="grid w-full grid-cols-2">
-            {forms.map((form) => (
-              <TabsTrigger key={form.intent} value={form.intent}>
-                {form.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {forms.map((form) => (
-            <TabsContent key={form.intent} value={form.intent}>
-              <CredentialsForm {...form} />
+        {resetToken ? (
+          <ResetPasswordForm token={resetToken} />
+        ) : (
+          <Tabs value={tab} onValueChange={(value) => setTab(value as LoginIntent)} className="mt-6">
+            <TabsList className="grid w-full grid-cols-2">
+              {forms.map((form) => (
+                <TabsTrigger key={form.intent} value={form.intent}>
+                  {form.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="login">
+              <CredentialsForm {...forms[0]} />
+              {mailConfigured ? <ForgotPassword /> : null}
             </TabsContent>
-          ))}
-        </Tabs>
+            <TabsContent value="signup">
+              {invitationError ? (
+                <p role="alert" className="mt-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
+                  {invitationError}
+                </p>
+              ) : null}
+              {invitation ? (
+                <CredentialsForm {...forms[1]} invitation={invitation} />
+              ) : signUp && !signUp.open ? (
+                <ClosedSignUp />
+              ) : (
+                <CredentialsForm {...forms[1]} />
+              )}
+            </TabsContent>
+          </Tabs>
+        )}
       </div>
     </main>
   );
 }
 
-function CredentialsForm({ intent, submit: submitLabel, busy: busyLabel, autoComplete }: (typeof forms)[number]) {
+/** Sign-up closed by an administrator: accounts come only from invitations. */
+function ClosedSignUp() {
+  return (
+    <div className="mt-2 rounded-md bg-slate-50 p-4 text-sm text-slate-700">
+      <p className="font-medium text-slate-900">{CLOSED_SIGN_UP_MESSAGE}</p>
+      <p className="mt-1">Учётные записи создаются по приглашению: попросите администратора сайта прислать вам ссылку-приглашение.</p>
+    </div>
+  );
+}
+
+function CredentialsForm({
+  intent,
+  submit: submitLabel,
+  busy: busyLabel,
+  autoComplete,
+  invitation,
+}: (typeof forms)[number] & { invitation?: { token: string; email: string } }) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const location = useLocation();
@@ -100,6 +166,7 @@ function CredentialsForm({ intent, submit: submitLabel, busy: busyLabel, autoCom
     <Form method="post" action="/admin" noValidate onSubmit={onSubmit} className="mt-2 space-y-4">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={location.pathname} />
+      {invitation ? <input type="hidden" name="invitation" value={invitation.token} /> : null}
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
@@ -108,6 +175,8 @@ function CredentialsForm({ intent, submit: submitLabel, busy: busyLabel, autoCom
           type="email"
           autoComplete="email"
           placeholder="admin@example.com"
+          defaultValue={invitation?.email}
+          readOnly={Boolean(invitation)}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? `${id}-email-error` : undefined}
         />
@@ -132,7 +201,9 @@ function CredentialsForm({ intent, submit: submitLabel, busy: busyLabel, autoCom
       </Button>
       {signup ? (
         <p className="rounded-md bg-indigo-50 p-3 text-xs text-indigo-900">
-          Первый зарегистрированный пользователь автоматически становится администратором.
+          {invitation
+            ? "Вас пригласили администратором: после регистрации откроется панель."
+            : "Первый зарегистрированный пользователь автоматически становится администратором."}
         </p>
       ) : null}
     </Form>

@@ -26,6 +26,12 @@ test.describe("[A11Y][ADMIN] signed out and not an admin", () => {
     await expectNoAxeViolations(page, "the sign-up form");
   });
 
+  test("the new-password form a reset link opens", async ({ page }) => {
+    await page.goto("/admin?reset=not-a-real-token");
+    await expect(page.getByRole("button", { name: "Сохранить пароль" })).toBeVisible();
+    await expectNoAxeViolations(page, "the reset form");
+  });
+
   test.describe("as a member", () => {
     test.use({ storageState: memberStorageState });
     test("the note for a signed-in visitor who is not an admin", async ({ page }) => {
@@ -137,6 +143,31 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await expectNoAxeViolations(page, "the delete confirmation");
     await page.getByRole("alertdialog").getByRole("button", { name: "Удалить" }).click();
     await expect(item).toHaveCount(0);
+  });
+
+  test("the team section: accounts, an invitation link and the confirmations", async ({ page }) => {
+    await page.goto("/admin/other/team");
+    await expect(page.getByRole("heading", { name: "Администраторы", level: 2 })).toBeVisible();
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await expectNoAxeViolations(page, "the team section");
+    await page.getByLabel("Email приглашённого").fill(`a11y-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Пригласить" }).click();
+    await expect(page.getByLabel("Ссылка-приглашение (показывается один раз)")).toBeVisible();
+    await expectNoAxeViolations(page, "the team section with an invitation link");
+    const link = await page.getByLabel("Ссылка-приглашение (показывается один раз)").inputValue();
+    await page.getByRole("button", { name: /^Отозвать приглашение/ }).first().click();
+    await page.getByRole("button", { name: "Удалить учётную запись member@example.com" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectNoAxeViolations(page, "the delete-account confirmation");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Отмена" }).click();
+
+    // The invitation link's sign-up form, and the same link once withdrawn.
+    const context = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL, storageState: { cookies: [], origins: [] } });
+    const visitor = await context.newPage();
+    await visitor.goto(link);
+    await expect(visitor.getByRole("tab", { name: "Регистрация" })).toHaveAttribute("aria-selected", "true");
+    await expectNoAxeViolations(visitor, "a withdrawn invitation link");
+    await context.close();
   });
 
   test("the other tab: backups", async ({ page }) => {

@@ -88,11 +88,12 @@ test.describe("[ADMIN][AUTH] dashboard session", () => {
     await page.getByRole("link", { name: "Меню" }).click();
     await expect(page).toHaveURL(/\/admin\/menu$/);
     await page.getByRole("link", { name: "Другое" }).click();
-    await expect(page).toHaveURL(/\/admin\/other$/);
-    await expect(page.getByText("Дополнительные настройки появятся здесь позже.")).toBeVisible();
+    // 'Другое' opens its first section.
+    await expect(page).toHaveURL(/\/admin\/other\/team$/);
+    await expect(page.getByRole("heading", { name: "Администраторы", level: 2 })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("link", { name: "Другое" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByText("Дополнительные настройки появятся здесь позже.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Администраторы", level: 2 })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/admin\/menu$/);
     await expect(page.getByRole("link", { name: "Меню" })).toHaveAttribute("aria-current", "page");
@@ -132,6 +133,20 @@ test.describe("[ADMIN][AUTH] dashboard session", () => {
     // This page's own session: ending it leaves the shared sessions alone.
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page.getByRole("heading", { name: "Панель администратора" })).toBeVisible();
+  });
+});
+
+test.describe("[ADMIN][AUTH] sign-up without e-mail", () => {
+  test("shows 'Регистрация успешна' when the new account is signed in at once", async ({ page }) => {
+    const email = `signed-up-${Date.now()}@example.com`;
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Регистрация" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Пароль").fill("signed-up-password");
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expectToast(page, "Регистрация успешна", { description: "Учётная запись создана, вы вошли в систему", failure: false });
+    // Not the first account: signed in, without the admin role.
+    await expect(page.getByText(`Вы вошли как ${email}, но у этой учётной записи нет прав администратора.`)).toBeVisible();
   });
 });
 

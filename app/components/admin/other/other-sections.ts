@@ -1,4 +1,4 @@
-import { DatabaseBackup, Inbox, type LucideIcon } from "lucide-react";
+import { DatabaseBackup, Inbox, UsersRound, type LucideIcon } from "lucide-react";
 
 export interface OtherSection {
   /** The URL segment under /admin/other. */
@@ -12,6 +12,7 @@ export interface OtherSection {
  * has its own route module `admin.other.<id>.tsx`; /admin/other opens the first one.
  */
 export const otherSections: readonly OtherSection[] = [
+  { id: "team", label: "Администраторы", icon: UsersRound },
   { id: "messages", label: "Сообщения", icon: Inbox },
   { id: "backups", label: "Резервные копии", icon: DatabaseBackup },
 ];

@@ -1,0 +1,122 @@
+import { Copy, Loader2, MailPlus, X } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { invitationCreateSchema } from "~/schemas/team";
+import { teamIntents } from "./intents";
+import { formatDateTime, TEAM_ACTION, type InvitationView } from "./team-format";
+
+type InviteResult = AdminActionResult & { link?: string; mailed?: boolean };
+
+/** Invites an address by a single-use link (7 days), shows the link to copy, lists what is pending. */
+export function InvitationsCard({ invitations, mailConfigured }: { invitations: InvitationView[]; mailConfigured: boolean }) {
+  const id = useId();
+  const inviter = useFetcher<InviteResult>();
+  const withdrawer = useFetcher<AdminActionResult>({ key: "withdraw-invitation" });
+  const [link, setLink] = useState<{ url: string; mailed: boolean } | null>(null);
+  const [clientError, setClientError] = useState<string>();
+  useFetcherResult(inviter, {
+    onSuccess: () => {
+      const result = inviter.data as InviteResult;
+      setLink({ url: result.link ?? "", mailed: Boolean(result.mailed) });
+      toastSuccess("Приглашение создано", result.mailed ? "Ссылка отправлена по почте" : "Скопируйте ссылку и передайте её");
+    },
+    onFailure: (failure) => toastError("Не удалось создать приглашение", failure.message),
+  });
+  useFetcherResult(withdrawer, {
+    onSuccess: () => toastSuccess("Приглашение отозвано"),
+    onFailure: (failure) => toastError("Не удалось отозвать приглашение", failure.message),
+  });
+  const busy = inviter.state !== "idle";
+  const emailError = clientError ?? fieldErrorOf(inviter.data, "email");
+
+  function invite(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = invitationCreateSchema.safeParse({ email: new FormData(form).get("email") });
+    if (!parsed.success) return setClientError(parsed.error.issues[0]?.message);
+    setClientError(undefined);
+    setLink(null);
+    void inviter.submit({ intent: teamIntents.invite, email: parsed.data.email }, { method: "post", action: TEAM_ACTION });
+    form.reset();
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Приглашения</CardTitle>
+        <CardDescription>
+          Ссылка действует 7 дней и только один раз; по ней регистрируется администратор.
+          {mailConfigured ? " Она также отправляется по почте." : " Почта не настроена: передайте ссылку сами."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <form onSubmit={invite} noValidate className="flex flex-wrap items-start gap-2">
+          <div className="min-w-60 flex-1 space-y-1.5">
+            <Label htmlFor={`${id}-email`}>Email приглашённого</Label>
+            <Input id={`${id}-email`} name="email" type="email" placeholder="colleague@example.com" aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? `${id}-error` : undefined} />
+            <FieldError id={`${id}-error`}>{emailError}</FieldError>
+          </div>
+          <Button type="submit" className="mt-6" disabled={busy}>
+            {busy ? <Loader2 className="animate-spin" /> : <MailPlus />} Пригласить
+          </Button>
+        </form>
+        {link ? <InvitationLink url={link.url} /> : null}
+        {invitations.length > 0 ? (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Ожидающие приглашения">
+            {invitations.map((invitation) => {
+              const expired = new Date(invitation.expiresAt).getTime() <= Date.now();
+              return (
+                <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm" data-testid={`invitation-${invitation.email}`}>
+                  <span className="flex-1 font-medium">{invitation.email}</span>
+                  <span className={expired ? "text-red-700" : "text-slate-600"} suppressHydrationWarning>
+                    {expired ? "истекло" : "до"} {formatDateTime(invitation.expiresAt)}
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={withdrawer.state !== "idle"}
+                    onClick={() => void withdrawer.submit({ intent: teamIntents.withdraw, invitationId: invitation.id }, { method: "post", action: TEAM_ACTION })}
+                    aria-label={`Отозвать приглашение ${invitation.email}`}
+                  >
+                    <X /> Отозвать
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">Ожидающих приглашений нет.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function InvitationLink({ url }: { url: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5 rounded-lg bg-indigo-50 p-3">
+      <Label htmlFor={id}>Ссылка-приглашение (показывается один раз)</Label>
+      <div className="flex gap-2">
+        <Input id={id} readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() =>
+            navigator.clipboard.writeText(url).then(
+              () => toastSuccess("Ссылка скопирована"),
+              () => toastError("Не удалось скопировать ссылку"),
+            )
+          }
+        >
+          <Copy /> Копировать
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { LogOut, ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
+import { useFetcher } from "react-router";
+import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { teamIntents } from "./intents";
+import { formatDateTime, TEAM_ACTION, type TeamMemberView } from "./team-format";
+
+const successes: Record<string, string> = {
+  [teamIntents.grant]: "Права администратора выданы",
+  [teamIntents.revoke]: "Права администратора отозваны",
+  [teamIntents.delete]: "Учётная запись удалена",
+  [teamIntents.endSessions]: "Все сеансы завершены",
+};
+
+/** Every account: e-mail, dates, role and sessions, with the actions an administrator may take. */
+export function MembersCard({ me, members }: { me: string; members: TeamMemberView[] }) {
+  // One fetcher for the whole list: a deleted row is gone before its answer could be read.
+  const fetcher = useFetcher<AdminActionResult>({ key: "team-member" });
+  useFetcherResult(fetcher, {
+    onSuccess: (result) => toastSuccess(successes[result.intent] ?? "Готово"),
+    onFailure: (failure) => toastError("Ошибка", failure.message || "Не удалось выполнить действие"),
+  });
+  const busy = fetcher.state !== "idle";
+  const send = (intent: string, userId: string) => void fetcher.submit({ intent, userId }, { method: "post", action: TEAM_ACTION });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Учётные записи</CardTitle>
+        <CardDescription>Последнего администратора нельзя лишить прав или удалить.</CardDescription>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">Email</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Создана</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Последний вход</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Роль</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Сеансы</th>
+              <th scope="col" className="py-2 font-medium"><span className="sr-only">Действия</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {members.map((member) => (
+              <tr key={member.id} data-testid={`team-member-${member.email}`}>
+                <td className="py-2.5 pr-3 font-medium text-slate-900">
+                  {member.email}
+                  {member.id === me ? <span className="ml-2 text-xs font-normal text-slate-600">(вы)</span> : null}
+                </td>
+                <td className="py-2.5 pr-3 text-slate-700">{formatDateTime(member.createdAt)}</td>
+                <td className="py-2.5 pr-3 text-slate-700">{formatDateTime(member.lastSignInAt)}</td>
+                <td className="py-2.5 pr-3">
+                  {member.isAdmin ? (
+                    <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800">Администратор</span>
+                  ) : (
+                    <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">Без прав</span>
+                  )}
+                </td>
+                <td className="py-2.5 pr-3 text-slate-700">{member.activeSessions}</td>
+                <td className="py-2.5">
+                  <MemberActions member={member} busy={busy} send={send} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MemberActions({ member, busy, send }: { member: TeamMemberView; busy: boolean; send: (intent: string, userId: string) => void }) {
+  return (
+    <div className="flex justify-end gap-1">
+      {member.isAdmin ? (
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="icon" disabled={busy} aria-label={`Отозвать права администратора у ${member.email}`}>
+              <ShieldOff />
+            </Button>
+          }
+          title="Отозвать права администратора?"
+          description={`${member.email} потеряет доступ к панели при следующем запросе.`}
+          confirmLabel="Отозвать"
+          cancelLabel="Отмена"
+          onConfirm={() => send(teamIntents.revoke, member.id)}
+        />
+      ) : (
+        <Button variant="ghost" size="icon" disabled={busy} aria-label={`Сделать администратором ${member.email}`} onClick={() => send(teamIntents.grant, member.id)}>
+          <ShieldCheck />
+        </Button>
+      )}
+      <Button
+        variant="ghost"
+        size="icon"
+        disabled={busy || member.activeSessions === 0}
+        aria-label={`Завершить все сеансы ${member.email}`}
+        onClick={() => send(teamIntents.endSessions, member.id)}
+      >
+        <LogOut />
+      </Button>
+      <ConfirmDialog
+        trigger={
+          <Button variant="ghost" size="icon" disabled={busy} aria-label={`Удалить учётную запись ${member.email}`} className="text-red-700 hover:bg-red-50">
+            <Trash2 />
+          </Button>
+        }
+        title="Удалить учётную запись?"
+        description={`${member.email} больше не сможет войти; её сеансы завершатся.`}
+        confirmLabel="Удалить"
+        cancelLabel="Отмена"
+        onConfirm={() => send(teamIntents.delete, member.id)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { adminUsers, user } from "~/db/schema";
+import { recordEvent } from "./activity.server";
+import { createAuth, resetLink } from "./auth.server";
+import type { Database } from "./db.server";
+import { listTeam } from "./team.server";
+
+/** The activity log's name for whoever runs the server's command line. */
+const COMMAND_LINE = { id: null, email: "командная строка" };
+
+export class UnknownAccountError extends Error {
+  constructor(email: string) {
+    super(`No account with the address ${email}.`);
+  }
+}
+
+async function accountByEmail(db: Database, email: string) {
+  const [row] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, email.trim().toLowerCase())).limit(1);
+  if (!row) throw new UnknownAccountError(email);
+  return row;
+}
+
+/** `admin list`: one line per account. */
+export async function listAccountsText(db: Database) {
+  const members = await listTeam(db);
+  if (members.length === 0) return "No accounts yet.";
+  return members
+    .map((member) =>
+      [member.email, member.isAdmin ? "admin" : "-", `created ${member.createdAt}`, `last sign-in ${member.lastSignInAt ?? "never"}`, `${member.activeSessions} session(s)`].join("\t"),
+    )
+    .join("\n");
+}
+
+/** `admin grant <email>`: makes an account an administrator (for a team locked out of its dashboard). */
+export async function grantByEmail(db: Database, email: string) {
+  const account = await accountByEmail(db, email);
+  await db.transaction(async (tx) => {
+    await tx.insert(adminUsers).values({ userId: account.id }).onConflictDoNothing();
+    await recordEvent(tx, { kind: "team.grant", area: "team", actor: COMMAND_LINE, target: account.email });
+  });
+  return account.email;
+}
+
+/**
+ * `admin reset-password <email>`: a single-use link, valid for an hour, made by better-auth's own
+ * reset flow (so the token is stored hashed and used up like a mailed one).
+ */
+export async function createResetLink(db: Database, email: string, origin: string) {
+  const account = await accountByEmail(db, email);
+  let token: string | undefined;
+  // Nothing this auth instance signs is used: the secret only has to be valid.
+  const auth = createAuth({ db, secret: randomBytes(32).toString("hex"), port: 0, onResetToken: (reset) => (token = reset.token) });
+  await auth.api.requestPasswordReset({ body: { email: account.email, redirectTo: "/admin" } });
+  if (!token) throw new Error("The reset link could not be created.");
+  await recordEvent(db, { kind: "auth.reset_link", area: "auth", actor: COMMAND_LINE, target: account.email });
+  return resetLink(origin, token);
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** The team section's messages, in the dashboard's language. */
+export const teamMessages = {
+  lastAdmin: "Нельзя оставить сайт без администратора: это последний администратор",
+  notFound: "Учётная запись не найдена",
+  notAdminAnymore: "У вас больше нет прав администратора",
+  emailInvalid: "Введите корректный адрес электронной почты",
+  emailTaken: "Учётная запись с этим адресом уже есть",
+  invitationNotFound: "Приглашение не найдено",
+  invalid: "Неверный запрос",
+  failed: "Не удалось выполнить действие",
+  loadFailed: "Не удалось загрузить список администраторов",
+  currentPasswordRequired: "Введите текущий пароль",
+  newPasswordShort: "Новый пароль: минимум 6 символов",
+  passwordTooLong: "Пароль слишком длинный",
+  wrongPassword: "Текущий пароль неверен",
+  sessionNotFound: "Сеанс не найден",
+} as const;
+
+/** Posted account ids are better-auth's generated ids: short, URL-safe strings. */
+export const accountIdSchema = z.object({
+  userId: z.string({ error: teamMessages.invalid }).regex(/^[A-Za-z0-9_-]{1,64}$/, teamMessages.invalid),
+});
+
+export const invitationCreateSchema = z.object({
+  email: z
+    .string({ error: teamMessages.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, teamMessages.emailInvalid)
+    .pipe(z.email({ error: teamMessages.emailInvalid })),
+});
+
+export const invitationIdSchema = z.object({
+  invitationId: z.coerce.number({ error: teamMessages.invalid }).int(teamMessages.invalid).positive(teamMessages.invalid).max(2_147_483_647, teamMessages.invalid),
+});
+
+export const signUpModeSchema = z.object({
+  open: z.enum(["true", "false"], { error: teamMessages.invalid }).transform((value) => value === "true"),
+});
+
+export const sessionIdSchema = z.object({
+  sessionId: z.string({ error: teamMessages.invalid }).regex(/^[A-Za-z0-9_-]{1,64}$/, teamMessages.invalid),
+});
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: teamMessages.currentPasswordRequired }).min(1, teamMessages.currentPasswordRequired).max(128, teamMessages.passwordTooLong),
+  newPassword: z.string({ error: teamMessages.newPasswordShort }).min(6, teamMessages.newPasswordShort).max(128, teamMessages.passwordTooLong),
+});

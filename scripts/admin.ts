@@ -1,0 +1,44 @@
+// `npm run admin -- <command>`: account recovery for whoever runs the server.
+//   list                     every account, its role and sessions
+//   grant <email>            make an account an administrator
+//   reset-password <email>   print a single-use password reset link (valid 1 hour)
+// Works on DATABASE_URL or on the embedded database in DATA_DIR, which must not be in use by a
+// running server (PGlite allows one process per directory).
+import { createResetLink, grantByEmail, listAccountsText, UnknownAccountError } from "~/lib/admin-commands.server";
+import { openDatabase } from "~/lib/db.server";
+import { DirectoryLockedError } from "~/lib/directory-lock.server";
+import { parseEnv } from "~/lib/env.server";
+
+const usage = "Usage: npm run admin -- list | grant <email> | reset-password <email>";
+
+async function main(argv: string[]) {
+  const [command, email] = argv;
+  if (!command || !["list", "grant", "reset-password"].includes(command) || (command !== "list" && !email)) {
+    console.error(usage);
+    return 2;
+  }
+  const env = parseEnv();
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
+  try {
+    if (command === "list") console.log(await listAccountsText(handle.db));
+    else if (command === "grant") console.log(`${await grantByEmail(handle.db, email!)} is now an administrator.`);
+    else {
+      const origin = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+      console.log(`Single-use link to set a new password (valid for 1 hour):\n${await createResetLink(handle.db, email!, origin)}`);
+    }
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof DirectoryLockedError) {
+      console.error(`${error.message}\nThe embedded database is in use by a running server: stop it first, then run this command again.`);
+    } else if (error instanceof UnknownAccountError) console.error(error.message);
+    else console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

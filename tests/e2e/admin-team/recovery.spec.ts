@@ -1,0 +1,65 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { expectToast } from "../admin-core/support";
+import { signUp } from "../support/accounts";
+import { startIsolatedServer } from "../support/isolated-server";
+
+// Its own server: the command may only open the embedded database while no server holds it.
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 1;
+const OWNER = { email: "owner@example.com", password: "forgotten-password-1" };
+
+const adminCommand = (args: string[], dataDir: string) =>
+  spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+
+test.describe("[ADMIN][TEAM] recovery from the command line", () => {
+  test("the reset link printed by 'npm run admin -- reset-password' sets a new password once", async ({ browser, playwright }) => {
+    test.setTimeout(120_000);
+    let server = await startIsolatedServer({ port: PORT });
+    const dataDir = server.dataDir;
+    try {
+      const request = await playwright.request.newContext();
+      await signUp(request, server.url, OWNER);
+      await request.dispose();
+      const refused = adminCommand(["reset-password", OWNER.email], dataDir);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("in use by a running server");
+      await server.stop({ keepData: true });
+
+      const printed = adminCommand(["reset-password", OWNER.email], dataDir);
+      expect(printed.status, printed.stderr).toBe(0);
+      const link = printed.stdout.match(/http:\/\/localhost:\d+\/admin\?reset=\S+/)?.[0];
+      expect(link).toBeTruthy();
+      expect(adminCommand(["reset-password", "nobody@example.com"], dataDir)).toMatchObject({ status: 1, stderr: expect.stringContaining("No account with the address nobody@example.com") });
+
+      server = await startIsolatedServer({ port: PORT, dataDir });
+      const page = await browser.newPage({ baseURL: server.url, storageState: { cookies: [], origins: [] } });
+      await page.goto(link!);
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await page.getByLabel("Новый пароль").fill("remembered-password-2");
+      await page.getByRole("button", { name: "Сохранить пароль" }).click();
+      await expectToast(page, "Пароль изменён", { description: "Войдите с новым паролем", failure: false });
+      await page.getByLabel("Email").fill(OWNER.email);
+      await page.getByLabel("Пароль").fill("remembered-password-2");
+      await page.getByRole("button", { name: "Войти" }).click();
+      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+
+      // The same link again: refused.
+      const again = await browser.newPage({ baseURL: server.url, storageState: { cookies: [], origins: [] } });
+      await again.goto(link!);
+      await again.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await again.getByLabel("Новый пароль").fill("third-password-3");
+      await again.getByRole("button", { name: "Сохранить пароль" }).click();
+      await expectToast(again, "Не удалось сменить пароль", { description: "Ссылка для сброса пароля недействительна, уже использована или устарела. Запросите новую.", failure: true });
+      await page.close();
+      await again.close();
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
