@@ -31,6 +31,7 @@ export default [
       route("activity", "routes/admin.other.activity.tsx"),
       route("team", "routes/admin.other.team.tsx"),
       route("messages", "routes/admin.other.messages.tsx"),
+      route("backups", "routes/admin.other.backups.tsx"),
     ]),
   ]),
   ...prefix("admin", [
@@ -39,6 +40,7 @@ export default [
     route("messages.csv", "routes/admin.messages[.]csv.ts"),
     route("history", "routes/admin.history.ts"),
     route("activity-export", "routes/admin.activity-export.ts"),
+    route("backups/download", "routes/admin.backups.download.ts"),
   ]),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("contact/stamp", "routes/contact-stamp.ts"),

@@ -13,7 +13,10 @@ import { logger } from "~/lib/logger.server";
 import { setContactSecret } from "~/lib/contact/secret.server";
 import { startContactWorker } from "~/lib/contact/worker.server";
 import { uploadsDirectory } from "~/lib/storage.server";
+import { startBackupSchedule } from "~/lib/backup/backup-store.server";
 import { startContentSync } from "./content-sync";
+import { createMetrics } from "./metrics";
+import { readiness } from "./readiness";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
 import { createPageCache, type RenderPage } from "./page-cache";
@@ -79,6 +82,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const ok = await pingDatabase();
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unavailable" });
   });
+  const metrics = createMetrics({ token: env.METRICS_TOKEN, backupDirectory: env.BACKUP_DIR });
+  app.get("/metrics", metrics.handler);
+  app.get("/readyz", readiness(uploadsDirectory(env.DATA_DIR)));
   app.use("/uploads", serveUploads(uploadsDirectory(env.DATA_DIR)));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
@@ -118,7 +124,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     queue: publicRenders,
     // What the route table declares cacheable; the paths answered above the router are not pages.
     routes: createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
-      reserved: ["/healthz", "/uploads/", "/assets/"],
+      reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/"],
       files: listPublicFiles(options.clientDirectory),
     }),
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
@@ -126,6 +132,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Visitors' public pages are answered before Express, from the cache or (PAGE_CACHE=off)
   // rendered for the request; everything else goes through it.
   const server = http.createServer((req, res) => {
+    metrics.observe(req, res);
     if (!pageCache.handle(req, res, () => app(req, res))) app(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -141,11 +148,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     keepDays: env.CONTACT_KEEP_DAYS,
     publicUrl: env.PUBLIC_URL,
   });
+  const stopBackups = startBackupSchedule(env.BACKUP_EVERY);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       // Finish in-flight requests, then release the database.
+      stopBackups();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
@@ -162,6 +171,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
   return { server, env, close };
 }
+
+// The operator's commands (`npm run backup`, `npm run restore`) run from this build too.
+export { runBackupCommand, runRestoreCommand } from "./operations-cli";
 
 /**
  * React Router's stream adapter flushes after every chunk React writes, and each flush makes

@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   /** Directory for PGlite's files; when absent (and no URL) the database lives in memory. */
   dataDir?: string;
   migrationsFolder?: string;
+  /** Leave the schema as it is (a restore applies the migrations itself, around the data it loads). */
+  skipMigrations?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ async function createPgliteDirectory(dataPath: string) {
   fs.renameSync(staging, dataPath);
 }
 
-const defaultMigrationsFolder = () => path.resolve(process.cwd(), "app/db/migrations");
+export const defaultMigrationsFolder = () => path.resolve(process.cwd(), "app/db/migrations");
 
 /** Opens the database, applies committed migrations and returns a handle to close it. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -79,7 +81,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
     const db = drizzlePostgres(pool, { schema });
     try {
-      await migratePostgres(db, { migrationsFolder });
+      if (!options.skipMigrations) await migratePostgres(db, { migrationsFolder });
     } catch (error) {
       await pool.end();
       throw error;
@@ -100,7 +102,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const client = new PGlite(dataPath, { startParams: pgliteStartParams });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
-    await migratePglite(db as never, { migrationsFolder });
+    if (!options.skipMigrations) await migratePglite(db as never, { migrationsFolder });
     return {
       db,
       kind: "pglite",
@@ -124,6 +126,11 @@ export function setDatabase(handle: DatabaseHandle | undefined) {
 export function getDb(): Database {
   if (!current) throw new Error("The database is not open yet");
   return current.db;
+}
+
+export function getDatabaseKind(): DatabaseHandle["kind"] {
+  if (!current) throw new Error("The database is not open yet");
+  return current.kind;
 }
 
 export async function pingDatabase(): Promise<boolean> {

@@ -55,8 +55,23 @@ describe("configuration", () => {
     ["HISTORY_KEEP", { HISTORY_KEEP: "0" }],
     ["HISTORY_KEEP", { HISTORY_KEEP: "many" }],
     ["HISTORY_DAYS", { HISTORY_DAYS: "-1" }],
+    ["BACKUP_EVERY", { BACKUP_EVERY: "daily" }],
+    ["BACKUP_EVERY", { BACKUP_EVERY: "30s" }],
+    ["BACKUP_KEEP", { BACKUP_KEEP: "0" }],
+    ["METRICS_TOKEN", { METRICS_TOKEN: "short" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it("reads the backup schedule: a folder, an interval and how many archives to keep", () => {
+    expect(parseEnv({ DATA_DIR: "/srv/site" })).toMatchObject({ BACKUP_DIR: "/srv/site/backups", BACKUP_KEEP: 7 });
+    expect(parseEnv({}).BACKUP_EVERY).toBeUndefined();
+    expect(parseEnv({ BACKUP_DIR: "/backups", BACKUP_EVERY: "24h", BACKUP_KEEP: "3" })).toMatchObject({
+      BACKUP_DIR: "/backups",
+      BACKUP_EVERY: 86_400_000,
+      BACKUP_KEEP: 3,
+    });
+    expect(parseEnv({ BACKUP_EVERY: "30m" }).BACKUP_EVERY).toBe(1_800_000);
   });
 
   it("asks for PUBLIC_URL when SMTP_URL is set", () => {

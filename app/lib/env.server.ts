@@ -7,6 +7,13 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 
+const UNIT_MILLISECONDS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `30m`, `24h`, `7d` in milliseconds. */
+function parseDuration(value: string) {
+  return Number.parseInt(value, 10) * UNIT_MILLISECONDS[value.slice(-1) as keyof typeof UNIT_MILLISECONDS];
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -33,6 +40,17 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  BACKUP_DIR: optionalString,
+  BACKUP_EVERY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+(m|h|d)$/, "must be a number of minutes, hours or days such as 30m, 24h or 7d")
+      .transform(parseDuration)
+      .refine((milliseconds) => milliseconds >= 60_000 && milliseconds <= 366 * 86_400_000, "must be between 1m and 366d")
+      .optional(),
+  ),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Content history: the newest revisions kept per card, whatever their age. */
   HISTORY_KEEP: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(100_000).default(50),
@@ -40,7 +58,7 @@ const envSchema = z.object({
   HISTORY_DAYS: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").max(36_500).default(90),
 });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; BACKUP_DIR: string };
 
 export class ConfigError extends Error {}
 
@@ -57,7 +75,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const name = issue?.path.join(".") ?? "environment";
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  const dataDir = path.resolve(result.data.DATA_DIR);
+  return {
+    ...result.data,
+    DATA_DIR: dataDir,
+    BACKUP_DIR: result.data.BACKUP_DIR ? path.resolve(result.data.BACKUP_DIR) : path.join(dataDir, "backups"),
+  };
 }
 
 let current: Env | undefined;

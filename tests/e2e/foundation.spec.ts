@@ -45,6 +45,15 @@ test.describe("[FOUNDATION][ROUTES]", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("/readyz answers ready, and /metrics is off without METRICS_TOKEN", async ({ request }) => {
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", database: "ok", storage: "ok" });
+    const metrics = await request.get("/metrics");
+    expect(metrics.status()).toBe(404);
+    expect(await metrics.text()).not.toContain("http_requests_total");
+  });
+
   test("/healthz answers 200 when the database answers", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);

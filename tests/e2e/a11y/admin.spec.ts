@@ -189,4 +189,10 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await expectNoAxeViolations(visitor, "a withdrawn invitation link");
     await context.close();
   });
+
+  test("the other tab: backups", async ({ page }) => {
+    await page.goto("/admin/other/backups");
+    await expect(page.getByRole("button", { name: "Создать резервную копию" })).toBeVisible();
+    await expectNoAxeViolations(page, "the backups section");
+  });
 });

@@ -1,4 +1,4 @@
-import { Inbox, ScrollText, UsersRound, type LucideIcon } from "lucide-react";
+import { DatabaseBackup, Inbox, ScrollText, UsersRound, type LucideIcon } from "lucide-react";
 
 export interface OtherSection {
   /** The URL segment under /admin/other. */
@@ -15,6 +15,7 @@ export const otherSections: readonly OtherSection[] = [
   { id: "activity", label: "Журнал", icon: ScrollText },
   { id: "team", label: "Администраторы", icon: UsersRound },
   { id: "messages", label: "Сообщения", icon: Inbox },
+  { id: "backups", label: "Резервные копии", icon: DatabaseBackup },
 ];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

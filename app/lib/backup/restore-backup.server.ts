@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import type { MigrationMeta } from "drizzle-orm/migrator";
+import { recordEvent, type ActivityEvent } from "../activity.server";
+import { defaultMigrationsFolder, openDatabase, type Database } from "../db.server";
+import { acquireDirectoryLock } from "../directory-lock.server";
+import { unpackArchive } from "./archive.server";
+import { FILE_FOLDERS } from "./create-backup.server";
+import { archivedMigrationCount, loadDatabase, RestoreError } from "./load-database.server";
+import type { Manifest } from "./manifest";
+
+export { RestoreError } from "./load-database.server";
+
+export interface RestoreOptions {
+  file: string;
+  dataDir: string;
+  /** Restore into this PostgreSQL database; without it, into the embedded database in dataDir. */
+  databaseUrl?: string;
+  /** Replace a target that already holds a site. */
+  force?: boolean;
+  migrationsFolder?: string;
+}
+
+const hasFiles = (directory: string) => fs.existsSync(directory) && fs.readdirSync(directory).length > 0;
+
+async function postgresHoldsASite(db: Database) {
+  const result = (await db.execute(
+    sql`select count(*)::int as count from information_schema.tables where table_schema in ('public', 'drizzle')`,
+  )) as unknown as { rows: { count: number }[] };
+  return result.rows[0]!.count > 0;
+}
+
+/**
+ * Moves the restored folders into place, keeping the previous ones in the staging folder until
+ * the restore has succeeded; the returned function puts the previous ones back.
+ */
+async function swapFolders(dataDir: string, staging: string, incoming: Record<string, string | undefined>) {
+  const previous = path.join(staging, "previous");
+  await fsp.mkdir(previous, { recursive: true });
+  const undo: (() => Promise<void>)[] = [];
+  const rollBack = async () => {
+    for (const step of undo.reverse()) await step();
+  };
+  try {
+    for (const [folder, source] of Object.entries(incoming)) {
+      const live = path.join(dataDir, folder);
+      if (fs.existsSync(live)) {
+        await fsp.rename(live, path.join(previous, folder));
+        undo.push(() => fsp.rename(path.join(previous, folder), live));
+      }
+      if (source && fs.existsSync(source)) {
+        await fsp.rename(source, live);
+        undo.push(() => fsp.rename(live, source));
+      }
+    }
+  } catch (error) {
+    await rollBack();
+    throw error;
+  }
+  return rollBack;
+}
+
+/**
+ * Restores an archive into an empty DATA_DIR (embedded database) or an empty PostgreSQL database.
+ * The archive is extracted and checked before anything is touched; the new database and files are
+ * staged beside the target and switched in at the end (for PostgreSQL, in the one transaction
+ * that loads the rows), so a failed restore leaves the target as it was.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
+  const dataDir = path.resolve(options.dataDir);
+  await fsp.mkdir(dataDir, { recursive: true });
+  // The embedded database's server holds this lock: a restore never runs under a live server.
+  const releaseLock = options.databaseUrl ? () => {} : acquireDirectoryLock(path.join(dataDir, "db.lock"));
+  const staging = await fsp.mkdtemp(path.join(dataDir, ".restore-"));
+  try {
+    const archiveDirectory = path.join(staging, "archive");
+    await fsp.mkdir(archiveDirectory);
+    const manifest = await unpackArchive(path.resolve(options.file), archiveDirectory);
+    const migrations = readMigrationFiles({ migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
+    archivedMigrationCount(manifest, migrations);
+
+    const filesPresent = FILE_FOLDERS.filter((folder) => hasFiles(path.join(dataDir, folder)));
+    const incoming: Record<string, string> = Object.fromEntries(
+      FILE_FOLDERS.map((folder) => [folder, path.join(archiveDirectory, "files", folder)]),
+    );
+    const event = {
+      kind: "backup.restore",
+      area: "backups",
+      target: path.basename(options.file),
+      details: { createdAt: manifest.createdAt, source: manifest.database.source, schema: manifest.database.lastMigration },
+    };
+
+    if (options.databaseUrl) {
+      const handle = await openDatabase({ databaseUrl: options.databaseUrl, skipMigrations: true });
+      try {
+        const occupied = (await postgresHoldsASite(handle.db)) || filesPresent.length > 0;
+        if (occupied && !options.force) throw notEmpty("The PostgreSQL database or DATA_DIR's uploads");
+        let rollBack: (() => Promise<void>) | undefined;
+        try {
+          await handle.db.transaction(async (tx) => {
+            if (options.force) {
+              await tx.execute(sql`drop schema if exists drizzle cascade`);
+              await tx.execute(sql`drop schema if exists public cascade`);
+              await tx.execute(sql`create schema public`);
+            }
+            await loadArchive(tx, archiveDirectory, manifest, migrations, event);
+            rollBack = await swapFolders(dataDir, staging, incoming);
+          });
+        } catch (error) {
+          await rollBack?.();
+          throw error;
+        }
+      } finally {
+        await handle.close();
+      }
+    } else {
+      if ((fs.existsSync(path.join(dataDir, "db")) || filesPresent.length > 0) && !options.force) throw notEmpty("DATA_DIR");
+      const databaseStaging = path.join(staging, "database");
+      const handle = await openDatabase({ dataDir: databaseStaging, skipMigrations: true });
+      try {
+        await handle.db.transaction(async (tx) => {
+          await loadArchive(tx, archiveDirectory, manifest, migrations, event);
+        });
+      } finally {
+        await handle.close();
+      }
+      await swapFolders(dataDir, staging, { db: path.join(databaseStaging, "db"), ...incoming });
+    }
+    return manifest;
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+    releaseLock();
+  }
+}
+
+/**
+ * Loads the rows and records the restore. A database error is reported by its own message only:
+ * the driver's message would carry the rows it was given, password hashes included.
+ */
+async function loadArchive(tx: Database, directory: string, manifest: Manifest, migrations: MigrationMeta[], event: ActivityEvent) {
+  try {
+    await loadDatabase(tx, directory, manifest, migrations);
+    await recordEvent(tx, event);
+  } catch (error) {
+    if (error instanceof RestoreError) throw error;
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const message = cause instanceof Error ? cause.message.split("\n")[0]!.replace(/^Failed query:.*/, "a query failed") : String(cause);
+    throw new RestoreError(`Loading the archive's database failed: ${message}`);
+  }
+}
+
+const notEmpty = (what: string) =>
+  new RestoreError(`${what} already holds a site. Restore into an empty one, or add --force to replace it (its content is lost).`);

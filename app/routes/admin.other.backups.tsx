@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { BackupsPanel } from "~/components/admin/other/backups-panel";
+import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
+import { createStoredBackup, listBackups } from "~/lib/backup/backup-store.server";
+import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/lib/permissions.server";
+import { backupCreateSchema, backupMessages } from "~/schemas/backups";
+import type { Route } from "./+types/admin.other.backups";
+
+export const meta: Route.MetaFunction = () => adminMeta("Резервные копии");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const env = getEnv();
+  return data(
+    { backups: await listBackups(env.BACKUP_DIR), every: env.BACKUP_EVERY ?? null, keep: env.BACKUP_KEEP },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** Creates an archive of the running site in BACKUP_DIR (the only write of this section). */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const parsed = backupCreateSchema.safeParse(form);
+  if (!parsed.success) return refused(form.intent ?? "", parsed.error, backupMessages.invalidRequest);
+  try {
+    await createStoredBackup({ id: admin.id, email: admin.email }, "dashboard");
+    return succeeded(parsed.data.intent);
+  } catch (error) {
+    logger.error({ err: error }, "backup from the dashboard failed");
+    return failed(parsed.data.intent, 500, backupMessages.createFailed);
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
+
+export default function AdminOtherBackups({ loaderData }: Route.ComponentProps) {
+  return <BackupsPanel backups={loaderData.backups} every={loaderData.every} keep={loaderData.keep} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Резервные копии" fallback="Не удалось загрузить список резервных копий" />;
+}
