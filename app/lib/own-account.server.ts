@@ -1,3 +1,4 @@
+import type { OwnSessionView as OwnSession } from "~/components/admin/team/team-format";
 import { APIError } from "better-auth/api";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { session } from "~/db/schema";
@@ -6,14 +7,7 @@ import { getAuth } from "./auth.server";
 import type { Database } from "./db.server";
 import { logger } from "./logger.server";
 
-export interface OwnSession {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  current: boolean;
-}
+export type { OwnSession };
 
 /** The signed-in user's sessions that are still valid, newest first, this one marked. */
 export async function listOwnSessions(db: Database, userId: string, currentSessionId: string): Promise<OwnSession[]> {

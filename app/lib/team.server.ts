@@ -1,16 +1,10 @@
+import type { TeamMemberView as TeamMember } from "~/components/admin/team/team-format";
 import { asc, count, eq, gt, sql } from "drizzle-orm";
 import { adminUsers, session, user } from "~/db/schema";
 import { ADMIN_ROLE_LOCK } from "./admin-users.server";
 import type { Database } from "./db.server";
 
-export interface TeamMember {
-  id: string;
-  email: string;
-  createdAt: string;
-  lastSignInAt: string | null;
-  isAdmin: boolean;
-  activeSessions: number;
-}
+export type { TeamMember };
 
 /** Every account, oldest first, with its role and how many sessions are still valid. */
 export async function listTeam(db: Database): Promise<TeamMember[]> {

@@ -1,7 +1,7 @@
 import { ExternalLink, Loader2, Trash2 } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
-import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
+import { DraftConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";
 import { ImageUploadField } from "~/components/admin/image-upload";
@@ -108,19 +108,7 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
     <form onSubmit={save} className="flex flex-col gap-2">
       {multiline ? <Textarea rows={row.contentType === "rich_text" ? 8 : 4} {...fieldProps} /> : <Input {...fieldProps} />}
       <FieldError id={errorId}>{error}</FieldError>
-      {conflict ? (
-        <ConflictNotice
-          conflict={conflict}
-          onKeepTheirs={() => {
-            dismiss();
-            if (typeof conflict.value === "string") setDraft(conflict.value);
-          }}
-          onOverwrite={(current) => {
-            dismiss();
-            submit(current);
-          }}
-        />
-      ) : null}
+      <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={setDraft} submit={submit} />
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={saving || draft === row.contentValue}>
           {saving ? "Saving..." : "Save"}

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { fieldError, useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
 import { humanizeKey } from "~/components/admin/settings/labels";
-import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
+import { DraftConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
@@ -67,19 +67,7 @@ export function FeeField({ section, value }: { section: string; value: string })
         </Button>
       </div>
       <FieldError>{error}</FieldError>
-      {conflict ? (
-        <ConflictNotice
-          conflict={conflict}
-          onKeepTheirs={() => {
-            dismiss();
-            if (typeof conflict.value === "string") setDraft(conflict.value);
-          }}
-          onOverwrite={(current) => {
-            dismiss();
-            submit(current);
-          }}
-        />
-      ) : null}
+      <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={setDraft} submit={submit} />
     </form>
   );
 }

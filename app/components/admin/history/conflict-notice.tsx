@@ -60,3 +60,31 @@ export function ConflictNotice({
     </div>
   );
 }
+
+/** The notice of a card that edits one text draft: keeping theirs puts their text in the draft. */
+export function DraftConflictNotice({
+  conflict,
+  dismiss,
+  setDraft,
+  submit,
+}: {
+  conflict: ConflictInfo | null;
+  dismiss: () => void;
+  setDraft: (value: string) => void;
+  submit: (version: number) => void;
+}) {
+  if (!conflict) return null;
+  return (
+    <ConflictNotice
+      conflict={conflict}
+      onKeepTheirs={() => {
+        dismiss();
+        if (typeof conflict.value === "string") setDraft(conflict.value);
+      }}
+      onOverwrite={(current) => {
+        dismiss();
+        submit(current);
+      }}
+    />
+  );
+}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useFetcher, useFetchers } from "react-router";
-import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
+import { DraftConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
@@ -94,19 +94,7 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
         <div className="mt-1">
           <FieldError id={errorId}>{error}</FieldError>
         </div>
-        {conflict ? (
-          <ConflictNotice
-            conflict={conflict}
-            onKeepTheirs={() => {
-              dismiss();
-              if (typeof conflict.value === "string") setDraft(conflict.value);
-            }}
-            onOverwrite={(current) => {
-              dismiss();
-              submit(current);
-            }}
-          />
-        ) : null}
+        <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={setDraft} submit={submit} />
       </CardContent>
     </Card>
   );
