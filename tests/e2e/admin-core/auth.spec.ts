@@ -89,7 +89,7 @@ test.describe("[ADMIN][AUTH] dashboard session", () => {
     await expect(page).toHaveURL(/\/admin\/menu$/);
     await page.getByRole("link", { name: "Другое" }).click();
     // 'Другое' opens its first section.
-    await expect(page).toHaveURL(/\/admin\/other\/team$/);
+    await expect(page).toHaveURL(/\/admin\/other\/activity$/);
     await expect(page.getByRole("heading", { name: "Администраторы", level: 2 })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("link", { name: "Другое" })).toHaveAttribute("aria-current", "page");

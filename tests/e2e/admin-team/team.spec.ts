@@ -29,8 +29,9 @@ async function deleteAccount(page: Page, email: string) {
 test.describe("[ADMIN][TEAM] administrators", () => {
   test.use({ storageState: adminStorageState });
 
-  test("the 'Другое' tab opens 'Администраторы' with every account", async ({ page }) => {
+  test("'Другое → Администраторы' lists every account", async ({ page }) => {
     await page.goto("/admin/other");
+    await page.getByRole("navigation", { name: "Разделы вкладки «Другое»" }).getByRole("link", { name: "Администраторы" }).click();
     await expect(page).toHaveURL(/\/admin\/other\/team$/);
     await expect(page.getByRole("heading", { name: "Администраторы", level: 2 })).toBeVisible();
     await expect(memberRow(page, "admin@example.com")).toContainText("Администратор");
