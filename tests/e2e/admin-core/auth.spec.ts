@@ -90,10 +90,10 @@ test.describe("[ADMIN][AUTH] dashboard session", () => {
     await page.getByRole("link", { name: "Другое" }).click();
     // 'Другое' opens its first section.
     await expect(page).toHaveURL(/\/admin\/other\/activity$/);
-    await expect(page.getByRole("heading", { name: "Администраторы", level: 2 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Журнал", level: 2 })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("link", { name: "Другое" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByRole("heading", { name: "Администраторы", level: 2 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Журнал", level: 2 })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/admin\/menu$/);
     await expect(page.getByRole("link", { name: "Меню" })).toHaveAttribute("aria-current", "page");
