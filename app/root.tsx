@@ -18,15 +18,19 @@ import { getSettings } from "./lib/content.server";
 import { siteImages } from "~/lib/images.server";
 import { pageMeta, type SiteSeo } from "./lib/seo";
 import { siteOrigin } from "./lib/site-url.server";
+import { getEnv } from "./lib/env.server";
+import { uploadAddress } from "./lib/upload-url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, images] = await Promise.all([getSettings(), siteImages()]);
+  const uploadsBase = getEnv().S3_PUBLIC_URL;
   const seo: SiteSeo = {
     origin: siteOrigin(request),
+    uploadsBase,
     defaultImageAlt: `${PRODUCT_NAME} Smart and Simple E-Wallet Service`,
   };
   // Computed here so that the browser needs no colour code to hydrate the same style element.
-  return { settings, seo, brandCss: brandCssOf(settings), images };
+  return { settings, seo, brandCss: brandCssOf(settings), images, uploadsBase };
 }
 
 // The settings object is the content cache's own, the same one until the next content write.
@@ -49,7 +53,7 @@ const defaultIcons = { small: "/favicon-16x16.png", regular: "/favicon.png", tou
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const favicon = data?.settings.favicon_url?.trim();
+  const favicon = uploadAddress(data?.settings.favicon_url?.trim(), data?.uploadsBase);
   return (
     // The consent script marks <html> before React hydrates it.
     <html lang="en" suppressHydrationWarning>

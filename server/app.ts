@@ -13,6 +13,7 @@ import { logger } from "~/lib/logger.server";
 import { setContactSecret } from "~/lib/contact/secret.server";
 import { startContactWorker } from "~/lib/contact/worker.server";
 import { uploadsDirectory } from "~/lib/storage.server";
+import { getUploadStore } from "~/lib/upload-store.server";
 import { startBackupSchedule } from "~/lib/backup/backup-store.server";
 import { startContentSync } from "./content-sync";
 import { createMetrics } from "./metrics";
@@ -73,6 +74,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const headersMiddleware = securityHeaders({
     https: env.PUBLIC_URL?.startsWith("https://") ?? false,
     development: env.NODE_ENV === "development",
+    imageOrigins: env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [],
   });
   app.use(headersMiddleware);
   app.use(compression());
@@ -84,8 +86,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const metrics = createMetrics({ token: env.METRICS_TOKEN, backupDirectory: env.BACKUP_DIR });
   app.get("/metrics", metrics.handler);
-  app.get("/readyz", readiness(uploadsDirectory(env.DATA_DIR)));
-  app.use("/uploads", serveUploads(uploadsDirectory(env.DATA_DIR)));
+  const uploads = getUploadStore(env);
+  app.get("/readyz", readiness(uploads));
+  app.use("/uploads", serveUploads(uploads, uploadsDirectory(env.DATA_DIR)));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDirectory) {
@@ -139,7 +142,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server.once("error", reject);
     server.listen(env.PORT, () => resolve());
   });
-  logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR }, "server started");
+  logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR, uploads: uploads.describe() }, "server started");
   const stopContactWorker = startContactWorker({
     db: database.db,
     smtpUrl: env.SMTP_URL,

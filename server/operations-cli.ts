@@ -7,6 +7,7 @@ import { restoreBackup } from "~/lib/backup/restore-backup.server";
 import { openDatabase } from "~/lib/db.server";
 import { DirectoryLockedError } from "~/lib/directory-lock.server";
 import { parseEnv } from "~/lib/env.server";
+import { uploadStoreFor } from "~/lib/upload-store.server";
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
@@ -37,7 +38,7 @@ export async function runBackupCommand(args: string[]) {
     );
   }
   try {
-    const backup = await createBackup({ db: handle.db, source: handle.kind, dataDir: env.DATA_DIR, outFile });
+    const backup = await createBackup({ db: handle.db, source: handle.kind, dataDir: env.DATA_DIR, outFile, store: uploadStoreFor(env) });
     await recordEvent(handle.db, {
       kind: "backup.create",
       area: "backups",
@@ -63,7 +64,7 @@ export async function runRestoreCommand(args: string[]) {
   const files = args.filter((arg) => arg !== "--force");
   if (files.length !== 1 || files[0]!.startsWith("--")) throw new Error("Usage: npm run restore -- FILE [--force]");
   const started = Date.now();
-  const manifest = await restoreBackup({ file: files[0]!, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, force });
+  const manifest = await restoreBackup({ file: files[0]!, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, force, store: uploadStoreFor(env) });
   console.log(
     `Restored ${path.resolve(files[0]!)} (taken ${manifest.createdAt} from ${manifest.database.source}, schema ${manifest.database.lastMigration}) ` +
       `into ${env.DATABASE_URL ? "the PostgreSQL database of DATABASE_URL" : env.DATA_DIR} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +

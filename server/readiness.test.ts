@@ -5,6 +5,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
+import { localUploadStore } from "~/lib/upload-store.server";
 import { readiness } from "./readiness";
 
 // The port range for this work; the test server listens only while the file runs.
@@ -19,7 +20,7 @@ describe("/readyz", () => {
     handle = await openDatabase();
     setDatabase(handle);
     const app = express();
-    app.get("/readyz", readiness(uploads));
+    app.get("/readyz", readiness(localUploadStore(directory)));
     server = await new Promise<Server>((resolve) => {
       const listening = app.listen(PORT, () => resolve(listening));
     });

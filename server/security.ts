@@ -8,7 +8,7 @@ export const nonceMiddleware: RequestHandler = (_req, res, next) => {
 };
 
 /** Security headers with an enforced CSP: scripts only from this origin or with this request's nonce. */
-export function securityHeaders(options: { https: boolean; development: boolean }): RequestHandler {
+export function securityHeaders(options: { https: boolean; development: boolean; imageOrigins?: string[] }): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -19,7 +19,8 @@ export function securityHeaders(options: { https: boolean; development: boolean 
           (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        // Uploads served from S3_PUBLIC_URL's origin (even over http, as in a local test) are images of the site.
+        imgSrc: ["'self'", "data:", "blob:", "https:", ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", "data:"],
         connectSrc: options.development ? ["'self'", "ws:"] : ["'self'"],
         frameSrc: ["https://www.google.com", "https://maps.google.com"],

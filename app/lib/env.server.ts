@@ -50,6 +50,30 @@ const envSchema = z.object({
       .optional(),
   ),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Uploads in S3-compatible object storage instead of DATA_DIR (upload-store.server.ts). */
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots and hyphens)")
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" }).optional()),
+  S3_REGION: optionalString.pipe(z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1 or auto").optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(
+    z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .transform((value) => value === "true" || value === "1")
+      .optional(),
+  ),
+  S3_PUBLIC_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://cdn.example.com" })
+      .refine((value) => !/[?#]/.test(value), "must not carry a query or fragment")
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+  ),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Content history: the newest revisions kept per card, whatever their age. */
@@ -57,6 +81,16 @@ const envSchema = z.object({
   /** Content history: every revision younger than this many days is kept. */
   HISTORY_DAYS: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").max(36_500).default(90),
 });
+
+const S3_VARIABLES = [
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "S3_PUBLIC_URL",
+] as const;
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; BACKUP_DIR: string };
 
@@ -68,6 +102,20 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     .refine((env) => !env.SMTP_URL || env.PUBLIC_URL, {
       path: ["PUBLIC_URL"],
       error: "must be set when SMTP_URL is set (confirmation mails link to the site)",
+    })
+    .superRefine((env, context) => {
+      const named = S3_VARIABLES.filter((name) => env[name] !== undefined);
+      if (named.length === 0) return;
+      if (!env.S3_BUCKET) {
+        context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `must be set when ${named[0]} is set (uploads go to that bucket)` });
+        return;
+      }
+      if (!env.S3_REGION) context.addIssue({ code: "custom", path: ["S3_REGION"], message: "must be set when S3_BUCKET is set (e.g. us-east-1, or auto for R2)" });
+      else if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+        const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+        const given = env.S3_ACCESS_KEY_ID ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY";
+        context.addIssue({ code: "custom", path: [missing], message: `must be set when ${given} is set` });
+      }
     })
     .safeParse(source);
   if (!result.success) {

@@ -6,8 +6,8 @@ import { catalogue } from "~/content/catalogue";
 import type { PageName } from "~/content/types";
 import { uploadMessages } from "~/schemas/upload";
 import { getPageContent } from "./content.server";
-import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { getUploadStore, localUploadStore, type StoreFile, type UploadStore } from "./upload-store.server";
 
 /** Widths of the WebP copies made of each upload, for `srcset`; never wider than the original. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -36,9 +36,10 @@ export class ImageError extends Error {
 }
 
 /**
- * Where the facts about each upload are kept: beside the uploads, not among them, so they are
- * never served. One small JSON file per upload, written once with the upload (its name never
- * changes), read on the first render that needs it and then kept in memory.
+ * Where the facts about each upload are kept on the local disk: beside the uploads, not among
+ * them, so they are never served. One small JSON file per upload (`image-info/<name>.json` in
+ * the upload store), written once with the upload (its name never changes), read on the first
+ * render that needs it and then kept in memory.
  */
 export function imageInfoDirectory(dataDir: string) {
   return path.join(dataDir, "image-info");
@@ -47,16 +48,15 @@ export function imageInfoDirectory(dataDir: string) {
 const variantName = (fileName: string, width: number) => `${fileName.replace(/\.\w+$/, "")}-w${width}.webp`;
 
 /**
- * Reads an upload's size and writes its WebP copies and its info file. Called with the checked
- * upload still under its temporary name; returns the files to move into place, so the caller
- * renames everything only when all of it was made. Throws ImageError for an image that cannot
- * be decoded or has too many pixels; nothing is left behind then.
+ * Reads an upload's size and writes its WebP copies and its info file beside the checked upload
+ * (still under its temporary name); returns them as files for the upload store, so the caller
+ * stores everything only when all of it was made. Throws ImageError for an image that cannot be
+ * decoded or has too many pixels; nothing is left behind then.
  */
 export async function prepareImageVariants(
   temporaryFile: string,
   fileName: string,
-  dataDir: string,
-): Promise<{ moves: [from: string, to: string][]; info: ImageInfo }> {
+): Promise<{ files: StoreFile[]; info: ImageInfo }> {
   const directory = path.dirname(temporaryFile);
   const written: string[] = [];
   try {
@@ -77,7 +77,7 @@ export async function prepareImageVariants(
     // A full-width WebP copy too, unless the original already is one.
     if (!animated && metadata.format !== "webp") widths.push(width);
 
-    const moves: [string, string][] = [];
+    const files: StoreFile[] = [];
     const variants: string[] = [];
     for (const variantWidth of widths) {
       const temporary = path.join(directory, `.variant-${randomUUID()}`);
@@ -92,17 +92,15 @@ export async function prepareImageVariants(
         throw toImageError(error);
       }
       const name = variantName(fileName, variantWidth);
-      moves.push([temporary, path.join(directory, name)]);
+      files.push({ key: `uploads/${name}`, file: temporary, contentType: "image/webp" });
       variants.push(`/uploads/${name} ${variantWidth}w`);
     }
     const info: ImageInfo = { width, height, ...(variants.length > 0 ? { srcSet: variants.join(", ") } : {}) };
-    const infoDirectory = imageInfoDirectory(dataDir);
-    await fsp.mkdir(infoDirectory, { recursive: true });
-    const infoTemporary = path.join(infoDirectory, `.info-${randomUUID()}`);
+    const infoTemporary = path.join(directory, `.info-${randomUUID()}`);
     written.push(infoTemporary);
     await fsp.writeFile(infoTemporary, JSON.stringify(info));
-    moves.push([infoTemporary, path.join(infoDirectory, `${fileName}.json`)]);
-    return { moves, info };
+    files.push({ key: `image-info/${fileName}.json`, file: infoTemporary, contentType: "application/json" });
+    return { files, info };
   } catch (error) {
     await Promise.all(written.map((file) => fsp.rm(file, { force: true })));
     throw error;
@@ -115,13 +113,11 @@ function toImageError(error: unknown): ImageError {
   return new ImageError("unreadable", uploadMessages.unreadable, 415);
 }
 
-/** Removes an upload's copies and info file (the original is removed by the storage module). */
-export async function removeImageVariants(dataDir: string, directory: string, fileName: string) {
-  const prefix = variantName(fileName, 0).replace(/0\.webp$/, "");
-  const copies = (await fsp.readdir(directory)).filter((name) => name.startsWith(prefix) && /^\d+\.webp$/.test(name.slice(prefix.length)));
-  const files = copies.map((name) => path.join(directory, name));
-  files.push(path.join(imageInfoDirectory(dataDir), `${fileName}.json`));
-  await Promise.all(files.map((file) => fsp.rm(file, { force: true })));
+/** Removes an upload's copies and info (the original is removed by the storage module). */
+export async function removeImageVariants(store: UploadStore, fileName: string) {
+  const prefix = `uploads/${variantName(fileName, 0).replace(/0\.webp$/, "")}`;
+  const copies = (await store.list(prefix)).filter((key) => key.startsWith(prefix) && /^\d+\.webp$/.test(key.slice(prefix.length)));
+  await store.remove([...copies, `image-info/${fileName}.json`]);
   known.delete(`/uploads/${fileName}`);
 }
 
@@ -129,16 +125,20 @@ const UPLOAD_URL = /^\/uploads\/([a-z0-9_]+_\d+\.(?:jpg|png|gif|webp))$/;
 const known = new Map<string, Promise<ImageInfo | undefined>>();
 
 /** The stored info of an uploaded image's URL; undefined for other URLs or an upload without it. */
-export function describeUpload(url: string, dataDir = getEnv().DATA_DIR): Promise<ImageInfo | undefined> {
+export function describeUpload(url: string, from: UploadStore | string = getUploadStore()): Promise<ImageInfo | undefined> {
   const fileName = UPLOAD_URL.exec(url)?.[1];
   if (!fileName) return Promise.resolve(undefined);
   let info = known.get(url);
   if (!info) {
-    info = fsp
-      .readFile(path.join(imageInfoDirectory(dataDir), `${fileName}.json`), "utf8")
-      .then((text) => JSON.parse(text) as ImageInfo)
-      .catch((error: unknown) => {
+    const store = typeof from === "string" ? localUploadStore(from) : from;
+    info = store
+      .read(`image-info/${fileName}.json`)
+      .then((bytes) => {
         // An upload from before variants existed, or a file removed by hand: a plain <img>.
+        if (!bytes) throw Object.assign(new Error("no image info"), { code: "ENOENT" });
+        return JSON.parse(bytes.toString("utf8")) as ImageInfo;
+      })
+      .catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") logger.warn({ err: error, url }, "image info unreadable");
         known.delete(url);
         return undefined;

@@ -1,3 +1,4 @@
+import { uploadAddress } from "./upload-url";
 import type { MetaDescriptor } from "react-router";
 
 /** The built-in sharing image (1200x630, carrying the product name) used without og_image_url. */
@@ -8,6 +9,8 @@ export interface SiteSeo {
   origin: string;
   /** Alt text of the default sharing image: the product name and the tagline. */
   defaultImageAlt: string;
+  /** S3_PUBLIC_URL: where uploaded images are fetched from, when not from the site. */
+  uploadsBase?: string;
 }
 
 export interface PageSeo {
@@ -63,7 +66,7 @@ export function buildSeoMeta(
   const description = page.description || settings.site_description || "";
   const url = absolute(pathname, site.origin);
   const customImage = settings.og_image_url?.trim();
-  const image = absolute(customImage || DEFAULT_OG_IMAGE.path, site.origin);
+  const image = absolute(uploadAddress(customImage, site.uploadsBase) || DEFAULT_OG_IMAGE.path, site.origin);
   const imageAlt = customImage ? siteTitle : site.defaultImageAlt;
   return [
     { title },

@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { fileTypeFromFile } from "file-type";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/schemas/upload";
 import { ImageError, prepareImageVariants, removeImageVariants } from "./images.server";
+import { localUploadStore, type UploadStore } from "./upload-store.server";
 
 export { MAX_UPLOAD_BYTES, uploadMessages } from "~/schemas/upload";
 
@@ -67,29 +68,31 @@ export interface StoredUpload {
   srcSet?: string;
 }
 
-/** Deletes a stored upload, e.g. when its setting could not be saved; a missing file is fine. */
-export async function removeUpload(dataDir: string, fileName: string) {
+/** Deletes a stored upload with its copies, e.g. when its setting could not be saved; a missing one is fine. */
+export async function removeUpload(from: UploadStore | string, fileName: string) {
+  const store = typeof from === "string" ? localUploadStore(from) : from;
   const name = path.basename(fileName);
-  await fsp.rm(path.join(uploadsDirectory(dataDir), name), { force: true });
-  await removeImageVariants(dataDir, uploadsDirectory(dataDir), name);
+  await store.remove([`uploads/${name}`]);
+  await removeImageVariants(store, name);
 }
 
 /**
- * Streams an upload to disk under a generated name (settingKey_timestamp.ext), stopping at
- * maxBytes, and keeps it only when its bytes are a JPEG, PNG, GIF or WebP image that decodes;
- * its WebP copies for srcset are made alongside (images.server.ts). Whatever goes wrong, no
- * partial file is left behind.
+ * Streams an upload to a local scratch file, stopping at maxBytes, and keeps it only when its
+ * bytes are a JPEG, PNG, GIF or WebP image that decodes; its WebP copies for srcset are made
+ * beside it (images.server.ts). Only then are the copies, the info and the upload (last) put
+ * into the upload store (DATA_DIR or the S3 bucket; without `store`, DATA_DIR) under a generated
+ * name (settingKey_timestamp.ext). Whatever goes wrong, nothing is left behind.
  */
 export async function storeUpload(
   source: Readable,
-  options: { dataDir: string; settingKey: string; maxBytes?: number; now?: number },
+  options: { dataDir: string; settingKey: string; maxBytes?: number; now?: number; store?: UploadStore },
 ): Promise<StoredUpload> {
   if (!isValidSettingKey(options.settingKey)) {
     source.resume();
     throw new UploadError("invalid_key", uploadMessages.invalid_key, 400);
   }
-  const directory = uploadsDirectory(options.dataDir);
-  await fsp.mkdir(directory, { recursive: true });
+  const store = options.store ?? localUploadStore(options.dataDir);
+  const directory = await store.scratchDirectory();
   const temporary = path.join(directory, `.upload-${randomUUID()}`);
   try {
     await pipeline(
@@ -107,18 +110,12 @@ export async function storeUpload(
     const fileName = `${options.settingKey}_${options.now ?? Date.now()}.${extension}`;
     let prepared;
     try {
-      prepared = await prepareImageVariants(temporary, fileName, options.dataDir);
+      prepared = await prepareImageVariants(temporary, fileName);
     } catch (error) {
       if (error instanceof ImageError) throw new UploadError(error.code, error.message, error.status);
       throw error;
     }
-    try {
-      for (const [from, to] of prepared.moves) await fsp.rename(from, to);
-      await fsp.rename(temporary, path.join(directory, fileName));
-    } catch (error) {
-      await Promise.all(prepared.moves.flat().map((file) => fsp.rm(file, { force: true })));
-      throw error;
-    }
+    await store.putFiles([...prepared.files, { key: `uploads/${fileName}`, file: temporary, contentType: detected.mime }]);
     return { fileName, url: `/uploads/${fileName}`, contentType: detected.mime, size, ...prepared.info };
   } catch (error) {
     await fsp.rm(temporary, { force: true });

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { findKey } from "~/content/catalogue";
 import { getDb, type Database } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { getUploadStore } from "~/lib/upload-store.server";
 import { logger } from "~/lib/logger.server";
 import { recordEventInBackground } from "~/lib/activity.server";
 import { requireAdmin } from "~/lib/permissions.server";
@@ -65,10 +66,11 @@ export async function action({ request, url }: Route.ActionArgs) {
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
   if (declaredLength > MAX_UPLOAD_BYTES) return fail(uploadMessages.too_large, 413);
   if (!request.body) return fail(uploadMessages.empty, 400);
-  const dataDir = getEnv().DATA_DIR;
+  const env = getEnv();
+  const store = getUploadStore(env);
   let stored;
   try {
-    stored = await storeUpload(Readable.fromWeb(request.body as NodeReadableStream), { dataDir, settingKey: section });
+    stored = await storeUpload(Readable.fromWeb(request.body as NodeReadableStream), { dataDir: env.DATA_DIR, settingKey: section, store });
   } catch (error) {
     if (error instanceof UploadError) return Response.json({ message: error.message, code: error.code }, { status: error.status });
     throw error;
@@ -78,7 +80,8 @@ export async function action({ request, url }: Route.ActionArgs) {
     recordEventInBackground(db, { kind: "uploads.create", area: "uploads", actor, target: `${page}/${section}`, details: { file: stored.fileName } });
   } catch (error) {
     logger.error({ err: error, page, section }, "uploaded image could not be saved in settings");
-    await removeUpload(dataDir, stored.fileName);
+    // No row points at it: the upload and its copies go again, so nothing is half-stored.
+    await removeUpload(store, stored.fileName).catch((removal: unknown) => logger.error({ err: removal, file: stored.fileName }, "stored upload could not be removed"));
     return fail(uploadMessages.store_failed, 500);
   }
   logger.info({ page, section, file: stored.fileName, size: stored.size }, "image uploaded");

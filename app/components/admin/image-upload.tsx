@@ -2,6 +2,7 @@ import { ImageIcon, Loader2, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useUploadAddress } from "~/components/use-upload-address";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { acceptedImageTypes, imageFileProblem, uploadMessages } from "~/schemas/upload";
 
@@ -41,6 +42,7 @@ function sendImage(address: string, file: File, onProgress: (percent: number) =>
  * and type first; the server decides again from the file's bytes.
  */
 export function ImageUploadField({ target, value, label, onChange }: ImageUploadFieldProps) {
+  const uploadAddress = useUploadAddress();
   const [current, setCurrent] = useState(value);
   const [progress, setProgress] = useState<number | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -105,7 +107,7 @@ export function ImageUploadField({ target, value, label, onChange }: ImageUpload
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex h-20 w-32 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
           {current ? (
-            <img src={current} alt={label ?? target.section} className="max-h-full max-w-full object-contain" />
+            <img src={uploadAddress(current)} alt={label ?? target.section} className="max-h-full max-w-full object-contain" />
           ) : (
             <ImageIcon aria-label="No image" className="size-6 text-slate-400" />
           )}

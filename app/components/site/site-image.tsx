@@ -1,5 +1,6 @@
 import type { ComponentPropsWithoutRef } from "react";
 import { useRouteLoaderData } from "react-router";
+import { srcSetAddress, uploadAddress } from "~/lib/upload-url";
 import type { loader } from "~/root";
 
 type ImgProps = Omit<ComponentPropsWithoutRef<"img">, "src" | "width" | "height" | "srcSet">;
@@ -15,13 +16,14 @@ export function SiteImage({
   sizes = "100vw",
   ...props
 }: ImgProps & { src: string; priority?: boolean; ref?: React.Ref<HTMLImageElement> }) {
-  const info = useRouteLoaderData<typeof loader>("root")?.images?.[src];
+  const root = useRouteLoaderData<typeof loader>("root");
+  const info = root?.images?.[src];
   return (
     <img
-      src={src}
+      src={uploadAddress(src, root?.uploadsBase)}
       width={info?.width}
       height={info?.height}
-      srcSet={info?.srcSet}
+      srcSet={srcSetAddress(info?.srcSet, root?.uploadsBase)}
       sizes={info?.srcSet ? sizes : undefined}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { uploadAddress } from "~/lib/upload-url";
+import { useUploadsBase } from "../use-upload-address";
 
 /**
  * Walks a chain of image sources: when one fails, the next is tried; when all have failed,
@@ -6,7 +8,10 @@ import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from "r
  * page hydrated (its error event fired before React listened) is caught on mount.
  */
 export function useImageFallback(sources: readonly (string | undefined)[]) {
-  const chain = sources.filter((source): source is string => Boolean(source && source.trim()));
+  const base = useUploadsBase();
+  const chain = sources
+    .filter((source): source is string => Boolean(source && source.trim()))
+    .map((source) => uploadAddress(source, base));
   const key = chain.join("\n");
   const [failed, setFailed] = useState(0);
   const image = useRef<HTMLImageElement>(null);

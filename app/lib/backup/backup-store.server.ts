@@ -4,6 +4,7 @@ import path from "node:path";
 import { recordEvent, type ActivityEvent } from "../activity.server";
 import { getDatabaseKind, getDb } from "../db.server";
 import { getEnv } from "../env.server";
+import { getUploadStore } from "../upload-store.server";
 import { logger } from "../logger.server";
 import { createBackup, type CreatedBackup } from "./create-backup.server";
 import { BACKUP_NAME_PATTERN } from "~/schemas/backups";
@@ -65,6 +66,7 @@ export function createStoredBackup(actor: ActivityEvent["actor"], via: "dashboar
         source: getDatabaseKind(),
         dataDir: env.DATA_DIR,
         outFile: path.join(env.BACKUP_DIR, backupFileName()),
+        store: getUploadStore(env),
       });
       lastBackupAt = Date.now();
       const removed = await pruneBackups(env.BACKUP_KEEP, env.BACKUP_DIR);

@@ -3,13 +3,18 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../db.server";
 import { defaultMigrationsFolder } from "../db.server";
-import { hashFile, listFiles, packArchive } from "./archive.server";
+import { hashFile, packArchive } from "./archive.server";
 import { listTables, readAppliedMigrations, readSequences, readTableRows } from "./database-tables.server";
 import { ARCHIVE_CONTAINS, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_NAME, type Manifest } from "./manifest";
 import { migrationTag, productVersion } from "./versions.server";
+import { localUploadStore, STORE_FOLDERS, type UploadStore } from "../upload-store.server";
 
-/** The folders of DATA_DIR a backup carries: uploads with their WebP copies, and each upload's size. */
-export const FILE_FOLDERS = ["uploads", "image-info"] as const;
+/**
+ * The folders a backup carries (of DATA_DIR, or key prefixes in the S3 bucket): uploads with
+ * their WebP copies, and each upload's size. The archive's layout is the same for both, so an
+ * archive restores onto either.
+ */
+export const FILE_FOLDERS = STORE_FOLDERS;
 
 export interface CreateBackupOptions {
   db: Database;
@@ -17,6 +22,8 @@ export interface CreateBackupOptions {
   dataDir: string;
   outFile: string;
   migrationsFolder?: string;
+  /** Where the uploads are (the site's upload store); DATA_DIR's folders without it. */
+  store?: UploadStore;
 }
 
 export interface CreatedBackup {
@@ -52,16 +59,17 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
     );
     if (database.migrations.length === 0) throw new Error("The database has no applied migrations: nothing to back up");
 
+    // Uploads are read after the database: an upload is stored before the row that names it,
+    // so every file a row of the snapshot names is there. Dot-files are uploads still being
+    // written; they become visible by a rename when complete (objects: when put whole).
+    const store = options.store ?? localUploadStore(options.dataDir);
     const files: string[] = [];
     for (const folder of FILE_FOLDERS) {
-      const from = path.join(options.dataDir, folder);
-      // Dot-files are uploads still being written; they become visible by a rename when complete.
-      for (const relative of (await listFiles(from)).filter((name) => !name.split("/").some((part) => part.startsWith(".")))) {
-        const member = `files/${folder}/${relative}`;
-        const target = path.join(staging, member);
-        await fsp.mkdir(path.dirname(target), { recursive: true });
-        // Uploads are never changed in place, so a hard link is a copy that costs nothing.
-        await fsp.link(path.join(from, relative), target).catch(() => fsp.copyFile(path.join(from, relative), target));
+      const keys = await store.list(`${folder}/`);
+      if (keys.length) await fsp.mkdir(path.join(staging, "files", folder), { recursive: true });
+      for (const key of keys) {
+        const member = `files/${key}`;
+        await store.download(key, path.join(staging, member));
         files.push(member);
       }
     }
@@ -88,7 +96,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
         tables: database.tables,
         sequences: database.sequences,
       },
-      files: { count: files.length, bytes: fileBytes },
+      files: { count: files.length, bytes: fileBytes, storage: store.kind },
       members: described,
     };
     await fsp.writeFile(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -29,7 +29,8 @@ export const manifestSchema = z.object({
     tables: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), rows: z.number().int().min(0), member: memberPath })),
     sequences: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), lastValue: z.string().regex(/^-?\d+$/).nullable() })),
   }),
-  files: z.object({ count: z.number().int().min(0), bytes: z.number().int().min(0) }),
+  /** Uploaded files; `storage` says where they were taken from (DATA_DIR or an S3 bucket). */
+  files: z.object({ count: z.number().int().min(0), bytes: z.number().int().min(0), storage: z.enum(["local", "s3"]).optional() }),
   members: z.array(z.object({ path: memberPath, size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
 });
 

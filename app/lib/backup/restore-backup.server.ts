@@ -11,6 +11,8 @@ import { unpackArchive } from "./archive.server";
 import { FILE_FOLDERS } from "./create-backup.server";
 import { archivedMigrationCount, loadDatabase, RestoreError } from "./load-database.server";
 import type { Manifest } from "./manifest";
+import { contentTypeByExtension } from "../storage.server";
+import type { StoreFile, UploadStore } from "../upload-store.server";
 
 export { RestoreError } from "./load-database.server";
 
@@ -22,9 +24,41 @@ export interface RestoreOptions {
   /** Replace a target that already holds a site. */
   force?: boolean;
   migrationsFolder?: string;
+  /** The target's upload store: into its S3 bucket when it is one; DATA_DIR's folders otherwise. */
+  store?: UploadStore;
 }
 
 const hasFiles = (directory: string) => fs.existsSync(directory) && fs.readdirSync(directory).length > 0;
+
+/** Whether the bucket already holds uploads. */
+async function bucketHoldsUploads(store: UploadStore) {
+  for (const folder of FILE_FOLDERS) if ((await store.list(`${folder}/`)).length > 0) return true;
+  return false;
+}
+
+/**
+ * Puts the archive's files into the bucket; returns the function that removes them again (a
+ * failed restore). Objects already there under a name are kept: upload names are never reused.
+ */
+async function putIntoBucket(store: UploadStore, archiveDirectory: string) {
+  const present = new Set<string>();
+  for (const folder of FILE_FOLDERS) for (const key of await store.list(`${folder}/`)) present.add(key);
+  const files: StoreFile[] = [];
+  // Info and copies before the originals, as an upload stores them.
+  for (const folder of ["image-info", "uploads"] as const) {
+    const directory = path.join(archiveDirectory, "files", folder);
+    if (!fs.existsSync(directory)) continue;
+    const names = (await fsp.readdir(directory)).sort((a, b) => Number(/-w\d+\.webp$/.test(b)) - Number(/-w\d+\.webp$/.test(a)));
+    for (const name of names) {
+      const key = `${folder}/${name}`;
+      if (present.has(key)) continue;
+      const type = folder === "image-info" ? "application/json" : (contentTypeByExtension[name.split(".").pop() ?? ""] ?? "application/octet-stream");
+      files.push({ key, file: path.join(directory, name), contentType: type });
+    }
+  }
+  await store.putFiles(files);
+  return () => store.remove(files.map((file) => file.key));
+}
 
 async function postgresHoldsASite(db: Database) {
   const result = (await db.execute(
@@ -82,10 +116,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     const migrations = readMigrationFiles({ migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
     archivedMigrationCount(manifest, migrations);
 
-    const filesPresent = FILE_FOLDERS.filter((folder) => hasFiles(path.join(dataDir, folder)));
-    const incoming: Record<string, string> = Object.fromEntries(
-      FILE_FOLDERS.map((folder) => [folder, path.join(archiveDirectory, "files", folder)]),
-    );
+    const bucket = options.store?.kind === "s3" ? options.store : undefined;
+    const filesPresent = bucket
+      ? (await bucketHoldsUploads(bucket))
+        ? ["bucket"]
+        : []
+      : FILE_FOLDERS.filter((folder) => hasFiles(path.join(dataDir, folder)));
+    // Into the bucket, the local folders stay as they are; onto the disk, they are swapped in.
+    const incoming: Record<string, string> = bucket
+      ? {}
+      : Object.fromEntries(FILE_FOLDERS.map((folder) => [folder, path.join(archiveDirectory, "files", folder)]));
+    const filesTarget = bucket ? `the S3 bucket ${bucket.describe()}` : "DATA_DIR's uploads";
     const event = {
       kind: "backup.restore",
       area: "backups",
@@ -97,8 +138,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
       const handle = await openDatabase({ databaseUrl: options.databaseUrl, skipMigrations: true });
       try {
         const occupied = (await postgresHoldsASite(handle.db)) || filesPresent.length > 0;
-        if (occupied && !options.force) throw notEmpty("The PostgreSQL database or DATA_DIR's uploads");
+        if (occupied && !options.force) throw notEmpty(`The PostgreSQL database or ${filesTarget}`);
         let rollBack: (() => Promise<void>) | undefined;
+        let removeObjects: (() => Promise<void>) | undefined;
         try {
           await handle.db.transaction(async (tx) => {
             if (options.force) {
@@ -107,17 +149,22 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
               await tx.execute(sql`create schema public`);
             }
             await loadArchive(tx, archiveDirectory, manifest, migrations, event);
+            // The files are in place before the rows that name them are committed.
+            if (bucket) removeObjects = await putIntoBucket(bucket, archiveDirectory);
             rollBack = await swapFolders(dataDir, staging, incoming);
           });
         } catch (error) {
           await rollBack?.();
+          await removeObjects?.();
           throw error;
         }
       } finally {
         await handle.close();
       }
     } else {
-      if ((fs.existsSync(path.join(dataDir, "db")) || filesPresent.length > 0) && !options.force) throw notEmpty("DATA_DIR");
+      if ((fs.existsSync(path.join(dataDir, "db")) || filesPresent.length > 0) && !options.force) {
+        throw notEmpty(bucket ? `DATA_DIR or ${filesTarget}` : "DATA_DIR");
+      }
       const databaseStaging = path.join(staging, "database");
       const handle = await openDatabase({ dataDir: databaseStaging, skipMigrations: true });
       try {
@@ -127,7 +174,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
       } finally {
         await handle.close();
       }
-      await swapFolders(dataDir, staging, { db: path.join(databaseStaging, "db"), ...incoming });
+      const removeObjects = bucket ? await putIntoBucket(bucket, archiveDirectory) : undefined;
+      try {
+        await swapFolders(dataDir, staging, { db: path.join(databaseStaging, "db"), ...incoming });
+      } catch (error) {
+        await removeObjects?.();
+        throw error;
+      }
     }
     return manifest;
   } finally {

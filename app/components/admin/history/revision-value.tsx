@@ -1,3 +1,4 @@
+import { useUploadAddress } from "~/components/use-upload-address";
 import { diffWords } from "~/lib/text-diff";
 import type { RevisionView } from "~/schemas/history";
 
@@ -25,10 +26,11 @@ export function TextDiff({ before, after }: { before: string | null; after: stri
 }
 
 function Thumbnail({ url, label }: { url: string | null; label: string }) {
+  const uploadAddress = useUploadAddress();
   return (
     <figure className="flex flex-col items-center gap-1">
       {url ? (
-        <img src={url} alt={label} className="h-16 w-24 rounded border border-slate-200 bg-white object-contain" />
+        <img src={uploadAddress(url)} alt={label} className="h-16 w-24 rounded border border-slate-200 bg-white object-contain" />
       ) : (
         <span className="flex h-16 w-24 items-center justify-center rounded border border-dashed border-slate-300 text-xs text-slate-500">
           нет

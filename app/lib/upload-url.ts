@@ -1,0 +1,20 @@
+/**
+ * Stored values name uploads by their site path (`/uploads/<name>`), whatever the storage, so
+ * content and backups stay portable. With S3_PUBLIC_URL the pages point at the bucket or CDN
+ * instead: `${S3_PUBLIC_URL}/uploads/<name>` (the object's key under that address).
+ */
+export function uploadAddress(value: string, base: string | undefined): string;
+export function uploadAddress(value: string | undefined, base: string | undefined): string | undefined;
+export function uploadAddress(value: string | undefined, base: string | undefined) {
+  if (!base || !value?.startsWith("/uploads/")) return value;
+  return `${base}${value}`;
+}
+
+/** A srcset's `url 640w` entries, each through uploadAddress. */
+export function srcSetAddress(srcSet: string | undefined, base: string | undefined) {
+  if (!base || !srcSet) return srcSet;
+  return srcSet
+    .split(/,\s*/)
+    .map((entry) => uploadAddress(entry, base))
+    .join(", ");
+}
