@@ -74,6 +74,46 @@ describe("configuration", () => {
     expect(parseEnv({ BACKUP_EVERY: "30m" }).BACKUP_EVERY).toBe(1_800_000);
   });
 
+  it("reads the S3 settings of uploads in object storage; without S3_BUCKET uploads stay on the disk", () => {
+    expect(parseEnv({}).S3_BUCKET).toBeUndefined();
+    expect(
+      parseEnv({
+        S3_BUCKET: "site-uploads",
+        S3_ENDPOINT: "https://s3.example.com",
+        S3_REGION: "auto",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PUBLIC_URL: "https://cdn.example.com/site/",
+      }),
+    ).toMatchObject({ S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_FORCE_PATH_STYLE: true, S3_PUBLIC_URL: "https://cdn.example.com/site" });
+    // AWS itself: no endpoint, and credentials from the instance's role.
+    const aws = parseEnv({ S3_BUCKET: "site-uploads", S3_REGION: "eu-west-1" });
+    expect([aws.S3_BUCKET, aws.S3_ENDPOINT, aws.S3_ACCESS_KEY_ID]).toEqual(["site-uploads", undefined, undefined]);
+  });
+
+  it.each([
+    ["S3_BUCKET", { S3_ENDPOINT: "http://127.0.0.1:9000" }, /S3_BUCKET must be set when S3_ENDPOINT is set/],
+    ["S3_BUCKET", { S3_PUBLIC_URL: "https://cdn.example.com" }, /S3_BUCKET must be set when S3_PUBLIC_URL is set/],
+    ["S3_BUCKET", { S3_BUCKET: "Bad_Bucket" }, /S3_BUCKET must be a bucket name/],
+    ["S3_REGION", { S3_BUCKET: "site-uploads" }, /S3_REGION must be set when S3_BUCKET is set/],
+    ["S3_SECRET_ACCESS_KEY", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_ACCESS_KEY_ID: "key" }, /S3_SECRET_ACCESS_KEY must be set when S3_ACCESS_KEY_ID is set/],
+    ["S3_ACCESS_KEY_ID", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_SECRET_ACCESS_KEY: "secret" }, /S3_ACCESS_KEY_ID must be set/],
+    ["S3_ENDPOINT", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_ENDPOINT: "minio:9000" }, /S3_ENDPOINT must be an http\(s\) URL/],
+    ["S3_FORCE_PATH_STYLE", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_FORCE_PATH_STYLE: "yes" }, /S3_FORCE_PATH_STYLE must be true or false/],
+    ["S3_PUBLIC_URL", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_PUBLIC_URL: "cdn.example.com" }, /S3_PUBLIC_URL must be an http\(s\) URL/],
+  ])("stops a partial or bad S3 configuration naming %s, on one line", (_name, source, message) => {
+    const error = (() => {
+      try {
+        parseEnv(source);
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error?.message).toMatch(new RegExp(`^Invalid configuration: ${message.source}`));
+    expect(error?.message).not.toContain("\n");
+  });
+
   it("asks for PUBLIC_URL when SMTP_URL is set", () => {
     expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.com" })).toThrow(/^Invalid configuration: PUBLIC_URL must be set/);
   });

@@ -73,7 +73,9 @@ export async function action({ request, url }: Route.ActionArgs) {
     stored = await storeUpload(Readable.fromWeb(request.body as NodeReadableStream), { dataDir: env.DATA_DIR, settingKey: section, store });
   } catch (error) {
     if (error instanceof UploadError) return Response.json({ message: error.message, code: error.code }, { status: error.status });
-    throw error;
+    // The checks passed but the storage (disk or bucket) refused it: nothing was kept, no row written.
+    logger.error({ err: error, page, section, storage: store.describe() }, "upload could not be stored");
+    return fail(uploadMessages.storage_unavailable, 503);
   }
   try {
     await upsertContentValue(db, { page, section, value: stored.url, type: "image", actor });

@@ -15,6 +15,7 @@ export const uploadMessages = {
   check_failed: "Failed to check settings in the database.",
   store_failed: "The image was uploaded but could not be saved in settings.",
   remove_failed: "Failed to remove the image from settings.",
+  storage_unavailable: "The image could not be stored right now. Please try again in a moment.",
   network: "Failed to upload the image. Please check your connection and try again.",
   upload_error: "Upload error",
   uploaded: "Image uploaded and saved",
