@@ -10,6 +10,11 @@ export function uploadAddress(value: string | undefined, base: string | undefine
   return `${base}${value}`;
 }
 
+/** The stored site path of an address uploadAddress made (`/uploads/<name>`); other values as they are. */
+export function storedUploadPath(value: string, base: string | undefined) {
+  return base && value.startsWith(`${base}/uploads/`) ? value.slice(base.length) : value;
+}
+
 /** A srcset's `url 640w` entries, each through uploadAddress. */
 export function srcSetAddress(srcSet: string | undefined, base: string | undefined) {
   if (!base || !srcSet) return srcSet;

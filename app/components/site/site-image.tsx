@@ -1,6 +1,6 @@
 import type { ComponentPropsWithoutRef } from "react";
 import { useRouteLoaderData } from "react-router";
-import { srcSetAddress, uploadAddress } from "~/lib/upload-url";
+import { srcSetAddress, storedUploadPath, uploadAddress } from "~/lib/upload-url";
 import type { loader } from "~/root";
 
 type ImgProps = Omit<ComponentPropsWithoutRef<"img">, "src" | "width" | "height" | "srcSet">;
@@ -17,7 +17,8 @@ export function SiteImage({
   ...props
 }: ImgProps & { src: string; priority?: boolean; ref?: React.Ref<HTMLImageElement> }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const info = root?.images?.[src];
+  // Keyed by the stored path; a caller may hand over the address already (useImageFallback).
+  const info = root?.images?.[storedUploadPath(src, root?.uploadsBase)];
   return (
     <img
       src={uploadAddress(src, root?.uploadsBase)}
