@@ -13,6 +13,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { buildUnlessSkipped, isPinned, pinned, root, startProductionServer, stopProcess, waitFor } from "./support/production-server.js";
 
+// BENCH_S3=1: the cached pages with uploads in an S3-compatible bucket against the local disk.
+if (process.env.BENCH_S3 === "1") await import("./bench-s3.js");
+
 const duration = process.env.BENCH_DURATION ?? "10s";
 /** wrk's duration (`10s`, `2m`, `1h`; a bare number is seconds) in seconds. */
 function seconds(value) {

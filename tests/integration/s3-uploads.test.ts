@@ -210,6 +210,30 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
     }
   });
 
+  it("keeps small uploads it served from the bucket in memory: the next answer needs no request to the bucket", async () => {
+    const site = await uploadServer(store, app.env.DATA_DIR);
+    const copy = `/uploads/${uploaded.fileName.replace(/\.png$/, "-w640.webp")}`;
+    try {
+      const first = await fetch(`${site.origin}${copy}`);
+      const bytes = Buffer.from(await first.arrayBuffer());
+      expect(first.status).toBe(200);
+      // Gone from the bucket (as if the bucket were unreachable): the kept copy answers, headers and all.
+      await store.remove([copy.slice(1)]);
+      const second = await fetch(`${site.origin}${copy}`);
+      expect(second.status).toBe(200);
+      expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
+      for (const name of ["content-type", "content-length", "cache-control", "etag", "last-modified", "x-content-type-options", "content-security-policy"]) {
+        expect([name, second.headers.get(name)]).toEqual([name, first.headers.get(name)]);
+      }
+      const revalidated = await fetch(`${site.origin}${copy}`, { headers: { "if-none-match": first.headers.get("etag")! } });
+      expect(revalidated.status).toBe(304);
+      // A range is always asked of the bucket.
+      expect((await fetch(`${site.origin}${copy}`, { headers: { range: "bytes=0-3" } })).status).toBe(404);
+    } finally {
+      await site.close();
+    }
+  });
+
   it("is ready while the bucket answers, and not ready when it does not", async () => {
     const ready = await uploadServer(store, app.env.DATA_DIR);
     const gone = await uploadServer(s3UploadStore({ ...s3SettingsOf(app.env)!, bucket: "no-such-bucket" }, app.env.DATA_DIR), app.env.DATA_DIR);
