@@ -18,7 +18,7 @@ import { localUploadStore, s3SettingsOf, s3UploadStore, uploadStoreFor, type Upl
 import { action } from "~/routes/admin.upload";
 import { readiness } from "../../server/readiness";
 import { serveUploads } from "../../server/uploads";
-import { folderContents, temporaryDirectory } from "../support/backup-archives";
+import { editArchive, folderContents, temporaryDirectory } from "../support/backup-archives";
 import { tinyImages } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
@@ -309,6 +309,29 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
       const target = uploadStoreFor(parseEnv({ DATA_DIR: dataDir, ...(await s3.createBucket()) }));
       await restoreBackup({ file: fromDisk, dataDir: temporaryDirectory("disk-to-s3"), store: target });
       expect(await bucketContents(target)).toEqual(objects);
+    });
+
+    it("leave the bucket as it was when the restore fails", async () => {
+      const broken = await editArchive(archive, path.join(temporaryDirectory("s3-broken"), "broken.tar.gz"), (directory) => {
+        fs.writeFileSync(path.join(directory, "database/page_content.jsonl"), '{"id": 1, "page_name": null}\n');
+      }, true);
+      const target = uploadStoreFor(parseEnv({ DATA_DIR: temporaryDirectory("s3-broken-target"), ...(await s3.createBucket()) }));
+      await expect(restoreBackup({ file: broken, dataDir: temporaryDirectory("s3-broken-data"), store: target })).rejects.toThrow(/null value/);
+      expect(await bucketContents(target)).toEqual({});
+    });
+
+    it("put all of a restore's or an upload's objects or none: one that cannot be put removes those put before it", async () => {
+      const target = uploadStoreFor(parseEnv({ DATA_DIR: temporaryDirectory("s3-partial"), ...(await s3.createBucket()) }));
+      const scratch = await target.scratchDirectory();
+      fs.writeFileSync(path.join(scratch, ".variant-1"), "copy");
+      await expect(
+        target.putFiles([
+          { key: "uploads/logo_1-w320.webp", file: path.join(scratch, ".variant-1"), contentType: "image/webp" },
+          { key: "uploads/logo_1.png", file: path.join(scratch, ".upload-gone"), contentType: "image/png" },
+        ]),
+      ).rejects.toThrow();
+      expect(await bucketContents(target)).toEqual({});
+      expect(fs.readdirSync(scratch)).toEqual([]);
     });
 
     it.skipIf(kind !== "postgres")("restore into an empty PostgreSQL database with the uploads in a bucket", async () => {
