@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { Toaster } from "sonner";
 // The admin's own stylesheet, linked while an /admin route is shown.
@@ -121,11 +122,17 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // Enrolment that the requirement started stays on screen after the code is confirmed (when
+  // the loader already allows the dashboard), until its backup codes have been seen.
+  const [enrolling, setEnrolling] = useState(loaderData.mustEnrol);
+  useEffect(() => {
+    if (loaderData.mustEnrol) setEnrolling(true);
+  }, [loaderData.mustEnrol]);
   return (
     <>
       <Toaster richColors closeButton position="bottom-right" />
-      {loaderData.isAdmin && loaderData.mustEnrol ? (
-        <TwoFactorRequiredScreen email={loaderData.email ?? ""} />
+      {loaderData.isAdmin && (loaderData.mustEnrol || enrolling) ? (
+        <TwoFactorRequiredScreen email={loaderData.email ?? ""} onDone={() => setEnrolling(false)} />
       ) : loaderData.isAdmin ? (
         <Dashboard email={loaderData.email} badges={{ other: loaderData.unreadMessages }} />
       ) : (

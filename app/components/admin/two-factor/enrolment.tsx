@@ -118,7 +118,7 @@ function ScanStep({ started, onConfirmed }: { started: Started; onConfirmed: () 
       </div>
       <form onSubmit={submit} noValidate className="space-y-3">
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-code`}>Код из приложения</Label>
+          <Label htmlFor={`${id}-code`} className="block">Код из приложения</Label>
           <Input
             id={`${id}-code`}
             name="code"

@@ -7,7 +7,7 @@ import { TwoFactorEnrolment } from "./enrolment";
  * Two-factor is required for every administrator and this one has not set it up: enrolment
  * comes before any tab (the server refuses every other admin loader and action meanwhile).
  */
-export function TwoFactorRequiredScreen({ email }: { email: string }) {
+export function TwoFactorRequiredScreen({ email, onDone }: { email: string; onDone: () => void }) {
   const navigate = useNavigate();
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-slate-50 to-indigo-50/60 px-4 py-10">
@@ -22,7 +22,12 @@ export function TwoFactorRequiredScreen({ email }: { email: string }) {
           </p>
         </div>
         <div className="mt-6">
-          <TwoFactorEnrolment onDone={() => void navigate("/admin/content", { replace: true })} />
+          <TwoFactorEnrolment
+            onDone={() => {
+              onDone();
+              void navigate("/admin/content", { replace: true });
+            }}
+          />
         </div>
         <div className="mt-6 flex justify-center border-t border-slate-100 pt-4">
           <LogoutButton label="Выйти" variant="ghost" />
