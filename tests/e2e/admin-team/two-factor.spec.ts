@@ -47,6 +47,7 @@ async function enrol(page: Page, scope: Page | Locator, password: string, screen
   await scope.getByLabel("Код из приложения").fill(totp(secret));
   await scope.getByRole("button", { name: "Подтвердить и включить" }).click();
   await expect(scope.getByText("Двухфакторная аутентификация включена.")).toBeVisible();
+  if (screenshot) await page.screenshot({ path: `${SHOTS}/backup-codes-${screenshot}` });
   const codes = await scope.getByRole("list", { name: "Резервные коды" }).getByRole("listitem").allTextContents();
   expect(codes).toHaveLength(10);
   await scope.getByRole("button", { name: "Готово" }).click();
