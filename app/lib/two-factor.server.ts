@@ -1,5 +1,6 @@
+import { createHash, randomUUID } from "node:crypto";
 import { APIError } from "better-auth/api";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, like, lte, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { adminSettings, user, verification } from "~/db/schema";
 import { twoFactorMessages } from "~/schemas/two-factor";
@@ -152,6 +153,30 @@ async function pendingAccount(db: Database, request: Request) {
 
 export type SignInCodeMethod = "totp" | "backup";
 
+/** How long a code from the app stays claimed: longer than the ±30 s an app's clock may drift. */
+const USED_CODE_SECONDS = 120;
+const USED_CODE_PREFIX = "2fa-used-";
+
+/**
+ * A code from the app signs in once: better-auth accepts the same code for its whole window, so
+ * a code someone saw (over a shoulder, in a proxy) would otherwise open a second session. The
+ * claim is taken under a transaction-scoped advisory lock before the code is checked, so two
+ * requests with one code take turns; a code that turns out wrong gives its claim back. Only the
+ * code's SHA-256 is stored.
+ */
+async function claimCode(db: Database, userId: string, code: string) {
+  const identifier = `${USED_CODE_PREFIX}${userId}-${createHash("sha256").update(code).digest("hex")}`;
+  const claimed = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${identifier}))`);
+    await tx.delete(verification).where(and(like(verification.identifier, `${USED_CODE_PREFIX}%`), lte(verification.expiresAt, sql`now()`)));
+    const [used] = await tx.select({ id: verification.id }).from(verification).where(eq(verification.identifier, identifier)).limit(1);
+    if (used) return false;
+    await tx.insert(verification).values({ id: randomUUID(), identifier, value: userId, expiresAt: new Date(Date.now() + USED_CODE_SECONDS * 1000) });
+    return true;
+  });
+  return { claimed, release: () => db.delete(verification).where(eq(verification.identifier, identifier)) };
+}
+
 /**
  * The code step of a sign-in: the password was right and better-auth holds the sign-in in a
  * short-lived challenge (no session yet). Limited per client address like passwords; each
@@ -166,6 +191,21 @@ export async function verifySignInCode(
   if (refused) return refused;
   const account = await pendingAccount(db, request).catch(() => null);
   const details = { ip: clientIp(request), method: input.method === "totp" ? "totp" : "backup_code" };
+  const claim = input.method === "totp" && account ? await claimCode(db, account.id, input.code) : null;
+  const logFailure = (failure: TwoFactorFailure) =>
+    recordEventInBackground(db, {
+      kind: "auth.sign_in_failed",
+      area: "auth",
+      actor: null,
+      target: account?.email ?? null,
+      details: { ...details, stage: "two-factor", status: failure.status },
+    });
+  if (claim && !claim.claimed) {
+    logger.warn({ userId: account!.id }, "two-factor code used again refused");
+    const failure: TwoFactorFailure = { ok: false, status: 400, message: twoFactorMessages.codeUsed, field: "code" };
+    logFailure(failure);
+    return failure;
+  }
   try {
     const { headers } =
       input.method === "totp"
@@ -174,14 +214,9 @@ export async function verifySignInCode(
     if (account) recordEventInBackground(db, { kind: "auth.sign_in", area: "auth", actor: account, target: account.email, details });
     return { ok: true, headers };
   } catch (error) {
+    await claim?.release();
     const failure = refusal(error, "sign-in-code");
-    recordEventInBackground(db, {
-      kind: "auth.sign_in_failed",
-      area: "auth",
-      actor: null,
-      target: account?.email ?? null,
-      details: { ...details, stage: "two-factor", status: failure.status },
-    });
+    logFailure(failure);
     return failure;
   }
 }

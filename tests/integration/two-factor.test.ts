@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { twoFactorIntents } from "~/components/admin/two-factor/intents";
 import { teamIntents } from "~/components/admin/team/intents";
-import { activityEvents, session, twoFactor, user } from "~/db/schema";
+import { activityEvents, session, twoFactor, user, verification } from "~/db/schema";
 import { disableTwoFactorByEmail } from "~/lib/admin-commands.server";
 import { setEnv, parseEnv } from "~/lib/env.server";
 import { requireAdmin } from "~/lib/permissions.server";
@@ -191,6 +191,20 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
     await expect(requireAdmin(siteRequest("/admin/menu", { cookie: replay.jar.header }))).rejects.toMatchObject({ status: 401 });
     // Another, unused one still works.
     expect((await codeStep(replay.jar, "backup", backupCodes[1]!)).status).toBe(302);
+  });
+
+  it("takes each code from the app once, even when two sign-ins send it at the same moment", async () => {
+    const { secret } = await enrol(admin);
+    const [first, second] = await Promise.all([signInWithPassword("admin@example.com"), signInWithPassword("admin@example.com")]);
+    const code = totp(secret);
+    const answers = await Promise.all([codeStep(first.jar, "totp", code), codeStep(second.jar, "totp", code)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body).toMatchObject({ ok: false, message: twoFactorMessages.codeUsed });
+    const third = await signInWithPassword("admin@example.com");
+    expect((await codeStep(third.jar, "totp", code)).body).toMatchObject({ ok: false, message: twoFactorMessages.codeUsed });
+    await expect(requireAdmin(siteRequest("/admin/menu", { cookie: third.jar.header }))).rejects.toMatchObject({ status: 401 });
+    // Only a hash of the code is kept.
+    expect(JSON.stringify(await app.handle.db.select().from(verification))).not.toContain(code);
   });
 
   it("regenerates backup codes (the old ones stop working) and turns two-factor off with the password", async () => {
