@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { ensureFirstAdmin } from "./admin-users.server";
 import { getDb, type Database } from "./db.server";
@@ -132,8 +132,14 @@ export function createAuth(options: AuthOptions) {
       },
       session: {
         create: {
-          after: async (created) => {
-            await options.db.update(schema.user).set({ lastSignInAt: new Date() }).where(eq(schema.user.id, created.userId));
+          after: async (created, context) => {
+            // With two-factor on, the password's session is dropped at once for the code step;
+            // the session the code opens is the sign-in.
+            const passwordStep = context?.path === "/sign-in/email";
+            await options.db
+              .update(schema.user)
+              .set({ lastSignInAt: new Date() })
+              .where(passwordStep ? and(eq(schema.user.id, created.userId), eq(schema.user.twoFactorEnabled, false)) : eq(schema.user.id, created.userId));
           },
         },
       },

@@ -139,6 +139,7 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
 
   it("gives no session for the password alone, then one for a valid code, logged as a sign-in", async () => {
     const { secret } = await enrol(admin);
+    await app.handle.db.update(user).set({ lastSignInAt: null });
     const { jar, answer } = await signInWithPassword("admin@example.com");
     expect(answer.body).toMatchObject({ intent: "login", ok: true, needsCode: true });
     expect(jar.has("two_factor")).toBe(true);
@@ -161,7 +162,9 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
     } as never);
     expect(verifyDirect.status).toBe(404);
 
-    // The password alone is no sign-in in the log either (events are written in the background).
+    // The password alone is no sign-in in the log either (events are written in the background),
+    // nor the account's last sign-in.
+    expect((await app.handle.db.select().from(user))[0]!.lastSignInAt).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await events(app, "auth.sign_in")).toHaveLength(0);
     await app.handle.db.delete(activityEvents);
@@ -173,6 +176,7 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
     expect(signedIn.headers.get("location")).toBe("/admin");
     await expect(requireAdmin(siteRequest("/admin/menu", { cookie: jar.header }))).resolves.toMatchObject({ email: "admin@example.com" });
     await expect.poll(async () => (await events(app, "auth.sign_in")).length).toBe(1);
+    expect((await app.handle.db.select().from(user))[0]!.lastSignInAt).toBeInstanceOf(Date);
     const [failedEvent] = await events(app, "auth.sign_in_failed");
     expect(failedEvent).toMatchObject({ target: "admin@example.com", details: expect.objectContaining({ stage: "two-factor", method: "totp" }) });
     const [signInEvent] = await events(app, "auth.sign_in");
