@@ -37,6 +37,7 @@ export default [
   ...prefix("admin", [
     route("upload", "routes/admin.upload.ts"),
     route("logout", "routes/admin.logout.ts"),
+    route("two-factor", "routes/admin.two-factor.ts"),
     route("messages.csv", "routes/admin.messages[.]csv.ts"),
     route("history", "routes/admin.history.ts"),
     route("activity-export", "routes/admin.activity-export.ts"),

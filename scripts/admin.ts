@@ -2,18 +2,19 @@
 //   list                     every account, its role and sessions
 //   grant <email>            make an account an administrator
 //   reset-password <email>   print a single-use password reset link (valid 1 hour)
+//   disable-2fa <email>      turn two-factor sign-in off for an account (lost authenticator)
 // Works on DATABASE_URL or on the embedded database in DATA_DIR, which must not be in use by a
 // running server (PGlite allows one process per directory).
-import { createResetLink, grantByEmail, listAccountsText, UnknownAccountError } from "~/lib/admin-commands.server";
+import { createResetLink, disableTwoFactorByEmail, grantByEmail, listAccountsText, UnknownAccountError } from "~/lib/admin-commands.server";
 import { openDatabase } from "~/lib/db.server";
 import { DirectoryLockedError } from "~/lib/directory-lock.server";
 import { parseEnv } from "~/lib/env.server";
 
-const usage = "Usage: npm run admin -- list | grant <email> | reset-password <email>";
+const usage = "Usage: npm run admin -- list | grant <email> | reset-password <email> | disable-2fa <email>";
 
 async function main(argv: string[]) {
   const [command, email] = argv;
-  if (!command || !["list", "grant", "reset-password"].includes(command) || (command !== "list" && !email)) {
+  if (!command || !["list", "grant", "reset-password", "disable-2fa"].includes(command) || (command !== "list" && !email)) {
     console.error(usage);
     return 2;
   }
@@ -22,6 +23,10 @@ async function main(argv: string[]) {
   try {
     if (command === "list") console.log(await listAccountsText(handle.db));
     else if (command === "grant") console.log(`${await grantByEmail(handle.db, email!)} is now an administrator.`);
+    else if (command === "disable-2fa") {
+      const address = await disableTwoFactorByEmail(handle.db, email!);
+      console.log(`Two-factor sign-in is off for ${address}; its sessions were ended. It signs in with its password now.`);
+    }
     else {
       const origin = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
       console.log(`Single-use link to set a new password (valid for 1 hour):\n${await createResetLink(handle.db, email!, origin)}`);

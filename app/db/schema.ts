@@ -65,6 +65,8 @@ export const user = pgTable("user", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   /** Set by a session hook: sessions are deleted on sign-out, so they cannot tell it later. */
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /** better-auth's two-factor plugin: set once a TOTP enrolment is confirmed with a code. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
 });
 
 export const session = pgTable(
@@ -114,6 +116,27 @@ export const verification = pgTable("verification", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * better-auth's two-factor plugin: one row per account that started enrolment. The TOTP secret
+ * and the backup codes are stored encrypted with the auth secret (symmetric, by better-auth);
+ * `verified` turns true when the first code is confirmed. Failed codes count towards a lockout.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("two_factor_user_id_unique").on(table.userId)],
+);
 
 export const adminUsers = pgTable("admin_users", {
   userId: text("user_id")

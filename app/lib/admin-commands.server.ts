@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { adminUsers, user } from "~/db/schema";
+import { adminUsers, session, twoFactor, user } from "~/db/schema";
 import { recordEvent } from "./activity.server";
 import { createAuth, resetLink } from "./auth.server";
 import type { Database } from "./db.server";
@@ -21,13 +21,29 @@ async function accountByEmail(db: Database, email: string) {
   return row;
 }
 
+/**
+ * `admin disable-2fa <email>`: for an administrator who lost both the authenticator and the
+ * backup codes. Removes the secret and the codes and ends the account's sessions; the account
+ * signs in with its password again (and, if two-factor is required, enrols anew).
+ */
+export async function disableTwoFactorByEmail(db: Database, email: string) {
+  const account = await accountByEmail(db, email);
+  await db.transaction(async (tx) => {
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, account.id));
+    await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, account.id));
+    await tx.delete(session).where(eq(session.userId, account.id));
+    await recordEvent(tx, { kind: "auth.two_factor_disable", area: "auth", actor: COMMAND_LINE, target: account.email });
+  });
+  return account.email;
+}
+
 /** `admin list`: one line per account. */
 export async function listAccountsText(db: Database) {
   const members = await listTeam(db);
   if (members.length === 0) return "No accounts yet.";
   return members
     .map((member) =>
-      [member.email, member.isAdmin ? "admin" : "-", `created ${member.createdAt}`, `last sign-in ${member.lastSignInAt ?? "never"}`, `${member.activeSessions} session(s)`].join("\t"),
+      [member.email, member.isAdmin ? "admin" : "-", member.twoFactorEnabled ? "2fa" : "no-2fa", `created ${member.createdAt}`, `last sign-in ${member.lastSignInAt ?? "never"}`, `${member.activeSessions} session(s)`].join("\t"),
     )
     .join("\n");
 }

@@ -9,7 +9,7 @@ export { credentialsSchema };
 
 type AuthFailure = { ok: false; status: number; message: string; unexpected?: boolean };
 
-export type AuthActionResult = { ok: true; headers: Headers; needsConfirmation: boolean } | AuthFailure;
+export type AuthActionResult = { ok: true; headers: Headers; needsConfirmation: boolean; needsCode?: boolean } | AuthFailure;
 
 function failure(error: unknown, action: string): AuthFailure {
   if (error instanceof APIError) {
@@ -28,12 +28,14 @@ export async function signInWithPassword(request: Request, input: unknown): Prom
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
   try {
-    const { headers } = await getAuth().api.signInEmail({
+    const { headers, response } = await getAuth().api.signInEmail({
       body: parsed.data,
       headers: request.headers,
       returnHeaders: true,
     });
-    return { ok: true, headers, needsConfirmation: false };
+    // Two-factor on: no session yet, only the short-lived challenge cookie; the code comes next.
+    const needsCode = Boolean((response as { twoFactorRedirect?: boolean }).twoFactorRedirect);
+    return { ok: true, headers, needsConfirmation: false, needsCode };
   } catch (error) {
     return failure(error, "sign-in");
   }

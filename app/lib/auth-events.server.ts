@@ -15,6 +15,9 @@ export function signInEventHook(db: Database) {
     const email = typeof ctx.body?.email === "string" ? ctx.body.email.toLowerCase().slice(0, 254) : null;
     const ip = ctx.request?.headers.get("x-client-ip") ?? ctx.headers?.get("x-client-ip") ?? null;
     const signedIn = ctx.context.newSession;
+    // With two-factor on, the password alone opens no session: the sign-in is logged when the
+    // code is verified (two-factor.server.ts).
+    if (signedIn && (signedIn.user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
     if (signedIn && !isAPIError(ctx.context.returned)) {
       recordEventInBackground(db, {
         kind: "auth.sign_in",

@@ -1,7 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { twoFactor } from "better-auth/plugins";
+import { and, eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { ensureFirstAdmin } from "./admin-users.server";
 import { getDb, type Database } from "./db.server";
@@ -15,6 +16,8 @@ import { decideSignUp } from "./sign-up-policy.server";
 const invitationOf = (context: { body?: unknown } | null | undefined) => (context?.body as { invitation?: unknown } | undefined)?.invitation;
 
 export const CLIENT_IP_HEADER = "x-client-ip";
+/** The name authenticator apps show beside the account's address. */
+export const TWO_FACTOR_ISSUER = "Valora Admin";
 
 export interface AuthOptions {
   db: Database;
@@ -44,6 +47,7 @@ export function createAuth(options: AuthOptions) {
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
     secret: options.secret,
@@ -93,6 +97,18 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
     },
     hooks: { after: signInEventHook(options.db) },
+    plugins: [
+      twoFactor({
+        issuer: TWO_FACTOR_ISSUER,
+        // Backup codes are kept encrypted with the auth secret (never as plain text), like the
+        // TOTP secret; a used code is removed from the list.
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+        totpOptions: { digits: 6, period: 30 },
+        // The code step of a sign-in must follow the password within ten minutes.
+        twoFactorCookieMaxAge: 10 * 60,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     // Every account is created through these hooks, whether by the dashboard's action or by a
     // direct call to /api/auth/sign-up/email, so the sign-up policy cannot be bypassed.
     databaseHooks: {
@@ -116,8 +132,14 @@ export function createAuth(options: AuthOptions) {
       },
       session: {
         create: {
-          after: async (created) => {
-            await options.db.update(schema.user).set({ lastSignInAt: new Date() }).where(eq(schema.user.id, created.userId));
+          after: async (created, context) => {
+            // With two-factor on, the password's session is dropped at once for the code step;
+            // the session the code opens is the sign-in.
+            const passwordStep = context?.path === "/sign-in/email";
+            await options.db
+              .update(schema.user)
+              .set({ lastSignInAt: new Date() })
+              .where(passwordStep ? and(eq(schema.user.id, created.userId), eq(schema.user.twoFactorEnabled, false)) : eq(schema.user.id, created.userId));
           },
         },
       },

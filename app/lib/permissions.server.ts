@@ -3,6 +3,8 @@ import { getAuth } from "./auth.server";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { hasTwoFactor, isTwoFactorRequired } from "./two-factor.server";
+import { twoFactorMessages } from "~/schemas/two-factor";
 
 export interface SessionUser {
   id: string;
@@ -33,7 +35,16 @@ export async function getAdminStatus(request: Request) {
     logger.error({ err: error, userId: user.id }, "admin check failed");
     return false;
   });
-  return { user, isAdmin: admin } as const;
+  // 'Двухфакторная аутентификация обязательна': an administrator without it must enrol first.
+  const mustEnrol = admin
+    ? await Promise.all([isTwoFactorRequired(db), hasTwoFactor(db, user.id)])
+        .then(([required, enrolled]) => required && !enrolled)
+        .catch((error: unknown) => {
+          logger.error({ err: error, userId: user.id }, "two-factor requirement check failed");
+          return true;
+        })
+    : false;
+  return { user, isAdmin: admin, mustEnrol } as const;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -51,15 +62,21 @@ export function assertSameOrigin(request: Request) {
 
 /**
  * Every admin loader and action calls this itself. Anonymous requests get 401, signed-in
- * users without the admin role 403, and writes from another origin 403.
+ * users without the admin role 403, and writes from another origin 403. While two-factor is
+ * required and the administrator has not enrolled, everything but enrolment itself
+ * (`{ enrolling: true }`) is refused with 403 as well.
  */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+export async function requireAdmin(request: Request, options: { enrolling?: boolean } = {}): Promise<SessionUser> {
   assertSameOrigin(request);
-  const { user, isAdmin: admin } = await getAdminStatus(request);
+  const { user, isAdmin: admin, mustEnrol } = await getAdminStatus(request);
   if (!user) throw Response.json({ message: "Sign in required" }, { status: 401 });
   if (!admin) {
     logger.warn({ userId: user.id, path: new URL(request.url).pathname }, "admin access refused");
     throw Response.json({ message: "Administrator access required" }, { status: 403 });
+  }
+  if (mustEnrol && !options.enrolling) {
+    logger.warn({ userId: user.id, path: new URL(request.url).pathname }, "admin access refused until two-factor enrolment");
+    throw Response.json({ message: twoFactorMessages.enrolmentRequired, enrolmentRequired: true }, { status: 403 });
   }
   return user;
 }

@@ -33,10 +33,11 @@ export function clientIp(request: Request): string {
   return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }
 
-export type AuthAttempt = "sign-in" | "sign-up";
+/** Passwords, sign-ups, and two-factor codes (at sign-in and at enrolment) are counted apart. */
+export type AuthAttempt = "sign-in" | "sign-up" | "two-factor";
 
 /**
- * Limits sign-in and sign-up attempts per client address. Returns a 429 response to send
+ * Limits sign-in, sign-up and two-factor code attempts per client address. Returns a 429 response to send
  * back, or null when the attempt may go ahead.
  */
 export function limitAuthAttempt(request: Request, attempt: AuthAttempt): Response | null {

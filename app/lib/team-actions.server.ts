@@ -10,6 +10,7 @@ import { limitAuthAttempt } from "./rate-limit.server";
 import { sendInvitationMail } from "./mail.server";
 import type { SessionUser } from "./permissions.server";
 import { setSignUpOpen } from "./sign-up-policy.server";
+import { hasTwoFactor, setTwoFactorRequired } from "./two-factor.server";
 import { deleteAccount, endSessions, grantAdmin, revokeAdmin, type TeamChange } from "./team.server";
 import { teamIntents } from "~/components/admin/team/intents";
 import {
@@ -21,6 +22,7 @@ import {
   signUpModeSchema,
   teamMessages,
 } from "~/schemas/team";
+import { twoFactorMessages, twoFactorRequiredSchema } from "~/schemas/two-factor";
 
 const roleChanges = {
   [teamIntents.grant]: { run: grantAdmin, kind: "team.grant" },
@@ -82,6 +84,17 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
       if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
       await setSignUpOpen(db, parsed.data.open);
       await event(parsed.data.open ? "team.sign_up_open" : "team.sign_up_close", "sign-up");
+      return succeeded(intent);
+    }
+    case teamIntents.twoFactorRequired: {
+      const parsed = twoFactorRequiredSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      // Only an administrator who has two-factor may require it, so whoever turns it on can
+      // still reach the dashboard; those without it are sent to enrolment, which needs only
+      // their password.
+      if (parsed.data.required && !(await hasTwoFactor(db, actor.id))) return failed(intent, 409, twoFactorMessages.requiredNeedsOwn);
+      await setTwoFactorRequired(db, parsed.data.required);
+      await event(parsed.data.required ? "team.two_factor_require" : "team.two_factor_optional", "two-factor");
       return succeeded(intent);
     }
     case teamIntents.changePassword: {

@@ -20,6 +20,7 @@ export async function listTeam(db: Database): Promise<TeamMember[]> {
       email: user.email,
       createdAt: user.createdAt,
       lastSignInAt: user.lastSignInAt,
+      twoFactorEnabled: user.twoFactorEnabled,
       adminSince: adminUsers.createdAt,
       activeSessions: sessions.active,
     })
@@ -33,6 +34,7 @@ export async function listTeam(db: Database): Promise<TeamMember[]> {
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     isAdmin: row.adminSince !== null,
+    twoFactorEnabled: row.twoFactorEnabled,
     activeSessions: Number(row.activeSessions ?? 0),
   }));
 }

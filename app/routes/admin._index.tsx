@@ -3,9 +3,10 @@ import { getAdminStatus } from "~/lib/permissions.server";
 import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { isAdmin } = await getAdminStatus(request);
-  // Admins land on the first tab; everyone else stays on /admin and sees the login screen.
-  if (isAdmin) throw redirect("/admin/content");
+  const { isAdmin, mustEnrol } = await getAdminStatus(request);
+  // Admins land on the first tab; everyone else stays on /admin and sees the login screen (or,
+  // while two-factor is required and not set up, the enrolment screen).
+  if (isAdmin && !mustEnrol) throw redirect("/admin/content");
   return null;
 }
 

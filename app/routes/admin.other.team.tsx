@@ -12,6 +12,7 @@ import { listOwnSessions } from "~/lib/own-account.server";
 import { requireAdmin } from "~/lib/permissions.server";
 import { isSignUpOpen } from "~/lib/sign-up-policy.server";
 import { runTeamAction } from "~/lib/team-actions.server";
+import { hasTwoFactor, isTwoFactorRequired } from "~/lib/two-factor.server";
 import { listTeam } from "~/lib/team.server";
 import { teamMessages } from "~/schemas/team";
 import type { Route } from "./+types/admin.other.team";
@@ -21,14 +22,16 @@ export const meta: Route.MetaFunction = () => adminMeta("Администрат�
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireAdmin(request);
   const db = getDb();
-  const [members, invitations, signUpOpen, sessions] = await Promise.all([
+  const [members, invitations, signUpOpen, sessions, twoFactorRequired, twoFactorEnabled] = await Promise.all([
     listTeam(db),
     listInvitations(db),
     isSignUpOpen(db),
     listOwnSessions(db, me.id, me.sessionId),
+    isTwoFactorRequired(db),
+    hasTwoFactor(db, me.id),
   ]);
   return data(
-    { me: me.id, members, invitations, signUpOpen, sessions, mailConfigured: Boolean(getEnv().SMTP_URL) },
+    { me: me.id, members, invitations, signUpOpen, sessions, twoFactorRequired, twoFactorEnabled, mailConfigured: Boolean(getEnv().SMTP_URL) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

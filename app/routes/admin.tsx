@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { Toaster } from "sonner";
 // The admin's own stylesheet, linked while an /admin route is shown.
@@ -14,13 +15,18 @@ import { getEnv } from "~/lib/env.server";
 import { INVITATION_PARAMETER } from "~/lib/invitations.server";
 import { assertSameOrigin, getAdminStatus } from "~/lib/permissions.server";
 import { describeSignUp } from "~/lib/sign-up-policy.server";
+import { hasPendingChallenge, verifySignInCode } from "~/lib/two-factor.server";
+import { TwoFactorRequiredScreen } from "~/components/admin/two-factor/required-screen";
+import { signInCodeSchema, twoFactorMessages } from "~/schemas/two-factor";
+
+const twoFactorRestart = twoFactorMessages.challengeSpent;
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
 
 /** The gate (SPEC §4): an admin session gets the dashboard, anyone else the login screen. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, isAdmin } = await getAdminStatus(request);
+  const { user, isAdmin, mustEnrol } = await getAdminStatus(request);
   // An invitation link opens the sign-up tab for its address (the token is in the query, which
   // request logs leave out).
   const query = new URL(request.url).searchParams;
@@ -28,14 +34,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A reset link's token is checked (and used up) when the new password is posted.
   const resetToken = isAdmin ? null : query.get(RESET_PARAMETER);
   // The badge on the 'Другое' tab: one count over an index, and only for an admin.
-  const unreadMessages = isAdmin ? await countUnreadMessages(getDb()).catch(() => 0) : 0;
+  const unreadMessages = isAdmin && !mustEnrol ? await countUnreadMessages(getDb()).catch(() => 0) : 0;
+  // A password was right and the code is still to come (better-auth's challenge cookie).
+  const codePending = !user && hasPendingChallenge(request);
   return data(
-    { isAdmin, email: user?.email ?? null, unreadMessages, signUp, resetToken, mailConfigured: Boolean(getEnv().SMTP_URL) },
+    {
+      isAdmin,
+      mustEnrol,
+      email: user?.email ?? null,
+      unreadMessages,
+      signUp,
+      resetToken,
+      codePending,
+      mailConfigured: Boolean(getEnv().SMTP_URL),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
-const intents: readonly LoginIntent[] = ["login", "signup", "reset", "forgot"];
+const intents: readonly LoginIntent[] = ["login", "signup", "reset", "forgot", "sign-in-code"];
 const intentOf = (value: unknown): LoginIntent => intents.find((intent) => intent === value) ?? "login";
 
 /** After signing in, back to the dashboard page the form was on; never anywhere else. */
@@ -57,6 +74,18 @@ export async function action({ request }: Route.ActionArgs) {
       ? data<LoginActionData>({ intent, ok: true, needsConfirmation: false })
       : data<LoginActionData>({ intent, ok: false, message: result.message, unexpected: result.unexpected ?? false }, { status: result.status });
   }
+  if (intent === "sign-in-code") {
+    const parsed = signInCodeSchema.safeParse({ method: form.method, code: form.code });
+    const result = parsed.success
+      ? await verifySignInCode(getDb(), request, parsed.data)
+      : { ok: false as const, status: 400, message: parsed.error.issues[0]!.message };
+    if (!result.ok) {
+      // A spent or expired challenge sends the person back to the password.
+      const restart = result.status === 401 || result.message === twoFactorRestart;
+      return data<LoginActionData>({ intent, ok: false, message: result.message, unexpected: false, restart }, { status: result.status });
+    }
+    throw redirect(landingPage(form.redirectTo), { headers: result.headers });
+  }
   const credentials = { email: form.email, password: form.password };
   const result =
     intent === "signup"
@@ -69,6 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (result.needsConfirmation) return data<LoginActionData>({ intent, ok: true, needsConfirmation: true });
+  if (result.needsCode) return data<LoginActionData>({ intent, ok: true, needsConfirmation: false, needsCode: true }, { headers: result.headers });
   throw redirect(landingPage(form.redirectTo), { headers: result.headers });
 }
 
@@ -92,16 +122,25 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // Enrolment that the requirement started stays on screen after the code is confirmed (when
+  // the loader already allows the dashboard), until its backup codes have been seen.
+  const [enrolling, setEnrolling] = useState(loaderData.mustEnrol);
+  useEffect(() => {
+    if (loaderData.mustEnrol) setEnrolling(true);
+  }, [loaderData.mustEnrol]);
   return (
     <>
       <Toaster richColors closeButton position="bottom-right" />
-      {loaderData.isAdmin ? (
+      {loaderData.isAdmin && (loaderData.mustEnrol || enrolling) ? (
+        <TwoFactorRequiredScreen email={loaderData.email ?? ""} onDone={() => setEnrolling(false)} />
+      ) : loaderData.isAdmin ? (
         <Dashboard email={loaderData.email} badges={{ other: loaderData.unreadMessages }} />
       ) : (
         <LoginScreen
           signedInAs={loaderData.email}
           signUp={loaderData.signUp}
           resetToken={loaderData.resetToken}
+          codePending={loaderData.codePending}
           mailConfigured={loaderData.mailConfigured}
         />
       )}

@@ -3,7 +3,16 @@ import { assertSameOrigin } from "~/lib/permissions.server";
 import { limitAuthAttempt } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/api.auth.$";
 
+/**
+ * Two-factor enrolment and the code step of a sign-in go through the dashboard's own actions
+ * (admin.two-factor.ts and the /admin action), which rate-limit the codes and log each attempt;
+ * better-auth's own endpoints for them are not served.
+ */
+const TWO_FACTOR_PATH = /^\/api\/auth\/(two-factor|totp)\//;
+const notServed = () => Response.json({ message: "Not found" }, { status: 404 });
+
 export function loader({ request }: Route.LoaderArgs) {
+  if (TWO_FACTOR_PATH.test(new URL(request.url).pathname)) return notServed();
   return getAuth().handler(request);
 }
 
@@ -16,6 +25,7 @@ export function action({ request }: Route.ActionArgs) {
     return refused as Response;
   }
   const path = new URL(request.url).pathname;
+  if (TWO_FACTOR_PATH.test(path)) return notServed();
   const attempt = path.startsWith("/api/auth/sign-in")
     ? "sign-in"
     : path.startsWith("/api/auth/sign-up")

@@ -47,6 +47,11 @@ const actionLabels: Record<string, string> = {
   sign_in: "вход",
   sign_in_failed: "неудачный вход",
   sign_out: "выход",
+  two_factor_enable: "двухфакторная аутентификация включена",
+  two_factor_disable: "двухфакторная аутентификация отключена",
+  backup_codes_regenerate: "новые резервные коды",
+  two_factor_require: "двухфакторная аутентификация обязательна",
+  two_factor_optional: "двухфакторная аутентификация необязательна",
 };
 
 /** `content.update` → 'Контент сайта: изменение'; unknown kinds are shown as stored. */

@@ -55,6 +55,11 @@ export const fields: Record<string, string> = {
   open: "false",
   currentPassword: "password-123",
   newPassword: "changed-password",
+  // Two-factor sign-in: a code, its kind, and the requirement (the password is left out: the
+  // auth endpoint would take it for a sign-in attempt and log it).
+  code: "123456",
+  method: "totp",
+  required: "true",
 };
 
 /** The URL a route module answers at: `admin.other.team.tsx` is /admin/other/team. */

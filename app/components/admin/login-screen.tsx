@@ -8,14 +8,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { CLOSED_SIGN_UP_MESSAGE, credentialsSchema, MIN_PASSWORD_LENGTH, resetMessages, type SignUpScreen } from "~/schemas/auth";
 import { ForgotPassword, ResetPasswordForm } from "./password-reset";
+import { CodeStep } from "./two-factor/code-step";
 import { LogoutButton } from "./shell/logout-button";
 
-export type LoginIntent = "login" | "signup" | "reset" | "forgot";
+export type LoginIntent = "login" | "signup" | "reset" | "forgot" | "sign-in-code";
 
 /** What the /admin action answers when it does not redirect to the dashboard. */
 export type LoginActionData =
-  | { intent: LoginIntent; ok: false; message: string; unexpected: boolean }
-  | { intent: LoginIntent; ok: true; needsConfirmation: boolean };
+  | { intent: LoginIntent; ok: false; message: string; unexpected: boolean; restart?: boolean }
+  | { intent: LoginIntent; ok: true; needsConfirmation: boolean; needsCode?: boolean };
 
 const forms = [
   { intent: "login", label: "Вход", submit: "Войти", busy: "Вход...", autoComplete: "current-password" },
@@ -37,6 +38,7 @@ export const signUpToast = {
 function announce(result: LoginActionData) {
   if (result.ok && result.intent === "reset") return toastSuccess(resetMessages.done, resetMessages.doneDescription);
   if (result.ok && result.intent === "forgot") return toastSuccess(resetMessages.mailed);
+  if (result.ok && result.needsCode) return;
   if (result.ok) return toastSuccess(signUpToast.title, signUpToast.confirm);
   if (result.unexpected) return toastError("Ошибка", "Произошла неожиданная ошибка");
   const titles: Record<LoginIntent, string> = {
@@ -44,6 +46,7 @@ function announce(result: LoginActionData) {
     signup: "Ошибка регистрации",
     reset: "Не удалось сменить пароль",
     forgot: "Не удалось отправить ссылку",
+    "sign-in-code": "Ошибка входа",
   };
   toastError(titles[result.intent], result.message);
 }
@@ -53,11 +56,14 @@ export function LoginScreen({
   signedInAs,
   signUp,
   resetToken,
+  codePending = false,
   mailConfigured,
 }: {
   signedInAs: string | null;
   signUp: SignUpScreen | null;
   resetToken: string | null;
+  /** The password was right and the account has two-factor on: the code is asked for next. */
+  codePending?: boolean;
   mailConfigured: boolean;
 }) {
   // An invitation link opens the sign-up tab; so does a link that no longer works, to say why.
@@ -66,10 +72,13 @@ export function LoginScreen({
   const invitationError = signUp?.invitation && "error" in signUp.invitation ? signUp.invitation.error : null;
   const actionData = useActionData<LoginActionData>();
   const announced = useRef(actionData);
+  const [askCode, setAskCode] = useState(codePending);
   useEffect(() => {
     if (!actionData || announced.current === actionData) return;
     announced.current = actionData;
     announce(actionData);
+    if (actionData.ok && actionData.needsCode) setAskCode(true);
+    if (!actionData.ok && actionData.restart) setAskCode(false);
     if (actionData.ok && actionData.intent !== "forgot") setTab("login");
   }, [actionData]);
 
@@ -91,6 +100,8 @@ export function LoginScreen({
         ) : null}
         {resetToken ? (
           <ResetPasswordForm token={resetToken} />
+        ) : askCode ? (
+          <CodeStep onBack={() => setAskCode(false)} />
         ) : (
           <Tabs value={tab} onValueChange={(value) => setTab(value as LoginIntent)} className="mt-6">
             <TabsList className="grid w-full grid-cols-2">

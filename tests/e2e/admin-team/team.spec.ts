@@ -116,10 +116,10 @@ test.describe("[ADMIN][TEAM] administrators", () => {
     await colleague.page.goto("/admin/menu");
     await expect(colleague.page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
-    await expect(memberRow(page, email).getByRole("cell").nth(4)).toHaveText("1");
+    await expect(memberRow(page, email).getByRole("cell").nth(5)).toHaveText("1");
     await page.getByRole("button", { name: `Завершить все сеансы ${email}` }).click();
     await expectToast(page, "Все сеансы завершены", { failure: false });
-    await expect(memberRow(page, email).getByRole("cell").nth(4)).toHaveText("0");
+    await expect(memberRow(page, email).getByRole("cell").nth(5)).toHaveText("0");
     await colleague.page.goto("/admin/menu");
     await expect(colleague.page.getByRole("heading", { name: "Панель администратора" })).toBeVisible();
     await colleague.close();

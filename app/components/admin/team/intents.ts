@@ -9,4 +9,5 @@ export const teamIntents = {
   signUpMode: "set-sign-up-mode",
   changePassword: "change-password",
   endOwnSession: "end-own-session",
+  twoFactorRequired: "set-two-factor-required",
 } as const;

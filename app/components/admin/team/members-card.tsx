@@ -40,6 +40,7 @@ export function MembersCard({ me, members }: { me: string; members: TeamMemberVi
               <th scope="col" className="py-2 pr-3 font-medium">Создана</th>
               <th scope="col" className="py-2 pr-3 font-medium">Последний вход</th>
               <th scope="col" className="py-2 pr-3 font-medium">Роль</th>
+              <th scope="col" className="py-2 pr-3 font-medium">2FA</th>
               <th scope="col" className="py-2 pr-3 font-medium">Сеансы</th>
               <th scope="col" className="py-2 font-medium"><span className="sr-only">Действия</span></th>
             </tr>
@@ -58,6 +59,13 @@ export function MembersCard({ me, members }: { me: string; members: TeamMemberVi
                     <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800">Администратор</span>
                   ) : (
                     <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">Без прав</span>
+                  )}
+                </td>
+                <td className="py-2.5 pr-3" data-testid="two-factor-state">
+                  {member.twoFactorEnabled ? (
+                    <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800">Включена</span>
+                  ) : (
+                    <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">Выключена</span>
                   )}
                 </td>
                 <td className="py-2.5 pr-3 text-slate-700">{member.activeSessions}</td>

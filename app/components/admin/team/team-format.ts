@@ -11,6 +11,7 @@ export interface TeamMemberView {
   createdAt: string;
   lastSignInAt: string | null;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
   activeSessions: number;
 }
 

@@ -2,6 +2,8 @@ import { InvitationsCard } from "./invitations-card";
 import { MembersCard } from "./members-card";
 import { OwnAccountCard } from "./own-account-card";
 import { SignUpModeCard } from "./sign-up-mode-card";
+import { TwoFactorCard } from "../two-factor/two-factor-card";
+import { TwoFactorRequiredCard } from "../two-factor/required-card";
 import type { InvitationView, OwnSessionView, TeamMemberView } from "./team-format";
 
 /** The 'Администраторы' section: accounts and their rights, invitations, and who may sign up. */
@@ -11,6 +13,8 @@ export function TeamPanel(props: {
   invitations: InvitationView[];
   signUpOpen: boolean;
   sessions: OwnSessionView[];
+  twoFactorRequired: boolean;
+  twoFactorEnabled: boolean;
   mailConfigured: boolean;
 }) {
   return (
@@ -26,7 +30,9 @@ export function TeamPanel(props: {
       <MembersCard me={props.me} members={props.members} />
       <InvitationsCard invitations={props.invitations} mailConfigured={props.mailConfigured} />
       <SignUpModeCard open={props.signUpOpen} />
+      <TwoFactorRequiredCard required={props.twoFactorRequired} ownEnabled={props.twoFactorEnabled} />
       <OwnAccountCard sessions={props.sessions} />
+      <TwoFactorCard enabled={props.twoFactorEnabled} required={props.twoFactorRequired} />
     </section>
   );
 }

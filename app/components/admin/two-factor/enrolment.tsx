@@ -1,0 +1,174 @@
+import { Check, Copy, Loader2 } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { Button } from "~/components/ui/button";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import { toastError } from "~/components/ui/toast";
+import { TWO_FACTOR_ACTION, twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/schemas/two-factor";
+import { twoFactorIntents } from "./intents";
+
+type Started = { ok: true; intent: string; totpUri: string; secret: string; qrSvg: string; backupCodes: string[] };
+
+/**
+ * Enrolment in three steps: the password; the QR code (and the secret as text) with a code from
+ * the app to confirm; then the ten backup codes, shown once. Two-factor is on only after step two.
+ */
+export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
+  const [started, setStarted] = useState<Started | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  if (!started) return <PasswordStep intent={twoFactorIntents.start} submitLabel="Продолжить" onSuccess={(result) => setStarted(result as Started)} />;
+  if (!confirmed) return <ScanStep started={started} onConfirmed={() => setConfirmed(true)} />;
+  return (
+    <div className="space-y-4">
+      <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+        Двухфакторная аутентификация включена.
+      </p>
+      <BackupCodes codes={started.backupCodes} />
+      <Button onClick={onDone}>Готово</Button>
+    </div>
+  );
+}
+
+/** A password form for one two-factor write; `onSuccess` gets the server's answer. */
+export function PasswordStep({
+  intent,
+  submitLabel,
+  destructive,
+  onSuccess,
+}: {
+  intent: string;
+  submitLabel: string;
+  destructive?: boolean;
+  onSuccess: (result: AdminActionResult) => void;
+}) {
+  const id = useId();
+  const fetcher = useFetcher<AdminActionResult>();
+  const [error, setError] = useState<string>();
+  useFetcherResult(fetcher, { onSuccess, onFailure: (failure) => toastError("Ошибка", failure.message) });
+  const shown = error ?? fieldErrorOf(fetcher.data, "password");
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = twoFactorPasswordSchema.safeParse({ password: new FormData(event.currentTarget).get("password") });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(undefined);
+    void fetcher.submit({ intent, ...parsed.data }, { method: "post", action: TWO_FACTOR_ACTION });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-password`}>Пароль</Label>
+        <Input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={shown ? `${id}-password-error` : `${id}-password-hint`}
+        />
+        <p id={`${id}-password-hint`} className="text-xs text-slate-600">
+          Для подтверждения введите пароль от своей учётной записи.
+        </p>
+        <FieldError id={`${id}-password-error`}>{shown}</FieldError>
+      </div>
+      <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? <Loader2 className="animate-spin" /> : null} {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function ScanStep({ started, onConfirmed }: { started: Started; onConfirmed: () => void }) {
+  const id = useId();
+  const fetcher = useFetcher<AdminActionResult>();
+  const [error, setError] = useState<string>();
+  useFetcherResult(fetcher, { onSuccess: onConfirmed, onFailure: (failure) => toastError("Код не подошёл", failure.message) });
+  const shown = error ?? fieldErrorOf(fetcher.data, "code");
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = twoFactorConfirmSchema.safeParse({ code: new FormData(event.currentTarget).get("code") });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(undefined);
+    void fetcher.submit({ intent: twoFactorIntents.confirm, ...parsed.data }, { method: "post", action: TWO_FACTOR_ACTION });
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Отсканируйте QR-код приложением-аутентификатором (Google Authenticator, Authy, 1Password и другие) и введите код, который оно покажет.
+      </p>
+      <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+        <div
+          role="img"
+          aria-label="QR-код для приложения-аутентификатора"
+          className="size-44 shrink-0 rounded-lg border border-slate-200 bg-white p-1 [&>svg]:size-full"
+          dangerouslySetInnerHTML={{ __html: started.qrSvg }}
+        />
+        <div className="min-w-0 space-y-1 text-sm">
+          <p className="text-slate-700">Не получается отсканировать? Введите ключ вручную:</p>
+          <code data-testid="two-factor-secret" className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900">
+            {started.secret}
+          </code>
+          <CopyButton text={started.secret} label="Скопировать ключ" />
+        </div>
+      </div>
+      <form onSubmit={submit} noValidate className="space-y-3">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-code`} className="block">Код из приложения</Label>
+          <Input
+            id={`${id}-code`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            className="max-w-40 font-mono tracking-widest"
+            aria-invalid={shown ? true : undefined}
+            aria-describedby={shown ? `${id}-code-error` : undefined}
+          />
+          <FieldError id={`${id}-code-error`}>{shown}</FieldError>
+        </div>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? <Loader2 className="animate-spin" /> : null} Подтвердить и включить
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** The backup codes, shown once: each signs in once when the phone is not at hand. */
+export function BackupCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="space-y-2">
+      <h4 className="text-sm font-medium text-slate-900">Резервные коды</h4>
+      <p className="text-sm text-slate-700">
+        Сохраните их в надёжном месте: каждый код можно использовать для входа один раз, если телефона нет под рукой. Больше они показаны не будут.
+      </p>
+      <ul aria-label="Резервные коды" data-testid="backup-codes" className="grid grid-cols-2 gap-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <CopyButton text={codes.join("\n")} label="Скопировать коды" />
+    </div>
+  );
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => undefined);
+      }}
+    >
+      {copied ? <Check /> : <Copy />} {copied ? "Скопировано" : label}
+    </Button>
+  );
+}
