@@ -17,26 +17,40 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
   ? ["pglite", "postgres"]
   : ["pglite"];
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server. */
-export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
-  if (kind === "pglite") return openDatabase();
+/**
+ * A new, empty database on the test PostgreSQL server (TEST_DATABASE_URL): its URL, and a
+ * function that drops it (closing whatever connections are left).
+ */
+export async function createPostgresDatabase(prefix = "site_test"): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `site_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await cleanup.end();
+    },
+  };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server. */
+export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
+  if (kind === "pglite") return openDatabase();
+  const database = await createPostgresDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await database.drop();
     },
   };
 }
@@ -62,7 +76,7 @@ export function useTestApp(kind: TestDatabaseKind = "pglite", envOverrides: Reco
     app.auth = createAuth({ db: app.handle.db, secret: "integration-test-secret-".padEnd(40, "x"), port: 3000 });
     setAuth(app.auth);
     clearContentCache();
-    resetRateLimits();
+    await resetRateLimits();
   });
   afterAll(async () => {
     setAuth(undefined);
