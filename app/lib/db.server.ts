@@ -19,6 +19,8 @@ export type Database = NodePgDatabase<typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's connection pool, for its figures (the embedded database has no pool). */
+  pool?: Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount">;
   close(): Promise<void>;
 }
 
@@ -86,7 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await pool.end();
       throw error;
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", pool, close: () => pool.end() };
   }
 
   let releaseLock = () => {};
