@@ -1,14 +1,15 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { createAuth, setAuth, type Auth } from "~/lib/auth.server";
 import { clearContentCache } from "~/lib/content.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { parseEnv, setEnv, type Env } from "~/lib/env.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
+import { createPostgresDatabase } from "./postgres-database";
+
+export { createPostgresDatabase };
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -16,30 +17,6 @@ export type TestDatabaseKind = "pglite" | "postgres";
 export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ["pglite", "postgres"]
   : ["pglite"];
-
-/**
- * A new, empty database on the test PostgreSQL server (TEST_DATABASE_URL): its URL, and a
- * function that drops it (closing whatever connections are left).
- */
-export async function createPostgresDatabase(prefix = "site_test"): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server. */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
