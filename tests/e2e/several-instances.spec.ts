@@ -89,7 +89,7 @@ test.describe("[OPERATIONS][SEVERAL INSTANCES]", () => {
     const started = await Promise.allSettled(
       [PORTS.a, PORTS.b].map((port) => startIsolatedServer({ port, dataDir, env: siteEnv(database.url, dataDir) })),
     );
-    [a, b] = started.map((result) => (result.status === "fulfilled" ? result.value : (undefined as unknown as IsolatedServer)));
+    [a, b] = started.map((result) => (result.status === "fulfilled" ? result.value : undefined)) as [IsolatedServer, IsolatedServer];
     const failed = started.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
   });
