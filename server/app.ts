@@ -68,6 +68,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const app = express();
   app.disable("x-powered-by");
+  // Behind a load balancer the connection comes from it: the client is named by the proxies trusted.
+  if (env.TRUST_PROXY !== undefined) app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog);
   app.use(nonceMiddleware);
   const headersMiddleware = securityHeaders({

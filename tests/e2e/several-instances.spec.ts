@@ -29,6 +29,8 @@ function siteEnv(databaseUrl: string, dataDir: string): Record<string, string> {
     // The load balancer's address: writes and sign-ins carry it as their Origin on either server.
     PUBLIC_URL: SITE,
     AUTH_RATE_LIMIT: "4",
+    // The balancer (here: this test, on the loopback) names each client in X-Forwarded-For.
+    TRUST_PROXY: "loopback",
     METRICS_TOKEN,
     LOG_LEVEL: "warn",
   };
@@ -142,22 +144,21 @@ test.describe("[OPERATIONS][SEVERAL INSTANCES]", () => {
     await expect.poll(async () => (await send(b, "/business")).text(), { timeout: 3_000 }).toContain(`href="${url}"`);
   });
 
-  test("sign-in attempts are limited across both servers", async () => {
-    // One sign-in above used one of this address's four; three more wrong passwords on either
-    // server use up the rest, and then both refuse.
-    const attempt = (server: IsolatedServer) =>
-      post(server, "/api/auth/sign-in/email", { ...ADMIN, password: "wrong-password" });
+  test("sign-in attempts are limited per client across both servers", async () => {
+    // Four attempts of one client, forwarded to either server, use up its allowance; then both refuse it.
+    const attempt = (server: IsolatedServer, client: string, password = "wrong-password") =>
+      post(server, "/api/auth/sign-in/email", { ...ADMIN, password }, { "x-forwarded-for": client });
     const statuses = [];
-    for (const server of [b, a, b]) statuses.push((await attempt(server)).status);
-    expect(statuses).toEqual([401, 401, 401]);
-    const refusedOnA = await attempt(a);
+    for (const server of [b, a, b, a]) statuses.push((await attempt(server, "203.0.113.7")).status);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    const refusedOnA = await attempt(a, "203.0.113.7");
     expect(refusedOnA.status).toBe(429);
     expect(Number(refusedOnA.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refusedOnA.json()).toEqual({ message: "Too many attempts. Please wait a minute and try again." });
-    expect((await attempt(b)).status).toBe(429);
-    // Even the right password waits its turn.
-    const right = await post(b, "/api/auth/sign-in/email", ADMIN);
-    expect(right.status).toBe(429);
+    expect((await attempt(b, "203.0.113.7")).status).toBe(429);
+    // Even the right password waits its turn; another client has its own allowance.
+    expect((await attempt(b, "203.0.113.7", ADMIN.password)).status).toBe(429);
+    expect((await attempt(a, "203.0.113.8")).status).toBe(401);
   });
 
   test("each server tells its page-cache, render-queue and pool figures", async () => {
