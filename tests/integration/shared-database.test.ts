@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
@@ -12,7 +13,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("several servers starting on one
       for (const result of results) if (result.status === "fulfilled") opened.push(result.value);
       expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "started"))).toEqual(Array(4).fill("started"));
       const applied = await opened[0]!.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
-      const files = (await import("node:fs")).readdirSync("app/db/migrations").filter((name) => name.endsWith(".sql"));
+      const files = fs.readdirSync("app/db/migrations").filter((name) => name.endsWith(".sql"));
       expect((applied as unknown as { rows: { count: number }[] }).rows[0]!.count).toBe(files.length);
     } finally {
       for (const handle of opened) await handle.close();
