@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMetrics, routeKind } from "./metrics";
+import { createMetrics, routeKind, type MetricsOptions } from "./metrics";
+import { createRenderQueue } from "./render-queue";
 
 // The port range for this work; the server listens only during each test.
 // Each test listens on its own port, so no kept-alive connection reaches a closed server.
@@ -13,8 +14,8 @@ let port = FIRST_PORT - 1;
 const TOKEN = "metrics-token-for-tests";
 let server: Server | undefined;
 
-async function serve(token: string | undefined, backupDirectory: string) {
-  const metrics = createMetrics({ token, backupDirectory });
+async function serve(token: string | undefined, backupDirectory: string, sources: Omit<MetricsOptions, "token" | "backupDirectory"> = {}) {
+  const metrics = createMetrics({ token, backupDirectory, ...sources });
   const app = express();
   app.get("/metrics", metrics.handler);
   app.get("/fees", (_req, res) => void res.send("page"));
@@ -75,6 +76,47 @@ describe("/metrics", () => {
     expect(age).toBeGreaterThan(3590);
     expect(age).toBeLessThan(3700);
     fs.rmSync(backups, { recursive: true, force: true });
+  });
+
+  it("is off without METRICS_TOKEN: no page-cache counters for the cached path to call", () => {
+    expect(createMetrics({ backupDirectory: os.tmpdir() }).pageCache).toBeUndefined();
+  });
+
+  it("tells page-cache hits and misses, the pages kept, the render queue and the database pool", async () => {
+    const queue = createRenderQueue(1);
+    const pool = { totalCount: 7, idleCount: 5, waitingCount: 0 };
+    let pages = 3;
+    const metrics = createMetrics({ token: TOKEN, backupDirectory: os.tmpdir(), renderQueue: queue, databasePool: pool, pageCacheSize: () => pages });
+    metrics.pageCache!.hit();
+    metrics.pageCache!.hit();
+    metrics.pageCache!.miss();
+    // One render runs, two wait their turn.
+    let finish!: () => void;
+    const blocker = new Promise<void>((resolve) => (finish = resolve));
+    const tasks = [queue(() => blocker), queue(async () => {}), queue(async () => {})];
+    await new Promise((resolve) => setImmediate(resolve));
+    pool.waitingCount = 2;
+    pages = 4;
+    const text = await metrics.register!.metrics();
+    expect(text).toMatch(/^page_cache_requests_total\{result="hit"\} 2$/m);
+    expect(text).toMatch(/^page_cache_requests_total\{result="miss"\} 1$/m);
+    expect(text).toMatch(/^page_cache_pages 4$/m);
+    expect(text).toMatch(/^render_queue_running 1$/m);
+    expect(text).toMatch(/^render_queue_waiting 2$/m);
+    expect(text).toMatch(/^database_pool_connections 7$/m);
+    expect(text).toMatch(/^database_pool_idle_connections 5$/m);
+    expect(text).toMatch(/^database_pool_waiting_queries 2$/m);
+    finish();
+    await Promise.all(tasks);
+    const after = await metrics.register!.metrics();
+    expect(after).toMatch(/^render_queue_running 0$/m);
+    expect(after).toMatch(/^render_queue_waiting 0$/m);
+  });
+
+  it("says nothing of a pool when the database has none (the embedded one)", async () => {
+    const text = await createMetrics({ token: TOKEN, backupDirectory: os.tmpdir() }).register!.metrics();
+    expect(text).not.toMatch(/database_pool/);
+    expect(text).toMatch(/^page_cache_requests_total\{result="miss"\} 0$/m);
   });
 
   it("sorts paths into few kinds", () => {

@@ -20,17 +20,32 @@ const tokenMatches = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+export interface MetricsOptions {
+  token?: string;
+  backupDirectory: string;
+  /** The public pages' render queue: how many renders wait for their turn and how many run. */
+  renderQueue?: { waiting(): number; running(): number };
+  /** How many pages the page cache holds. */
+  pageCacheSize?: () => number;
+  /** PostgreSQL's connection pool; absent for the embedded database, which has none. */
+  databasePool?: { totalCount: number; idleCount: number; waitingCount: number };
+}
+
 /**
- * Prometheus metrics: requests by route kind (count and duration), the process's own figures and
- * the age of the newest archive in BACKUP_DIR. `observe` is called for every request where the
- * server receives it, before the page cache, so cached pages are counted too. GET /metrics
- * answers only with `Authorization: Bearer METRICS_TOKEN`; without a token it is off (404).
+ * Prometheus metrics: requests by route kind (count and duration), page-cache hits and misses,
+ * the render queue, the database pool, the process's own figures and the age of the newest
+ * archive in BACKUP_DIR. `observe` is called for every request where the server receives it,
+ * before the page cache, so cached pages are counted too; `pageCache` is the page cache's
+ * counters. Gauges are read when Prometheus scrapes, so they cost the requests nothing.
+ * GET /metrics answers only with `Authorization: Bearer METRICS_TOKEN`; without a token it is
+ * off (404).
  */
-export function createMetrics(options: { token?: string; backupDirectory: string }) {
+export function createMetrics(options: MetricsOptions) {
   // Off: nothing is measured, so the cached pages' path pays nothing for it.
   if (!options.token) {
     return {
       register: undefined,
+      pageCache: undefined,
       observe: (_req: IncomingMessage, _res: ServerResponse) => {},
       handler: ((_req, res) => void res.status(404).set("Cache-Control", "no-store").json({ message: "Not found" })) as express.RequestHandler,
     };
@@ -56,8 +71,36 @@ export function createMetrics(options: { token?: string; backupDirectory: string
     },
   });
 
+  const pageCacheRequests = new Counter({
+    name: "page_cache_requests_total",
+    help: "Public page requests answered from the page cache (hit) or rendered for them (miss)",
+    labelNames: ["result"],
+    registers: [register],
+  });
+  const hits = pageCacheRequests.labels("hit");
+  const misses = pageCacheRequests.labels("miss");
+  // Both series exist from the start, so a rate over them is defined before the first miss.
+  hits.inc(0);
+  misses.inc(0);
+  const { pageCacheSize, renderQueue, databasePool } = options;
+  if (pageCacheSize) {
+    new Gauge({ name: "page_cache_pages", help: "Rendered pages the page cache holds", registers: [register], collect() { this.set(pageCacheSize()); } });
+  }
+  if (renderQueue) {
+    new Gauge({ name: "render_queue_waiting", help: "Public page renders waiting for their turn", registers: [register], collect() { this.set(renderQueue.waiting()); } });
+    new Gauge({ name: "render_queue_running", help: "Public page renders under way", registers: [register], collect() { this.set(renderQueue.running()); } });
+  }
+  if (databasePool) {
+    const pool = (name: string, help: string, read: () => number) =>
+      new Gauge({ name, help, registers: [register], collect() { this.set(read()); } });
+    pool("database_pool_connections", "Connections the PostgreSQL pool holds open", () => databasePool.totalCount);
+    pool("database_pool_idle_connections", "Open connections not running a query", () => databasePool.idleCount);
+    pool("database_pool_waiting_queries", "Queries waiting for a free connection", () => databasePool.waitingCount);
+  }
+
   return {
     register,
+    pageCache: { hit: () => hits.inc(), miss: () => misses.inc() },
     observe(req: IncomingMessage, res: ServerResponse) {
       const started = process.hrtime.bigint();
       res.once("finish", () => {

@@ -40,7 +40,13 @@ describe("the page cache's two modes", () => {
   const page = (body: string) =>
     `<html><head><script nonce="">window.a=1;</script></head><body>${body}</body></html>`;
 
-  async function serve(options: { keep: boolean; render?: RenderPage; queue?: <T>(task: () => Promise<T>) => Promise<T>; onSent?: () => void }) {
+  async function serve(options: {
+    keep: boolean;
+    render?: RenderPage;
+    queue?: <T>(task: () => Promise<T>) => Promise<T>;
+    onSent?: () => void;
+    counters?: { hit(): void; miss(): void };
+  }) {
     let renders = 0;
     const render: RenderPage =
       options.render ??
@@ -53,7 +59,7 @@ describe("the page cache's two modes", () => {
         };
       });
     const routes = createPageRoutes(testRouteTable);
-    const cache = createPageCache({ enabled: true, keep: options.keep, render, routes, queue: options.queue ?? createRenderQueue(2) });
+    const cache = createPageCache({ enabled: true, keep: options.keep, render, routes, queue: options.queue ?? createRenderQueue(2), counters: options.counters });
     let fallbacks = 0;
     const server = http.createServer((req, res) => {
       const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
@@ -86,6 +92,28 @@ describe("the page cache's two modes", () => {
     } finally {
       await site.close();
     }
+  });
+
+  it("counts hits and misses for the metrics, when given counters", async () => {
+    const counted = { hit: 0, miss: 0 };
+    const counters = { hit: () => (counted.hit += 1), miss: () => (counted.miss += 1) };
+    const kept = await serve({ keep: true, counters });
+    // Two requests at once share one render: both missed the cache.
+    await Promise.all([kept.get("/"), kept.get("/")]);
+    await kept.get("/");
+    const etag = (await kept.get("/fees")).headers.get("etag")!;
+    expect((await kept.get("/fees", { "if-none-match": etag })).status).toBe(304);
+    await kept.get("/no-such-page");
+    await kept.get("/no-such-page");
+    expect(counted).toEqual({ hit: 3, miss: 4 });
+    await kept.close();
+
+    const uncounted = { hit: 0, miss: 0 };
+    const rendered = await serve({ keep: false, counters: { hit: () => (uncounted.hit += 1), miss: () => (uncounted.miss += 1) } });
+    await rendered.get("/");
+    await rendered.get("/");
+    expect(uncounted).toEqual({ hit: 0, miss: 2 });
+    await rendered.close();
   });
 
   it("with keep off renders every request, compressed as asked, with the same headers and revalidation", async () => {

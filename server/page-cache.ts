@@ -110,6 +110,11 @@ export interface PageCacheOptions {
   keep?: boolean;
   /** Runs the renders, so that they take turns (see render-queue.ts). */
   queue?: <T>(task: () => Promise<T>) => Promise<T>;
+  /**
+   * Counters for the metrics: a request served from the cache, and one that was rendered (or
+   * waited for a render). Absent when metrics are off, and then a hit does no work for them.
+   */
+  counters?: { hit(): void; miss(): void };
 }
 
 interface RenderedPage {
@@ -247,6 +252,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return true;
   }
 
+  // Chosen once: without counters a hit goes straight to `send`.
+  const counters = options.counters;
+  const sendHit: typeof send = counters
+    ? (req, res, request, page) => {
+        counters.hit();
+        send(req, res, request, page);
+      }
+    : send;
+
   function redirect(req: IncomingMessage, res: ServerResponse, location: string) {
     const started = process.hrtime.bigint();
     res.writeHead(301, { location, "cache-control": REDIRECT_CACHE_CONTROL, "content-length": "0" });
@@ -272,9 +286,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       const hit = pages.get(request.key);
       if (hit && hit.version === getContentVersion()) {
-        send(req, res, request, hit);
+        sendHit(req, res, request, hit);
         return true;
       }
+      counters?.miss();
       const overflow = variants >= MAX_QUERY_VARIANTS && request.key.includes("?") && !pending.has(request.key);
       if (!keep || overflow) {
         // The whole of the work takes its turn in the queue, the sending too. What a request

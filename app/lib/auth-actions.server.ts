@@ -23,7 +23,7 @@ function failure(error: unknown, action: string): AuthFailure {
 /** Signs in from a route action: same-origin only, rate-limited per client address. */
 export async function signInWithPassword(request: Request, input: unknown): Promise<AuthActionResult> {
   assertSameOrigin(request);
-  const limited = limitAuthAttempt(request, "sign-in");
+  const limited = await limitAuthAttempt(request, "sign-in");
   if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
@@ -47,7 +47,7 @@ export async function signInWithPassword(request: Request, input: unknown): Prom
  */
 export async function signUpWithPassword(request: Request, input: unknown, invitation?: string): Promise<AuthActionResult> {
   assertSameOrigin(request);
-  const limited = limitAuthAttempt(request, "sign-up");
+  const limited = await limitAuthAttempt(request, "sign-up");
   if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
@@ -82,7 +82,7 @@ export type ResetResult = { ok: true } | AuthFailure;
 /** Sets a new password through a reset link; better-auth uses the token up and ends every session. */
 export async function resetPasswordWithToken(request: Request, input: unknown): Promise<ResetResult> {
   assertSameOrigin(request);
-  const limited = limitAuthAttempt(request, "sign-in");
+  const limited = await limitAuthAttempt(request, "sign-in");
   if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
   const parsed = passwordResetSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
@@ -101,7 +101,7 @@ export async function resetPasswordWithToken(request: Request, input: unknown): 
  */
 export async function requestPasswordResetMail(request: Request, input: unknown): Promise<ResetResult> {
   assertSameOrigin(request);
-  const limited = limitAuthAttempt(request, "sign-in");
+  const limited = await limitAuthAttempt(request, "sign-in");
   if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };

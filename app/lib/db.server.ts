@@ -19,6 +19,8 @@ export type Database = NodePgDatabase<typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's connection pool, for its figures (the embedded database has no pool). */
+  pool?: Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount">;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,29 @@ async function createPgliteDirectory(dataPath: string) {
   fs.renameSync(staging, dataPath);
 }
 
+/** Any fixed number: the advisory lock every server takes while it applies migrations. */
+const MIGRATION_LOCK = 725_310_418;
+
+/**
+ * Several servers starting at once on one database would each apply the same migrations (drizzle
+ * takes no lock), and all but one would stop on "relation already exists". Each takes a
+ * session-level advisory lock on a connection of its own while it migrates, so they go one at a
+ * time, and the later ones find nothing left to apply.
+ */
+async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>) {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 export const defaultMigrationsFolder = () => path.resolve(process.cwd(), "app/db/migrations");
 
 /** Opens the database, applies committed migrations and returns a handle to close it. */
@@ -81,12 +106,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
     const db = drizzlePostgres(pool, { schema });
     try {
-      if (!options.skipMigrations) await migratePostgres(db, { migrationsFolder });
+      if (!options.skipMigrations) await migrateUnderLock(pool, () => migratePostgres(db, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", pool, close: () => pool.end() };
   }
 
   let releaseLock = () => {};

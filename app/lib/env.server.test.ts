@@ -118,6 +118,15 @@ describe("configuration", () => {
     expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.com" })).toThrow(/^Invalid configuration: PUBLIC_URL must be set/);
   });
 
+  it("reads which proxies may name the client", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.0.2.1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "fd00::/8", "192.0.2.1"]);
+    for (const bad of ["0", "11", "true", "10.0.0.0/33", "example.com", "10.0.0.1/8/1"]) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration: TRUST_PROXY must be a number of proxies/);
+    }
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", PUBLIC_URL: " " }).DATABASE_URL).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { CONTACT_KEEP_DAYS_DEFAULT } from "~/content/legal";
@@ -6,6 +7,19 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names. */
+function isProxyAddress(item: string) {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = "", bits, ...rest] = item.split("/");
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+}
 
 const UNIT_MILLISECONDS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -29,6 +43,26 @@ const envSchema = z.object({
     z
       .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" })
       .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
+  /**
+   * Which proxies in front of the server may name the client (X-Forwarded-For): a number of hops,
+   * or addresses, ranges and `loopback`/`linklocal`/`uniquelocal`, comma-separated.
+   */
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .transform((value, context) => {
+        if (/^\d+$/.test(value)) {
+          const hops = Number(value);
+          if (hops >= 1 && hops <= 10) return hops;
+        } else {
+          const items = value.split(",").map((item) => item.trim());
+          if (items.every(isProxyAddress)) return items;
+        }
+        context.addIssue({ code: "custom", message: "must be a number of proxies (1-10) or comma-separated addresses, ranges or loopback/linklocal/uniquelocal" });
+        return z.NEVER;
+      })
       .optional(),
   ),
   SMTP_URL: optionalString.pipe(

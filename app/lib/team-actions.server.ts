@@ -101,7 +101,7 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
       const parsed = passwordChangeSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
       // Guessing the current password is limited like signing in.
-      const limited = limitAuthAttempt(request, "sign-in");
+      const limited = await limitAuthAttempt(request, "sign-in");
       if (limited) return failed(intent, 429, (await limited.json()).message);
       const change = await changeOwnPassword(request, parsed.data);
       if (!change.ok) return failed(intent, change.status, change.message, { currentPassword: [change.message] });

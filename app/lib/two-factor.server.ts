@@ -66,7 +66,7 @@ function refusal(error: unknown, action: string): TwoFactorFailure {
 }
 
 const limited = async (request: Request, attempt: "sign-in" | "two-factor"): Promise<TwoFactorFailure | null> => {
-  const answer = limitAuthAttempt(request, attempt);
+  const answer = await limitAuthAttempt(request, attempt);
   return answer ? { ok: false, status: 429, message: (await answer.json()).message } : null;
 };
 

@@ -16,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return getAuth().handler(request);
 }
 
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   try {
     // better-auth checks origins only for requests that carry cookies; sign-in and sign-up
     // must come from this site's pages too.
@@ -31,6 +31,6 @@ export function action({ request }: Route.ActionArgs) {
     : path.startsWith("/api/auth/sign-up")
       ? "sign-up"
       : undefined;
-  const limited = attempt ? limitAuthAttempt(request, attempt) : null;
+  const limited = attempt ? await limitAuthAttempt(request, attempt) : null;
   return limited ?? getAuth().handler(request);
 }

@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
 
   it("signs in back to the tab the form was on, and never to another site", async () => {
     // The refused attempts above count against this address's sign-in allowance.
-    resetRateLimits();
+    await resetRateLimits();
     const signIn = (redirectTo: string) =>
       callModule(
         "admin.tsx",

@@ -39,7 +39,7 @@ describe("sign-in and sign-up", () => {
   });
 
   it("limits sign-in attempts per client address in route actions", async () => {
-    resetRateLimits();
+    await resetRateLimits();
     const attempt = (ip: string) =>
       signInWithPassword(siteRequest("/admin", { method: "POST", headers: { "x-client-ip": ip } }), {
         email: "one@example.com",
@@ -52,7 +52,7 @@ describe("sign-in and sign-up", () => {
   });
 
   it("limits sign-in and sign-up through the auth endpoint per client address", async () => {
-    resetRateLimits();
+    await resetRateLimits();
     const body = { email: "one@example.com", password: "wrong-password" };
     const statuses: number[] = [];
     for (let index = 0; index < 6; index++) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getContentVersion, notifyContentChanged } from "~/lib/content.server";
 import { startContentSync } from "../../server/content-sync";
 import { drizzle } from "drizzle-orm/node-postgres";
+import { createPostgresDatabase } from "../support/postgres-database";
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -30,6 +31,33 @@ describe.runIf(databaseUrl)("content cache across instances (PostgreSQL LISTEN/N
       await pool.end();
       await listener.end();
       await stop();
+    }
+  });
+
+  it("listens again after its connection is lost, and clears the cache for what it missed", async () => {
+    // A database of its own: the listener it cuts is this test's, not another run's.
+    const database = await createPostgresDatabase("site_content_sync");
+    const stop = await startContentSync(database.url, { retryMs: 50 });
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const listeners = async () =>
+        (await admin.query("select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN content_changed'")).rows.map((row) => row.pid as number);
+      const [first] = await listeners();
+      expect(first).toBeDefined();
+      const before = getContentVersion();
+      await admin.query("select pg_terminate_backend($1)", [first]);
+      // Back: the cache is cleared once for the writes it could not hear...
+      await expect.poll(getContentVersion, { timeout: 5000 }).toBeGreaterThan(before);
+      await expect.poll(async () => (await listeners()).filter((pid) => pid !== first).length, { timeout: 5000 }).toBe(1);
+      // ...and it hears the next one.
+      const back = getContentVersion();
+      await admin.query("select pg_notify('content_changed', 'another-instance')");
+      await expect.poll(getContentVersion, { timeout: 5000 }).toBeGreaterThan(back);
+    } finally {
+      await admin.end();
+      await stop();
+      await database.drop();
     }
   });
 });

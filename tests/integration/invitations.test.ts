@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds)("invitations and closed sign-up on %s", (kind) 
   beforeEach(async () => {
     await app.handle.db.delete(user);
     await app.handle.db.delete(adminInvitations);
-    resetRateLimits();
+    await resetRateLimits();
     admin = await signUpAndGetCookie(app.auth, "admin@example.com");
   });
 

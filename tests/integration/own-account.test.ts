@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds)("own account on %s", (kind) => {
   let phone: string;
   beforeEach(async () => {
     await app.handle.db.delete(user);
-    resetRateLimits();
+    await resetRateLimits();
     laptop = await signUpAndGetCookie(app.auth, "admin@example.com");
     phone = await signIn(app, "admin@example.com");
   });

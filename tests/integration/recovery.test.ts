@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds)("account recovery on %s", (kind) => {
   beforeEach(async () => {
     await app.handle.db.delete(user);
     await app.handle.db.delete(verification);
-    resetRateLimits();
+    await resetRateLimits();
     cookie = await signUpAndGetCookie(app.auth, "admin@example.com");
     await signUpAndGetCookie(app.auth, "member@example.com");
   });

@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
   beforeEach(async () => {
     await app.handle.db.delete(user);
     await app.handle.db.delete(activityEvents);
-    resetRateLimits();
+    await resetRateLimits();
     admin = new Jar(await signUpAndGetCookie(app.auth, "admin@example.com"));
   });
 
@@ -247,7 +247,7 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
       setEnv(app.env);
     }
     // better-auth's own cap: five wrong codes spend the challenge, whatever the address.
-    resetRateLimits();
+    await resetRateLimits();
     const { jar } = await signInWithPassword("admin@example.com");
     for (let attempt = 0; attempt < 5; attempt++) await codeStep(jar, "totp", wrongCode(secret), `10.0.1.${attempt}`);
     const spent = await codeStep(jar, "totp", totp(secret), "10.0.2.1");

@@ -1,14 +1,15 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { createAuth, setAuth, type Auth } from "~/lib/auth.server";
 import { clearContentCache } from "~/lib/content.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { parseEnv, setEnv, type Env } from "~/lib/env.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
+import { createPostgresDatabase } from "./postgres-database";
+
+export { createPostgresDatabase };
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -20,23 +21,13 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
 /** A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server. */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
   if (kind === "pglite") return openDatabase();
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `site_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const database = await createPostgresDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }
@@ -62,7 +53,7 @@ export function useTestApp(kind: TestDatabaseKind = "pglite", envOverrides: Reco
     app.auth = createAuth({ db: app.handle.db, secret: "integration-test-secret-".padEnd(40, "x"), port: 3000 });
     setAuth(app.auth);
     clearContentCache();
-    resetRateLimits();
+    await resetRateLimits();
   });
   afterAll(async () => {
     setAuth(undefined);
