@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createPostgresDatabase } from "../support/postgres-database";
+import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { tinyImages } from "../support/images";
 import { startIsolatedServer, type IsolatedServer } from "./support/isolated-server";
 
@@ -17,14 +18,14 @@ const METRICS_TOKEN = "several-instances-metrics-token";
 const ADMIN = { email: "admin@example.com", password: "admin-password-1" };
 
 /**
- * The settings every instance of a site shares, in one place: a shared store for uploads
- * (object storage) adds its variables here. Uploads live in one DATA_DIR both servers use;
- * with DATABASE_URL set the directory holds no database, so several servers may share it.
+ * The settings every instance of a site shares, in one place: one database, one bucket for the
+ * uploads, one auth secret, one public address. Each server keeps a DATA_DIR of its own, so
+ * nothing reaches the other server through a shared disk.
  */
-function siteEnv(databaseUrl: string, dataDir: string): Record<string, string> {
+function siteEnv(databaseUrl: string, bucket: Record<string, string>): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
+    ...bucket,
     AUTH_SECRET: "several-instances-auth-secret-0123456789",
     // The load balancer's address: writes and sign-ins carry it as their Origin on either server.
     PUBLIC_URL: SITE,
@@ -79,17 +80,22 @@ test.describe("[OPERATIONS][SEVERAL INSTANCES]", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 });
 
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let dataDir: string;
+  let storage: TestS3Server;
+  const dataDirs: string[] = [];
   let a: IsolatedServer;
   let b: IsolatedServer;
   let cookie: string;
 
   test.beforeAll(async () => {
     database = await createPostgresDatabase("site_e2e_instances");
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-instances-"));
+    storage = await startS3Server();
     // Started at once on an empty database: both apply the migrations, one after the other.
     const started = await Promise.allSettled(
-      [PORTS.a, PORTS.b].map((port) => startIsolatedServer({ port, dataDir, env: siteEnv(database.url, dataDir) })),
+      [PORTS.a, PORTS.b].map((port) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `site-e2e-instance-${port}-`));
+        dataDirs.push(dataDir);
+        return startIsolatedServer({ port, dataDir, env: { ...siteEnv(database.url, storage.env), DATA_DIR: dataDir } });
+      }),
     );
     [a, b] = started.map((result) => (result.status === "fulfilled" ? result.value : undefined)) as [IsolatedServer, IsolatedServer];
     const failed = started.find((result) => result.status === "rejected");
@@ -99,7 +105,8 @@ test.describe("[OPERATIONS][SEVERAL INSTANCES]", () => {
   test.afterAll(async () => {
     await a?.stop({ keepData: true });
     await b?.stop({ keepData: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
+    await storage?.stop();
     await database?.drop();
   });
 
@@ -129,7 +136,7 @@ test.describe("[OPERATIONS][SEVERAL INSTANCES]", () => {
     expect(await page(b, "/fees")).toContain("Two Servers Ltd");
   });
 
-  test("an upload through A is served by B, and B's pages name it", async () => {
+  test("an upload through A is served by B from the shared bucket, and B's pages name it", async () => {
     const upload = await send(a, "/admin/upload?section=favicon_url", {
       method: "POST",
       headers: { origin: SITE, cookie, "content-type": "image/png" },
