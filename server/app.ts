@@ -19,6 +19,7 @@ import { createMetrics } from "./metrics";
 import { readiness } from "./readiness";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
+import { createFirstPaint } from "./first-paint";
 import { createPageCache, type RenderPage } from "./page-cache";
 import { createPageRoutes, listPublicFiles } from "./page-routes";
 import { privateResponses } from "./private-responses";
@@ -122,6 +123,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     enabled: typeof options.build !== "function",
     keep: env.PAGE_CACHE === "on",
     queue: publicRenders,
+    finish: options.clientDirectory ? createFirstPaint(options.clientDirectory).finish : undefined,
     // What the route table declares cacheable; the paths answered above the router are not pages.
     routes: createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
       reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/"],

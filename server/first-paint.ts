@@ -1,0 +1,161 @@
+import fs from "node:fs";
+import path from "node:path";
+import Beasties from "beasties";
+import { logger } from "~/lib/logger.server";
+import { stylesheetsFirst } from "./page-cache";
+
+/**
+ * What a cached page needs before its first paint, and nothing more: the CSS its elements use
+ * inline in <head> (Beasties), the full stylesheet fetched at low priority and applied once it
+ * has loaded, and the browser's JavaScript requested only after the first paint. Run once per
+ * page and content version, when the page is cached (docs/decisions/0012-first-paint.md).
+ */
+
+/**
+ * Marks a stylesheet fetched at low priority without blocking paint: `load` is applied as soon
+ * as it has loaded (the icons below the first screen: rules on their own classes, which the
+ * browser applies to those elements alone), `interaction` at the visitor's first input or
+ * history step. The page's own elements are styled by the inline critical CSS already, and
+ * applying the whole stylesheet means restyling and laying out the whole page (some 60 ms on a
+ * desktop core, four times that on a phone) for nothing visible; it is needed for what the page
+ * does not show yet: another page reached through the router, a form's answer, a toast.
+ */
+export const DEFERRED_STYLESHEET_ATTRIBUTE = "data-deferred-stylesheet";
+
+/**
+ * Applies the deferred stylesheets (see above). Listening from a script, covered by the page's
+ * CSP hash like every inline script, needs no inline event handler (which the CSP forbids); a
+ * stylesheet whose media changes after it has loaded is never render-blocking.
+ */
+export const STYLESHEET_LOADER = `(function(){var q='link[${DEFERRED_STYLESHEET_ATTRIBUTE}="',e=["pointerdown","touchstart","keydown","submit","popstate"];function u(l){l.media="all"}document.querySelectorAll(q+'load"]').forEach(function(l){l.sheet?u(l):l.addEventListener("load",function(){u(l)})});function a(){e.forEach(function(t){removeEventListener(t,a,!0)});document.querySelectorAll(q+'interaction"]').forEach(u)}e.forEach(function(t){addEventListener(t,a,!0)})})()`;
+
+/** The icons' stylesheet (root.tsx links it beside the site's). */
+const ICONS_STYLESHEET = /\/assets\/glyphs-[\w-]+\.css$/;
+
+/** The router's start-up module, kept as a data block until the first paint has happened. */
+export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+
+/**
+ * Starts the router's module once the first frame has been painted: a requestAnimationFrame
+ * callback runs just before a paint, and a task queued from it runs after that paint. The
+ * module gets the data block's text, which the page's CSP lists by hash as it lists every
+ * inline script. A page in a background tab (no frames) starts it after a short timeout.
+ */
+export const MODULE_STARTER = `(function(){var d=0;function s(){if(d)return;d=1;var b=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!b)return;var m=document.createElement("script");m.type="module";m.textContent=b.textContent;document.body.appendChild(m)}requestAnimationFrame(function(){setTimeout(s,0)});setTimeout(s,1000)})()`;
+
+/** The glyph classes of a page's first screen: the header, the first section of <main> and the cookie banner. */
+export function firstScreenGlyphs(html: string): Set<string> {
+  const parts: string[] = [];
+  const header = html.match(/<header[\s>][\s\S]*?<\/header>/);
+  if (header) parts.push(header[0]);
+  const main = html.indexOf("<main");
+  if (main >= 0) {
+    const end = html.indexOf("</section>", main);
+    parts.push(html.slice(main, end >= 0 ? end : undefined));
+  }
+  const banner = html.indexOf("data-cookie-banner");
+  if (banner >= 0) parts.push(html.slice(banner, html.indexOf("</section>", banner)));
+  // The menu button's icon becomes a cross when the menu opens.
+  const names = new Set<string>(["glyph-x"]);
+  for (const part of parts) {
+    for (const match of part.matchAll(/\b((?:glyph|social)-[\w-]+)/g)) names.add(match[1]!);
+  }
+  return names;
+}
+
+/** The critical CSS without the icons below the first screen (they come with the full stylesheet). */
+export function keepFirstScreenIcons(css: string, keep: Set<string>): string {
+  return css.replace(/\.((?:glyph|social)-[\w-]+)\{[^}]*\}/g, (rule, name: string) => (keep.has(name) ? rule : ""));
+}
+
+/** Takes the module preloads out of <head> and holds the router's module until the first paint. */
+export function scriptsAfterFirstPaint(html: string): string {
+  const module = /<script(?: nonce="[^"]*")? type="module" async="">/.exec(html);
+  if (!module) return html;
+  const withoutPreloads = html.replace(/<link rel="modulepreload"[^>]*>/g, "");
+  return withoutPreloads
+    .replace(/<script(?: nonce="[^"]*")? type="module" async="">/, `<script type="${DEFERRED_MODULE_TYPE}">`)
+    .replace("</body>", `<script>${MODULE_STARTER}</script></body>`);
+}
+
+export interface FirstPaint {
+  /** The page as it is cached: critical CSS inline, the rest after the first paint. */
+  finish(html: string): Promise<string>;
+}
+
+/**
+ * `clientDirectory` holds the client build, whose stylesheets Beasties reads. The stylesheet is
+ * read once; each page's critical CSS is what the page's own elements match, so nothing is
+ * restyled when the full stylesheet arrives.
+ */
+export function createFirstPaint(clientDirectory: string): FirstPaint {
+  const sheets = new Map<string, string>();
+  // Beasties only computes the CSS; the page is assembled below, so that its markup stays byte
+  // for byte React's (Beasties' serialiser rewrites the document).
+  const beasties = new Beasties({
+    path: clientDirectory,
+    publicPath: "/",
+    pruneSource: false,
+    reduceInlineStyles: false,
+    mergeStylesheets: true,
+    inlineFonts: false,
+    preloadFonts: false,
+    fonts: false,
+    keyframes: "critical",
+    // States the page's scripts set, which Beasties cannot see in the rendered markup: a returning
+    // visitor's banner stays hidden, revealed sections and open disclosures look the same.
+    allowRules: [/data-cookie-consent/, /data-reveal-ready/, /\[open\]/],
+    compress: true,
+    logLevel: "warn",
+  });
+  beasties.readFile = (filename: string) => {
+    let sheet = sheets.get(filename);
+    if (sheet === undefined) {
+      sheet = fs.readFileSync(path.resolve(filename), "utf8");
+      sheets.set(filename, sheet);
+    }
+    return sheet;
+  };
+
+  return {
+    async finish(html) {
+      try {
+        return await inlineCriticalCss(html);
+      } catch (error) {
+        logger.warn({ err: error }, "critical CSS failed: the page keeps its render-blocking stylesheet");
+        return scriptsAfterFirstPaint(stylesheetsFirst(html));
+      }
+    },
+  };
+
+  async function inlineCriticalCss(html: string) {
+    const headEnd = html.indexOf("</head>");
+    const links = [...html.slice(0, headEnd).matchAll(/<link rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"\/>/g)];
+    if (links.length === 0) return scriptsAfterFirstPaint(html);
+    // Beasties is given the head's stylesheet links and the body: the rest of the document
+    // (scripts, data) matches no selector.
+    const body = html.slice(html.indexOf("<body"), html.indexOf("</body>") + 7);
+    const processed = await beasties.process(`<!DOCTYPE html><html><head>${links.map((link) => link[0]).join("")}</head>${body}</html>`);
+    const inlined = /<style>([\s\S]*?)<\/style>/.exec(processed);
+    if (!inlined?.[1]) return scriptsAfterFirstPaint(html);
+    const critical = keepFirstScreenIcons(inlined[1], firstScreenGlyphs(html));
+    const deferred = links
+      .map(([, href]) => {
+        const when = ICONS_STYLESHEET.test(href!) ? "load" : "interaction";
+        return `<link rel="stylesheet" href="${href}" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}="${when}"/>`;
+      })
+      .join("");
+    const fallback = `<noscript>${links.map((link) => link[0]).join("")}</noscript>`;
+    // The later links go (from the last, so that the earlier indexes hold); the first becomes the lot.
+    let finished = html;
+    for (const link of links.slice(1).reverse()) {
+      finished = finished.slice(0, link.index) + finished.slice(link.index + link[0].length);
+    }
+    const first = links[0]!;
+    finished =
+      finished.slice(0, first.index) +
+      `<style>${critical}</style>${deferred}${fallback}<script>${STYLESHEET_LOADER}</script>` +
+      finished.slice(first.index + first[0].length);
+    return scriptsAfterFirstPaint(finished);
+  }
+}
