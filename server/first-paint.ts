@@ -12,25 +12,20 @@ import { stylesheetsFirst } from "./page-cache";
  */
 
 /**
- * Marks a stylesheet fetched at low priority without blocking paint: `load` is applied as soon
- * as it has loaded (the icons below the first screen: rules on their own classes, which the
- * browser applies to those elements alone), `interaction` at the visitor's first input or
- * history step. The page's own elements are styled by the inline critical CSS already, and
- * applying the whole stylesheet means restyling and laying out the whole page (some 60 ms on a
- * desktop core, four times that on a phone) for nothing visible; it is needed for what the page
- * does not show yet: another page reached through the router, a form's answer, a toast.
+ * Marks a stylesheet fetched at low priority without blocking paint and applied at the visitor's
+ * first input, scroll or history step. The page's own elements are styled by the inline critical
+ * CSS already; applying a stylesheet means restyling the whole page (50–60 ms on a desktop core,
+ * four times that on a phone, whichever way it is added, measured), for nothing visible at load.
+ * It is needed for what the page does not show yet: the icons below the first screen, another
+ * page reached through the router, a form's answer.
  */
 export const DEFERRED_STYLESHEET_ATTRIBUTE = "data-deferred-stylesheet";
 
 /**
  * Applies the deferred stylesheets (see above). Listening from a script, covered by the page's
- * CSP hash like every inline script, needs no inline event handler (which the CSP forbids); a
- * stylesheet whose media changes after it has loaded is never render-blocking.
+ * CSP hash like every inline script, needs no inline event handler (which the CSP forbids).
  */
-export const STYLESHEET_LOADER = `(function(){var q='link[${DEFERRED_STYLESHEET_ATTRIBUTE}="',e=["pointerdown","touchstart","keydown","submit","popstate"];function u(l){l.media="all"}document.querySelectorAll(q+'load"]').forEach(function(l){l.sheet?u(l):l.addEventListener("load",function(){u(l)})});function a(){e.forEach(function(t){removeEventListener(t,a,!0)});document.querySelectorAll(q+'interaction"]').forEach(u)}e.forEach(function(t){addEventListener(t,a,!0)})})()`;
-
-/** The icons' stylesheet (root.tsx links it beside the site's). */
-const ICONS_STYLESHEET = /\/assets\/glyphs-[\w-]+\.css$/;
+export const STYLESHEET_LOADER = `(function(){var e=["pointerdown","touchstart","keydown","wheel","scroll","submit","popstate"];function a(){e.forEach(function(t){removeEventListener(t,a,!0)});document.querySelectorAll("link[${DEFERRED_STYLESHEET_ATTRIBUTE}]").forEach(function(l){l.media="all"})}e.forEach(function(t){addEventListener(t,a,{capture:!0,passive:!0})})})()`;
 
 /** The router's start-up module, kept as a data block until the first paint has happened. */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
@@ -66,6 +61,21 @@ export function firstScreenGlyphs(html: string): Set<string> {
 /** The critical CSS without the icons below the first screen (they come with the full stylesheet). */
 export function keepFirstScreenIcons(css: string, keep: Set<string>): string {
   return css.replace(/\.((?:glyph|social)-[\w-]+)\{[^}]*\}/g, (rule, name: string) => (keep.has(name) ? rule : ""));
+}
+
+/**
+ * Drops the custom properties nothing on the page reads: Tailwind declares its theme's variables
+ * and registers (`@property`) or initialises every `--tw-*` variable whatever a page uses, a fifth
+ * of a page's critical CSS. The full stylesheet brings them all back when it is applied.
+ */
+export function dropUnreadProperties(css: string, html: string): string {
+  const read = new Set<string>();
+  for (const match of css.matchAll(/var\((--[\w-]+)/g)) read.add(match[1]!);
+  for (const match of html.matchAll(/var\((--[\w-]+)/g)) read.add(match[1]!);
+  return css
+    .replace(/@property (--[\w-]+)\{[^}]*\}/g, (rule, name: string) => (read.has(name) ? rule : ""))
+    .replace(/(?<=[{;])(--[\w-]+):[^;{}]*;?/g, (declaration, name: string) => (read.has(name) ? declaration : ""))
+    .replace(/;}/g, "}");
 }
 
 /** Takes the module preloads out of <head> and holds the router's module until the first paint. */
@@ -138,13 +148,8 @@ export function createFirstPaint(clientDirectory: string): FirstPaint {
     const processed = await beasties.process(`<!DOCTYPE html><html><head>${links.map((link) => link[0]).join("")}</head>${body}</html>`);
     const inlined = /<style>([\s\S]*?)<\/style>/.exec(processed);
     if (!inlined?.[1]) return scriptsAfterFirstPaint(html);
-    const critical = keepFirstScreenIcons(inlined[1], firstScreenGlyphs(html));
-    const deferred = links
-      .map(([, href]) => {
-        const when = ICONS_STYLESHEET.test(href!) ? "load" : "interaction";
-        return `<link rel="stylesheet" href="${href}" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}="${when}"/>`;
-      })
-      .join("");
+    const critical = dropUnreadProperties(keepFirstScreenIcons(inlined[1], firstScreenGlyphs(html)), html);
+    const deferred = links.map(([, href]) => `<link rel="stylesheet" href="${href}" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}=""/>`).join("");
     const fallback = `<noscript>${links.map((link) => link[0]).join("")}</noscript>`;
     // The later links go (from the last, so that the earlier indexes hold); the first becomes the lot.
     let finished = html;
