@@ -1,4 +1,3 @@
-import zlib from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 
 // What a cached page needs before its first paint (server/first-paint.ts): its critical CSS
@@ -36,16 +35,6 @@ test.describe("[PERFORMANCE][FIRST PAINT]", () => {
       // Every inline script, the loaders included, is covered by the policy's hashes.
       const policy = (await request.get(path)).headers()["content-security-policy"]!;
       expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
-    });
-
-    test(`${path}: render-blocking CSS at most 8 KB compressed, icons below the first screen left out`, async ({ request }) => {
-      const html = await (await request.get(path)).text();
-      const inline = [...head(html).matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join("");
-      const gzipped = zlib.gzipSync(inline, { level: 9 }).length;
-      expect(gzipped, `${path}: ${gzipped} bytes gzipped`).toBeLessThanOrEqual(8 * 1024);
-      // The footer's social icons are never on the first screen.
-      expect(inline).not.toContain(".social-");
-      expect((inline.match(/\.glyph-[\w-]+\{/g) ?? []).length).toBeLessThanOrEqual(12);
     });
   }
 
