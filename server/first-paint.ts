@@ -2,13 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import Beasties from "beasties";
 import { logger } from "~/lib/logger.server";
-import { stylesheetsFirst } from "./page-cache";
 
 /**
  * What a cached page needs before its first paint, and nothing more: the CSS its elements use
- * inline in <head> (Beasties), the full stylesheet fetched at low priority and applied once it
- * has loaded, and the browser's JavaScript requested only after the first paint. Run once per
- * page and content version, when the page is cached (docs/decisions/0012-first-paint.md).
+ * inline in <head> (Beasties), the stylesheets fetched at low priority and applied at the first
+ * input, and the browser's JavaScript requested only after the first paint. Run once per page
+ * and content version, when the page is cached (docs/decisions/0012-first-paint.md).
  */
 
 /**
@@ -134,7 +133,7 @@ export function createFirstPaint(clientDirectory: string): FirstPaint {
         return await inlineCriticalCss(html);
       } catch (error) {
         logger.warn({ err: error }, "critical CSS failed: the page keeps its render-blocking stylesheet");
-        return scriptsAfterFirstPaint(stylesheetsFirst(html));
+        return scriptsAfterFirstPaint(html);
       }
     },
   };
