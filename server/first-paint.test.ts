@@ -48,6 +48,11 @@ describe("first paint", () => {
     expect([...firstScreenGlyphs(page)].sort()).toEqual(["glyph-arrow-right", "glyph-clock", "glyph-coins", "glyph-cookie", "glyph-menu", "glyph-x"]);
   });
 
+  it("looks no further than <main> when it has fewer than two sections", () => {
+    const html = '<main><section><span class="glyph-a"></span></section></main><footer><span class="social-x"></span></footer>';
+    expect([...firstScreenGlyphs(html)].sort()).toEqual(["glyph-a", "glyph-x"]);
+  });
+
   it("keeps only those icons' rules", () => {
     const css = '.a{b:c}.glyph-menu{--icon:url("m")}.glyph-coins{--icon:url("c")}.social-x{--icon:url("x")}';
     expect(keepFirstScreenIcons(css, new Set(["glyph-menu"]))).toBe('.a{b:c}.glyph-menu{--icon:url("m")}');

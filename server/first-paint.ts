@@ -49,8 +49,9 @@ export function firstScreenGlyphs(html: string): Set<string> {
   if (main >= 0) {
     let depth = 0;
     let closed = 0;
-    let end = html.length;
-    for (const tag of html.slice(main).matchAll(/<section[\s>]|<\/section>/g)) {
+    const mainEnd = html.indexOf("</main>", main);
+    let end = mainEnd >= 0 ? mainEnd : html.length;
+    for (const tag of html.slice(main, end).matchAll(/<section[\s>]|<\/section>/g)) {
       depth += tag[0] === "</section>" ? -1 : 1;
       if (depth === 0 && ++closed === 2) {
         end = main + tag.index + tag[0].length;
