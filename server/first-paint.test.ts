@@ -22,7 +22,7 @@ const page = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><scrip
 <style>:root{--brand:#4f46e5}</style></head>
 <body class="page"><header class="bar"><span class="glyph glyph-menu"></span></header>
 <main><section class="hero"><h1 class="title">Hello</h1><span class="glyph glyph-arrow-right"></span></section>
-<section class="later"><section class="card"><span class="glyph glyph-coins"></span></section><section class="card"><span class="glyph glyph-clock"></span></section></section><section class="last"><span class="glyph glyph-wallet"></span></section></main>
+<section class="later"><section class="card"><span class="glyph glyph-coins"></span></section><section class="card"><span class="glyph glyph-clock"></span></section></section><section class="last"><span class="glyph glyph-wallet"></span>${"<p>A long page.</p>".repeat(200)}</section></main>
 <footer><span class="social-x"></span></footer>
 <section data-cookie-banner="" class="banner"><span class="glyph glyph-cookie"></span></section>
 <script nonce="">window.__context = {};</script><script nonce="" type="module" async="">import * as route0 from "/assets/root-1.js";
@@ -48,9 +48,12 @@ describe("first paint", () => {
     expect([...firstScreenGlyphs(page)].sort()).toEqual(["glyph-arrow-right", "glyph-clock", "glyph-coins", "glyph-cookie", "glyph-menu", "glyph-x"]);
   });
 
-  it("looks no further than <main> when it has fewer than two sections", () => {
-    const html = '<main><section><span class="glyph-a"></span></section></main><footer><span class="social-x"></span></footer>';
-    expect([...firstScreenGlyphs(html)].sort()).toEqual(["glyph-a", "glyph-x"]);
+  it("looks no further than <main> when it has fewer than two sections, unless <main> is short (the footer shows)", () => {
+    const filler = "<p>text</p>".repeat(400);
+    const long = `<main><section><span class="glyph-a"></span>${filler}</section></main><footer><span class="social-x"></span></footer>`;
+    expect([...firstScreenGlyphs(long)].sort()).toEqual(["glyph-a", "glyph-x"]);
+    const short = '<main><section><span class="glyph-a"></span></section></main><footer><span class="social-x"></span></footer>';
+    expect([...firstScreenGlyphs(short)].sort()).toEqual(["glyph-a", "glyph-x", "social-x"]);
   });
 
   it("keeps only those icons' rules", () => {

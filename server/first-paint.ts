@@ -38,6 +38,9 @@ export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
  */
 export const MODULE_STARTER = `(function(){var d=0;function s(){if(d)return;d=1;var b=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!b)return;var m=document.createElement("script");m.type="module";m.textContent=b.textContent;document.body.appendChild(m)}try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();s()}});o.observe({type:"paint",buffered:!0})}catch(e){requestAnimationFrame(function(){setTimeout(s,0)})}setTimeout(s,1500)})()`;
 
+/** Characters of <main> below which the footer counts as on the first screen. */
+const SHORT_MAIN = 3000;
+
 /** The glyph classes of a page's first screen: the header, the first two sections of <main> and the cookie banner. */
 export function firstScreenGlyphs(html: string): Set<string> {
   const parts: string[] = [];
@@ -59,6 +62,12 @@ export function firstScreenGlyphs(html: string): Set<string> {
       }
     }
     parts.push(html.slice(main, end));
+    // A page with little in <main> (a legal page not written yet, the not-found page) shows its
+    // footer on a desktop's first screen.
+    if (mainEnd >= 0 && mainEnd - main < SHORT_MAIN) {
+      const footer = html.slice(mainEnd).match(/<footer[\s>][\s\S]*?<\/footer>/);
+      if (footer) parts.push(footer[0]);
+    }
   }
   const banner = html.indexOf("data-cookie-banner");
   if (banner >= 0) parts.push(html.slice(banner, html.indexOf("</section>", banner)));
