@@ -49,7 +49,8 @@ try {
   for (const which of ["before", "after"]) {
     for (const pathname of paths) {
       const response = await fetch(`http://127.0.0.1:${ports[which]}${pathname}`, { headers: { "accept-encoding": "br" } });
-      sizes[`${which} ${pathname}`] = (await response.arrayBuffer()).byteLength;
+      await response.arrayBuffer();
+      sizes[`${which} ${pathname}`] = Number(response.headers.get("content-length"));
       wrk(`http://127.0.0.1:${ports[which]}${pathname}`, "3s");
     }
   }

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   createFirstPaint,
   DEFERRED_MODULE_TYPE,
+  dropUnmatchedAllowed,
   dropUnreadProperties,
   firstScreenGlyphs,
   keepFirstScreenIcons,
@@ -59,6 +60,13 @@ describe("first paint", () => {
   it("keeps only those icons' rules", () => {
     const css = '.a{b:c}.glyph-menu{--icon:url("m")}.glyph-coins{--icon:url("c")}.social-x{--icon:url("x")}';
     expect(keepFirstScreenIcons(css, new Set(["glyph-menu"]))).toBe('.a{b:c}.glyph-menu{--icon:url("m")}');
+  });
+
+  it("drops the always-kept rules whose classes the page does not use", () => {
+    const css = ":where(.space-y-4>:not(:last-child)){margin:1px}:where(.space-y-8>:not(:last-child)){margin:2px}.\\[\\&\\>\\.glyph\\]\\:size-4>.glyph{width:1rem}.a{b:c}[hidden]:where(:not([hidden=until-found])){display:none}";
+    expect(dropUnmatchedAllowed(css, '<ul class="space-y-4"><li class="[&amp;&gt;.glyph]:size-4 x"><span class="glyph"></span></li></ul>')).toBe(
+      ":where(.space-y-4>:not(:last-child)){margin:1px}.\\[\\&\\>\\.glyph\\]\\:size-4>.glyph{width:1rem}.a{b:c}[hidden]:where(:not([hidden=until-found])){display:none}",
+    );
   });
 
   it("drops custom properties nothing reads", () => {

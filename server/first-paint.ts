@@ -99,6 +99,23 @@ export function dropUnreadProperties(css: string, html: string): string {
     .replace(/;}/g, "}");
 }
 
+/**
+ * The rules kept for Beasties' sake (`:where(…)`, `:is(…)`, escaped variants: see allowRules)
+ * none of whose classes the page uses: they cannot apply, and would weigh on every page.
+ */
+export function dropUnmatchedAllowed(css: string, body: string): string {
+  const classes = new Set<string>();
+  const entities: Record<string, string> = { "&amp;": "&", "&gt;": ">", "&lt;": "<", "&quot;": '"', "&#x27;": "'" };
+  for (const attribute of body.matchAll(/class="([^"]*)"/g)) {
+    for (const name of attribute[1]!.replace(/&(?:amp|gt|lt|quot|#x27);/g, (entity) => entities[entity]!).split(/\s+/)) classes.add(name);
+  }
+  return css.replace(/(?<=^|[{}])([^{}@]*(?::where\(|:is\(|\\\[)[^{}@]*)\{[^{}]*\}/g, (rule, selector: string) => {
+    const names = [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) => match[1]!.replace(/\\(.)/g, "$1"));
+    // Kept when any of its classes is there: `:is(.a,.b)>.c` applies with one of them.
+    return names.length === 0 || names.some((name) => classes.has(name)) ? rule : "";
+  });
+}
+
 /** Takes the module preloads out of <head> and holds the router's module until the first paint. */
 export function scriptsAfterFirstPaint(html: string): string {
   const module = /<script(?: nonce="[^"]*")? type="module" async="">/.exec(html);
@@ -173,7 +190,7 @@ export function createFirstPaint(clientDirectory: string): FirstPaint {
     const processed = await beasties.process(`<!DOCTYPE html><html><head>${links.map((link) => link[0]).join("")}</head>${body}</html>`);
     const inlined = /<style>([\s\S]*?)<\/style>/.exec(processed);
     if (!inlined?.[1]) return scriptsAfterFirstPaint(html);
-    const critical = dropUnreadProperties(keepFirstScreenIcons(inlined[1], firstScreenGlyphs(html)), html);
+    const critical = dropUnreadProperties(dropUnmatchedAllowed(keepFirstScreenIcons(inlined[1], firstScreenGlyphs(html)), body), html);
     const deferred = links.map(([, href]) => `<link rel="stylesheet" href="${href}" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}=""/>`).join("");
     const fallback = `<noscript>${links.map((link) => link[0]).join("")}</noscript>`;
     // The later links go (from the last, so that the earlier indexes hold); the first becomes the lot.
