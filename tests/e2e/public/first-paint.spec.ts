@@ -41,7 +41,7 @@ test.describe("[PERFORMANCE][FIRST PAINT]", () => {
   }
 
   for (const path of ["/", "/fees", "/contact"]) {
-    test(`${path} hydrates after the first paint, and the menu and links work before and after`, async ({ page }) => {
+    test(`${path} hydrates after the first paint without console or CSP errors; the menu and its links work`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       const problems: string[] = [];
       page.on("pageerror", (error) => problems.push(error.message));
