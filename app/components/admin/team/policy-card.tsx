@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,8 +14,9 @@ export interface PolicyOption {
 
 /**
  * A yes-or-no site policy of the team section, chosen from two described options and saved at
- * once: the sign-up mode and the two-factor requirement. The choice shows as made while it is
- * being saved; a refused save puts the stored one back and says why.
+ * once: the sign-up mode and the two-factor requirement. The choice is held here from the click
+ * on, so the radio never springs back while the save is on its way; a refused save puts the
+ * stored one back and says why.
  */
 export function PolicyCard(props: {
   id: string;
@@ -27,11 +29,15 @@ export function PolicyCard(props: {
   options: readonly PolicyOption[];
 }) {
   const fetcher = useFetcher<AdminActionResult>();
+  const [choice, setChoice] = useState(props.value);
+  useEffect(() => setChoice(props.value), [props.value]);
   useFetcherResult(fetcher, {
     onSuccess: () => toastSuccess("Настройка обновлена"),
-    onFailure: (failure) => toastError("Не удалось обновить настройку", failure.message),
+    onFailure: (failure) => {
+      setChoice(props.value);
+      toastError("Не удалось обновить настройку", failure.message);
+    },
   });
-  const pending = fetcher.formData ? fetcher.formData.get(props.field) === "true" : props.value;
   const titleId = `${props.id}-title`;
   return (
     <Card>
@@ -50,9 +56,12 @@ export function PolicyCard(props: {
                 type="radio"
                 name={props.id}
                 className="mt-1 accent-indigo-600"
-                checked={pending === option.value}
+                checked={choice === option.value}
                 disabled={option.disabled}
-                onChange={() => void fetcher.submit({ intent: props.intent, [props.field]: String(option.value) }, { method: "post", action: TEAM_ACTION })}
+                onChange={() => {
+                  setChoice(option.value);
+                  void fetcher.submit({ intent: props.intent, [props.field]: String(option.value) }, { method: "post", action: TEAM_ACTION });
+                }}
               />
               <span>
                 <span className="block text-sm font-medium">{option.label}</span>
