@@ -10,6 +10,9 @@ import {
 import type { Route } from "./+types/root";
 // Imported for its side effect so the server links exactly the stylesheet the client build emits.
 import "./app.css";
+// The icons are a stylesheet of their own: a cached page inlines its first screen's few and
+// applies the rest after the first paint (server/first-paint.ts).
+import glyphsHref from "./components/site/glyphs.css?url";
 import { useNonce } from "./components/nonce";
 import { COOKIE_CONSENT_SCRIPT } from "./components/site/cookie-consent";
 import { PRODUCT_NAME } from "./content/settings";
@@ -43,6 +46,8 @@ function brandCssOf(settings: Record<string, string>) {
   }
   return css;
 }
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: glyphsHref }];
 
 /** Pages without their own `meta` (404, errors) get the site's title and sharing tags. */
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

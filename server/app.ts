@@ -20,6 +20,7 @@ import { createMetrics } from "./metrics";
 import { readiness } from "./readiness";
 import { requestLog } from "./request-log";
 import { resolveAuthSecret } from "./secret";
+import { createFirstPaint } from "./first-paint";
 import { createPageCache, type RenderPage } from "./page-cache";
 import { createPageRoutes, listPublicFiles } from "./page-routes";
 import { privateResponses } from "./private-responses";
@@ -134,6 +135,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     keep: env.PAGE_CACHE === "on",
     queue: publicRenders,
     counters: metrics.pageCache,
+    finish: options.clientDirectory ? createFirstPaint(options.clientDirectory).finish : undefined,
     // What the route table declares cacheable; the paths answered above the router are not pages.
     routes: createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
       reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/"],

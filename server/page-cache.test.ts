@@ -46,6 +46,7 @@ describe("the page cache's two modes", () => {
     queue?: <T>(task: () => Promise<T>) => Promise<T>;
     onSent?: () => void;
     counters?: { hit(): void; miss(): void };
+    finish?: (html: string) => Promise<string>;
   }) {
     let renders = 0;
     const render: RenderPage =
@@ -59,7 +60,7 @@ describe("the page cache's two modes", () => {
         };
       });
     const routes = createPageRoutes(testRouteTable);
-    const cache = createPageCache({ enabled: true, keep: options.keep, render, routes, queue: options.queue ?? createRenderQueue(2), counters: options.counters });
+    const cache = createPageCache({ enabled: true, keep: options.keep, render, routes, queue: options.queue ?? createRenderQueue(2), counters: options.counters, finish: options.finish });
     let fallbacks = 0;
     const server = http.createServer((req, res) => {
       const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
@@ -114,6 +115,33 @@ describe("the page cache's two modes", () => {
     await rendered.get("/");
     expect(uncounted).toEqual({ hit: 0, miss: 2 });
     await rendered.close();
+  });
+
+  it("finishes a page once, before it is kept, and hashes the scripts the finishing added", async () => {
+    let finished = 0;
+    const finish = async (html: string) => {
+      finished += 1;
+      return html.replace("</body>", "<script>window.painted=1;</script></body>");
+    };
+    const kept = await serve({ keep: true, finish });
+    try {
+      for (let visit = 0; visit < 3; visit++) {
+        const response = await kept.get("/fees");
+        expect(await response.text()).toContain("<script>window.painted=1;</script>");
+        expect(response.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha("window.a=1;")} ${sha("window.painted=1;")}`);
+      }
+      expect(finished).toBe(1);
+    } finally {
+      await kept.close();
+    }
+    // A page rendered for one request is sent as rendered.
+    const perRequest = await serve({ keep: false, finish });
+    try {
+      expect(await (await perRequest.get("/fees")).text()).not.toContain("window.painted");
+      expect(finished).toBe(1);
+    } finally {
+      await perRequest.close();
+    }
   });
 
   it("with keep off renders every request, compressed as asked, with the same headers and revalidation", async () => {

@@ -108,6 +108,11 @@ export interface PageCacheOptions {
   enabled: boolean;
   /** False renders every request (PAGE_CACHE=off) on the same path, keeping nothing. */
   keep?: boolean;
+  /**
+   * Finishes a page before it is kept (critical CSS, scripts after the first paint: first-paint.ts).
+   * Pages rendered for one request (`keep: false`, overflowing variants) are sent as rendered.
+   */
+  finish?: (html: string) => Promise<string>;
   /** Runs the renders, so that they take turns (see render-queue.ts). */
   queue?: <T>(task: () => Promise<T>) => Promise<T>;
   /**
@@ -161,11 +166,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
   onContentChange(clear);
 
-  async function renderPage(request: CacheRequest): Promise<RenderedPage | undefined> {
+  async function renderPage(request: CacheRequest, finish?: (html: string) => Promise<string>): Promise<RenderedPage | undefined> {
     const version = getContentVersion();
     const rendered = await options.render(request.render);
     if (rendered.status !== request.status || !rendered.headers.get("content-type")?.includes("text/html")) return undefined;
-    const html = stylesheetsFirst(rendered.html);
+    const html = finish ? await finish(rendered.html) : stylesheetsFirst(rendered.html);
     const identity = Buffer.from(html, "utf8");
     const headers: [string, string][] = [];
     rendered.headers.forEach((value, name) => {
@@ -184,7 +189,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   async function store(request: CacheRequest): Promise<CachedPage | undefined> {
-    const rendered = await queue(() => renderPage(request));
+    const rendered = await queue(() => renderPage(request, options.finish));
     if (!rendered) return undefined;
     const { identity } = rendered;
     const [gzipped, brotlied] = await Promise.all([

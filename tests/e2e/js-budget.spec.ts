@@ -59,3 +59,24 @@ test.describe("[PERFORMANCE][JS BUDGET]", () => {
     });
   }
 });
+
+// What a cached page's first paint waits for besides its HTML: the inline critical CSS (every
+// stylesheet link is deferred, see tests/e2e/public/first-paint.spec.ts), measured as sent to
+// browsers, brotli-compressed (the page cache's quality 10).
+const CSS_BUDGET_BYTES = 8 * 1024;
+const publicPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc"];
+
+test.describe("[PERFORMANCE][CSS BUDGET]", () => {
+  for (const path of publicPages) {
+    test(`${path}: render-blocking CSS at most 8 KB compressed, icons below the first screen left out`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      for (const link of head.replace(/<noscript>[\s\S]*?<\/noscript>/g, "").match(/<link rel="stylesheet"[^>]*>/g) ?? []) expect(link, "a render-blocking stylesheet").toContain('media="print"');
+      const inline = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join("");
+      const compressed = zlib.brotliCompressSync(inline, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }).length;
+      expect(compressed, `${path}: ${compressed} bytes compressed`).toBeLessThanOrEqual(CSS_BUDGET_BYTES);
+      // A handful of line icons are on the first screen, never all of them.
+      expect((inline.match(/\.(glyph|social)-[\w-]+\{/g) ?? []).length).toBeLessThanOrEqual(14);
+    });
+  }
+});

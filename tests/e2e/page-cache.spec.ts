@@ -26,12 +26,7 @@ test.describe("[PERFORMANCE][PAGE CACHE]", () => {
     expect((await request.get("/")).headers()["x-content-type-options"]).toBe("nosniff");
   });
 
-  test("cached pages list the stylesheet before the module preloads", async ({ request }) => {
-    const html = await (await request.get("/features")).text();
-    const stylesheet = html.indexOf('rel="stylesheet"');
-    expect(stylesheet).toBeGreaterThan(0);
-    expect(html.indexOf('rel="modulepreload"')).toBeGreaterThan(stylesheet);
-  });
+  // What a cached page loads before and after its first paint: public/first-paint.spec.ts.
 
   for (const path of publicPages) {
     test(`${path} hydrates without errors or CSP violations`, async ({ page }) => {

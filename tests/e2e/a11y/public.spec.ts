@@ -23,6 +23,8 @@ test.describe("[A11Y][PUBLIC] axe-core on every public page", () => {
   test("after the cookie choice, with the mobile menu open", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
+    // The page's scripts start after its first paint: the banner's buttons answer once it has hydrated.
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     await page.getByRole("button", { name: "Accept All" }).click();
     await expect(page.getByRole("region", { name: /cookie/i })).toBeHidden();
     await expectNoAxeViolations(page, "/ after the cookie choice");

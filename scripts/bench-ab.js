@@ -1,0 +1,101 @@
+// `npm run bench:ab`: the cached pages' throughput of two production builds, measured in
+// alternation (A B, B A, A B, ...) so that the shared machine's changing speed falls on both
+// alike; writes bench/first-paint-throughput.md. Both servers on core 0 (one loaded at a time),
+// wrk on core 1. BASELINE_BUILD_DIR (build-before) and BUILD_DIR (build) as for `npm run
+// first-paint`; BENCH_PORT (4600) and BENCH_BASELINE_PORT (4601) are the two servers' ports,
+// BENCH_DURATION (5s) each measurement, BENCH_ROUNDS (6) the rounds, BENCH_CONNECTIONS (50).
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isPinned, pinned, root, startProductionServer } from "./support/production-server.js";
+
+const duration = process.env.BENCH_DURATION ?? "5s";
+const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
+const connections = process.env.BENCH_CONNECTIONS ?? "50";
+const paths = ["/", "/fees", "/faq", "/contact"];
+const ports = { before: Number(process.env.BENCH_PORT ?? 4600), after: Number(process.env.BENCH_BASELINE_PORT ?? 4601) };
+const builds = {
+  before: path.resolve(root, process.env.BASELINE_BUILD_DIR ?? "build-before"),
+  after: path.resolve(root, process.env.BUILD_DIR ?? "build"),
+};
+
+if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0) {
+  console.error("wrk is needed: apt-get install wrk (or run npm run bench once, which installs it)");
+  process.exit(1);
+}
+const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+function cpuMicroseconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+}
+function wrk(url, length) {
+  const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${length}`, "-H", "Accept-Encoding: gzip, br", url]);
+  const output = execFileSync(command, args, { encoding: "utf8" });
+  return { requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0), requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0) };
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const load = () => os.loadavg().map((value) => value.toFixed(2)).join(", ");
+const loadBefore = load();
+const started = new Date();
+const servers = {
+  before: await startProductionServer({ port: ports.before, core: 0, env: { BUILD_DIR: builds.before } }),
+  after: await startProductionServer({ port: ports.after, core: 0, env: { BUILD_DIR: builds.after } }),
+};
+const results = {};
+const sizes = {};
+try {
+  for (const which of ["before", "after"]) {
+    for (const pathname of paths) {
+      const response = await fetch(`http://127.0.0.1:${ports[which]}${pathname}`, { headers: { "accept-encoding": "br" } });
+      await response.arrayBuffer();
+      sizes[`${which} ${pathname}`] = Number(response.headers.get("content-length"));
+      wrk(`http://127.0.0.1:${ports[which]}${pathname}`, "3s");
+    }
+  }
+  for (const pathname of paths) {
+    results[pathname] = { before: [], after: [] };
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
+      for (const which of order) {
+        const pid = servers[which].child.pid;
+        const cpu = cpuMicroseconds(pid);
+        const result = wrk(`http://127.0.0.1:${ports[which]}${pathname}`, duration);
+        results[pathname][which].push({ ...result, cpu: (cpuMicroseconds(pid) - cpu) / Math.max(1, result.requests) });
+      }
+    }
+    const line = (which) => results[pathname][which].map((r) => Math.round(r.requestsPerSecond)).join("/");
+    console.log(`${pathname}: before ${line("before")}; after ${line("after")}`);
+  }
+} finally {
+  await servers.before.stop();
+  await servers.after.stop();
+}
+
+const rows = paths.map((pathname) => {
+  const figures = Object.fromEntries(
+    ["before", "after"].map((which) => [
+      which,
+      { rps: median(results[pathname][which].map((r) => r.requestsPerSecond)), cpu: median(results[pathname][which].map((r) => r.cpu)) },
+    ]),
+  );
+  // The ratio of each round's pair, so that a slow minute weighs on both sides of it.
+  const pairRatios = results[pathname].after.map((after, index) => after.requestsPerSecond / results[pathname].before[index].requestsPerSecond);
+  return `| \`${pathname}\` | ${(sizes[`before ${pathname}`] / 1024).toFixed(1)} | ${(sizes[`after ${pathname}`] / 1024).toFixed(1)} | ${Math.round(figures.before.rps)} | ${Math.round(figures.after.rps)} | ${median(pairRatios).toFixed(3)} | ${figures.before.cpu.toFixed(1)} | ${figures.after.cpu.toFixed(1)} | ${(figures.after.cpu / figures.before.cpu).toFixed(3)} |`;
+});
+const output = path.join(root, "bench/first-paint-throughput.md");
+fs.writeFileSync(
+  output,
+  `# Cached throughput before and after the inline critical CSS
+
+- Date: ${started.toISOString()}
+- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; load average ${loadBefore} at the start, ${load()} at the end (a shared machine).
+- Method: \`npm run bench:ab\` — wrk, 1 thread, ${connections} connections, \`Accept-Encoding: gzip, br\`, ${duration} per measurement; the two builds' servers${isPinned ? " on core 0, wrk on core 1" : ""}, measured in alternation, ${rounds} rounds per page (A B, B A, ...); medians. The ratio is the median of each round's after/before pair.
+
+| page | KB sent before (br) | KB sent after (br) | req/s before | req/s after | after / before | server CPU µs/answer before | after | after / before |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.join("\n")}
+`,
+);
+console.log(fs.readFileSync(output, "utf8"));

@@ -1,0 +1,148 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// What a cached page needs before its first paint (server/first-paint.ts): its critical CSS
+// inline, every stylesheet fetched without blocking paint, no script fetched before it.
+const publicPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc"];
+const viewports = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+const head = (html: string) => html.slice(0, html.indexOf("</head>"));
+/** The head as a browser with JavaScript reads it: what <noscript> holds is not loaded. */
+const withoutNoscript = (html: string) => html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
+
+test.describe("[PERFORMANCE][FIRST PAINT]", () => {
+  for (const path of publicPages) {
+    test(`${path} carries its critical CSS inline and blocks its first paint on nothing else`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      const start = head(html);
+      const critical = /<style>(@layer[\s\S]*?)<\/style>/.exec(start)?.[1];
+      expect(critical, "inline critical CSS").toBeTruthy();
+      // The first screen's rules are there: the header, the page's first heading, the banner.
+      expect(critical).toContain(".sticky{position:sticky}");
+      expect(critical).toContain(".cookie-banner");
+      const links = [...withoutNoscript(start).matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]);
+      expect(links.length).toBeGreaterThanOrEqual(2);
+      for (const link of links) {
+        expect(link, "no render-blocking stylesheet").toContain('media="print"');
+        expect(link).toContain("data-deferred-stylesheet");
+      }
+      expect(start.indexOf("<style>@layer")).toBeLessThan(start.indexOf('rel="stylesheet"'));
+      // Without JavaScript the stylesheets are linked as usual.
+      expect(start).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/root-[\w-]+\.css"\/>/);
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toMatch(/<script[^>]*type="module"/);
+      expect(html).toContain('<script type="text/x-deferred-module">');
+      // Every inline script, the loaders included, is covered by the policy's hashes.
+      const policy = (await request.get(path)).headers()["content-security-policy"]!;
+      expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    });
+  }
+
+  for (const path of ["/", "/fees", "/contact"]) {
+    test(`${path} hydrates after the first paint without console or CSP errors; the menu and its links work`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`));
+      });
+      await page.goto(path);
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await expect(page.locator("header button[aria-expanded]")).toBeVisible();
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+      // The first input applied the full stylesheets.
+      expect(await page.evaluate(() => [...document.querySelectorAll("link[data-deferred-stylesheet]")].map((link) => (link as HTMLLinkElement).media))).toEqual([
+        "all",
+        "all",
+      ]);
+      await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Fees" }).click();
+      await expect(page).toHaveURL(/\/fees$/);
+      await expect(page.locator("h1")).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+/** The viewport as painted with the page's inline CSS alone: no stylesheet, no script has arrived. */
+async function firstPaint(page: Page, path: string) {
+  await page.route(/\/assets\/.*\.(css|js)$/, (route) => route.abort());
+  await page.goto(path);
+  const shot = await page.screenshot({ animations: "disabled" });
+  await page.unroute(/\/assets\/.*\.(css|js)$/);
+  return shot;
+}
+
+/** The viewport once the page has hydrated and every stylesheet is applied. */
+async function afterLoad(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForLoadState("networkidle");
+  // A key the page does nothing with: the first input applies the stylesheets.
+  await page.keyboard.press("Shift");
+  await page.evaluate(async () => {
+    await Promise.all(
+      [...document.querySelectorAll<HTMLLinkElement>("link[data-deferred-stylesheet]")].map((link) =>
+        link.sheet ? undefined : new Promise((resolve) => link.addEventListener("load", resolve)),
+      ),
+    );
+  });
+  expect(await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[data-deferred-stylesheet]")].every((link) => link.media === "all"))).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return page.screenshot({ animations: "disabled" });
+}
+
+/**
+ * Pixels that differ between two screenshots by more than a rounding of colour (gradients are
+ * dithered anew for each paint), compared in a blank page's canvas.
+ */
+async function differingPixels(page: Page, a: Buffer, b: Buffer) {
+  await page.goto("about:blank");
+  return page.evaluate(async ([first, second]) => {
+    const load = (source: string) =>
+      new Promise<HTMLImageElement>((resolve, reject) => {
+        const image = new Image();
+        image.onload = () => resolve(image);
+        image.onerror = reject;
+        image.src = source;
+      });
+    const pixels = (image: HTMLImageElement) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      return context.getImageData(0, 0, canvas.width, canvas.height).data;
+    };
+    const [x, y] = await Promise.all([load(first!), load(second!)]);
+    if (x.width !== y.width || x.height !== y.height) return Infinity;
+    const [p, q] = [pixels(x), pixels(y)];
+    let differing = 0;
+    for (let index = 0; index < p.length; index += 4) {
+      const delta = Math.max(Math.abs(p[index]! - q[index]!), Math.abs(p[index + 1]! - q[index + 1]!), Math.abs(p[index + 2]! - q[index + 2]!));
+      if (delta > 8) differing += 1;
+    }
+    return differing;
+  }, [`data:image/png;base64,${a.toString("base64")}`, `data:image/png;base64,${b.toString("base64")}`]);
+}
+
+test.describe("[PERFORMANCE][FIRST PAINT] no flash", () => {
+  for (const viewport of viewports) {
+    for (const path of publicPages) {
+      test(`${path} at ${viewport.width} px: the first paint is what the loaded page shows above the fold`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
+        const page = await context.newPage();
+        const before = await firstPaint(page, path);
+        const after = await afterLoad(page, path);
+        const differing = await differingPixels(page, before, after);
+        await context.close();
+        expect(differing, `${path} at ${viewport.width} px: pixels that differ before and after the stylesheets`).toBe(0);
+      });
+    }
+  }
+});
