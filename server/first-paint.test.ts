@@ -18,7 +18,7 @@ import { hashedPolicy, inlineScriptHashes } from "./page-cache";
 
 // A page shaped as React Router renders it: stylesheets and module preloads in <head>, the
 // router's module script and its data at the end of <body>.
-const page = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><script nonce="">window.consent=1</script>
+const page = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><script nonce="">window.consent=1;closest("[data-cookie-banner-closed]")</script>
 <link rel="stylesheet" href="/assets/root-abc.css"/><link rel="stylesheet" href="/assets/glyphs-def.css"/>
 <link rel="modulepreload" href="/assets/entry.client-1.js" nonce=""/><link rel="modulepreload" href="/assets/framework-2.js" nonce=""/>
 <style>:root{--brand:#4f46e5}</style></head>

@@ -75,7 +75,8 @@ export function firstScreenGlyphs(html: string): Set<string> {
       if (footer) parts.push(footer[0]);
     }
   }
-  const banner = html.indexOf("data-cookie-banner");
+  // The banner element (the head's consent script names the attribute too).
+  const banner = html.search(/<section[^>]* data-cookie-banner=""/);
   if (banner >= 0) parts.push(html.slice(banner, html.indexOf("</section>", banner)));
   // The menu button's icon becomes a cross when the menu opens.
   const names = new Set<string>(["glyph-x"]);
@@ -159,12 +160,12 @@ export function createFirstPaint(clientDirectory: string): FirstPaint {
     fonts: false,
     keyframes: "critical",
     // States the page's scripts set, which Beasties cannot see in the rendered markup: a returning
-    // visitor's banner stays hidden, revealed sections and open disclosures look the same.
+    // visitor's banner stays hidden (and one closed before hydration), revealed sections and open disclosures look the same.
     // Selectors Beasties cannot match against the markup and would drop though they apply
     // (found by comparing each rule of the full stylesheet with the page in a browser):
     // Tailwind's `:where(.space-y-4>:not(:last-child))`, `:is(…)>.glyph`, and arbitrary
     // variants with escaped characters (`.\[\&\>\.glyph\]\:size-4>.glyph`).
-    allowRules: [/data-cookie-consent/, /data-reveal-ready/, /\[open\]/, /:where\(/, /:is\(/, /\\\[/],
+    allowRules: [/data-cookie-consent/, /data-cookie-banner-closed/, /data-reveal-ready/, /\[open\]/, /:where\(/, /:is\(/, /\\\[/],
     compress: true,
     logLevel: "warn",
   });

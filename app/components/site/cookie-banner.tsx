@@ -1,6 +1,6 @@
 import { Glyph } from "~/components/site/glyph";
 import { useEffect, useState } from "react";
-import { readCookieConsent, storeCookieConsent, type CookieConsent } from "./cookie-consent";
+import { COOKIE_CHOICE_ATTRIBUTE, readCookieConsent, storeCookieConsent, type CookieConsent } from "./cookie-consent";
 import { SiteLink } from "./site-link";
 
 /**
@@ -30,6 +30,7 @@ export function CookieBanner() {
       <button
         type="button"
         aria-label="Close"
+        {...{ [COOKIE_CHOICE_ATTRIBUTE]: "close" }}
         onClick={() => setVisible(false)}
         className="focus-ring cookie-close"
       >
@@ -54,6 +55,7 @@ export function CookieBanner() {
         <div className="flex shrink-0 gap-3 md:mr-6">
           <button
             type="button"
+            {...{ [COOKIE_CHOICE_ATTRIBUTE]: "declined" }}
             onClick={() => choose("declined")}
             className="cta cta-outline flex-1 md:flex-none"
           >
@@ -61,6 +63,7 @@ export function CookieBanner() {
           </button>
           <button
             type="button"
+            {...{ [COOKIE_CHOICE_ATTRIBUTE]: "accepted" }}
             onClick={() => choose("accepted")}
             className="cta cta-primary flex-1 shadow-none md:flex-none"
           >

@@ -65,6 +65,66 @@ test.describe("[PUBLIC][COOKIES]", () => {
     await expect(banner(page)).toBeVisible();
   });
 
+  for (const [name, value] of [
+    ["Accept All", "accepted"],
+    ["Decline", "declined"],
+  ] as const) {
+    test(`${name} works before the page's scripts have arrived, and the page hydrates with the choice`, async ({ page }) => {
+      // The scripts start after the first paint: hold them back until the visitor has clicked.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/assets/*.js", async (route) => {
+        await released;
+        await route.continue();
+      });
+      const chosen: string[] = [];
+      await page.exposeFunction("recordChoice", (detail: string) => chosen.push(detail));
+      await page.addInitScript(() => window.addEventListener("cookie-consent-change", (event) => (window as unknown as { recordChoice(d: string): void }).recordChoice((event as CustomEvent<string>).detail)));
+      await page.goto("/", { waitUntil: "domcontentloaded" });
+      expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+      await banner(page).getByRole("button", { name }).click();
+      await expect(banner(page)).toBeHidden();
+      expect(await stored(page)).toBe(value);
+      release();
+      await hydrated(page);
+      await expect(banner(page)).toHaveCount(0);
+      // One choice, one event: React did not handle the click a second time.
+      expect(chosen).toEqual([value]);
+      await page.reload();
+      await expect(banner(page)).toBeHidden();
+    });
+  }
+
+  test("the close icon works before the page's scripts have arrived and stores nothing", async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await banner(page).getByRole("button", { name: "Close" }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await stored(page)).toBeNull();
+    release();
+    await hydrated(page);
+    await expect(banner(page)).toBeHidden();
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+  });
+
+  test("after hydration a click is React's alone: one choice, one event", async ({ page }) => {
+    const chosen: string[] = [];
+    await page.exposeFunction("recordChoice", (detail: string) => chosen.push(detail));
+    await page.addInitScript(() => window.addEventListener("cookie-consent-change", (event) => (window as unknown as { recordChoice(d: string): void }).recordChoice((event as CustomEvent<string>).detail)));
+    await page.goto("/");
+    await hydrated(page);
+    await banner(page).getByRole("button", { name: "Decline" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    expect(chosen).toEqual(["declined"]);
+    expect(await page.evaluate(() => document.documentElement.dataset.cookieConsent)).toBeUndefined();
+  });
+
   test("the banner's buttons work from the keyboard", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
