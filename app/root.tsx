@@ -15,6 +15,7 @@ import "./app.css";
 import glyphsHref from "./components/site/glyphs.css?url";
 import { useNonce } from "./components/nonce";
 import { COOKIE_CONSENT_SCRIPT } from "./components/site/cookie-consent";
+import { MOBILE_MENU_SCRIPT } from "./components/site/mobile-menu-script";
 import { PRODUCT_NAME } from "./content/settings";
 import { brandThemeCss } from "./lib/brand-theme";
 import { getSettings } from "./lib/content.server";
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={data?.settings.primary_color ?? "#4f46e5"} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MOBILE_MENU_SCRIPT }} />
         <Meta />
         <Links />
         <link rel="icon" type="image/png" href={favicon || defaultIcons.regular} />

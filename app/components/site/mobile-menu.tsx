@@ -1,7 +1,8 @@
 import { Glyph } from "~/components/site/glyph";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { MenuLink } from "./menu-link";
+import { MENU_TOGGLE_ATTRIBUTE } from "./mobile-menu-script";
 import { SiteLink } from "./site-link";
 import type { SiteSettings } from "./use-site-settings";
 
@@ -10,9 +11,15 @@ export function MobileMenu({ settings, menu }: { settings: SiteSettings; menu: M
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const location = useLocation();
+  const toggle = useRef<HTMLButtonElement>(null);
 
   // Following a link closes the menu.
   useEffect(() => setOpen(false), [location.pathname]);
+
+  // Opened before hydration (MOBILE_MENU_SCRIPT): the menu stays open.
+  useEffect(() => {
+    if (toggle.current?.getAttribute("aria-expanded") === "true") setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -24,7 +31,9 @@ export function MobileMenu({ settings, menu }: { settings: SiteSettings; menu: M
   return (
     <div className="md:hidden">
       <button
+        ref={toggle}
         type="button"
+        {...{ [MENU_TOGGLE_ATTRIBUTE]: "" }}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? "Close menu" : "Open menu"}

@@ -82,6 +82,47 @@ test.describe("[PUBLIC][HEADER] on a phone", () => {
     await expect(page).toHaveURL(/\/faq$/);
     await expect(mobile).toBeHidden();
   });
+
+  test("before the page's scripts have arrived the menu opens, its links work, and React keeps it open when it hydrates", async ({ page }) => {
+    // The scripts start after the first paint: hold them back while the visitor uses the menu.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobile).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(mobile.getByRole("link")).toHaveText(["Features", "Fees", "Business", "FAQ", "Contact"]);
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await expect(close.locator(".glyph-x")).toBeVisible();
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+    // Closes and opens again, still before hydration.
+    await close.click();
+    await expect(mobile).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(mobile).toBeVisible();
+    release();
+    await hydrated(page);
+    await expect(mobile).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    // From now on React answers the button: one click closes it.
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(mobile).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("without the page's scripts the menu's links are plain links", async ({ page }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Fees" }).click();
+    await expect(page).toHaveURL(/\/fees$/);
+    await expect(page.locator("h1")).toContainText("pricing");
+  });
 });
 
 test.describe("[PUBLIC][FOOTER]", () => {
