@@ -7,11 +7,12 @@ import path from "node:path";
 import { audit as auditOnce, firstPaintFigures, median, requireChromium, startChromium } from "./support/lighthouse-run.js";
 import { buildUnlessSkipped, root, startProductionServer } from "./support/production-server.js";
 
-const thresholds = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-// Medians no page may exceed, in milliseconds (simulated slow 4G, the mobile preset). Measured
-// 0.69–0.94 s and 0.94–1.31 s on a machine loaded at 12 on 2 cores (bench/first-paint.md); the
-// first paint's main-thread work counts four times in Lighthouse's model, so it moves with load.
-const metricLimits = { fcp: 1100, lcp: 1500 };
+const thresholds = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
+// Medians no page may exceed, in milliseconds (simulated slow 4G, the mobile preset): text on
+// screen in one second, the largest paint in one and a half (bench/first-paint.md). The first
+// paint's main-thread work counts four times in Lighthouse's model, so it moves with the load of
+// the machine: audit on a quiet one.
+const metricLimits = { fcp: 1000, lcp: 1500 };
 const allPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/terms", "/privacy", "/aml-kyc"];
 // LIGHTHOUSE_PAGES=/,/faq audits only those (while working on a page).
 const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",") : allPages;
