@@ -13,16 +13,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { audit, firstPaintFigures, median, requireChromium, startChromium } from "./support/lighthouse-run.js";
-import { buildUnlessSkipped, root, startProductionServer } from "./support/production-server.js";
+import { buildUnlessSkipped, root } from "./support/production-server.js";
+import { builds, machineLoad, startTwoBuilds } from "./support/two-builds.js";
 
 const allPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/terms", "/privacy", "/aml-kyc"];
 const pages = process.env.FIRST_PAINT_PAGES ? process.env.FIRST_PAINT_PAGES.split(",") : allPages;
 const runs = Number(process.env.FIRST_PAINT_RUNS ?? 3);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4700);
-const builds = {
-  before: path.resolve(root, process.env.BASELINE_BUILD_DIR ?? "build-before"),
-  after: path.resolve(root, process.env.BUILD_DIR ?? "build"),
-};
 const output = path.join(root, "bench/first-paint.md");
 
 requireChromium();
@@ -32,14 +29,9 @@ if (!fs.existsSync(path.join(builds.before, "server/index.js"))) {
 }
 buildUnlessSkipped();
 
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(", ");
-const loadBefore = load();
+const loadBefore = machineLoad();
 const started = new Date();
-const servers = {
-  before: await startProductionServer({ port, env: { BUILD_DIR: builds.before } }),
-  after: await startProductionServer({ port: port + 2, env: { BUILD_DIR: builds.after } }),
-};
-const origins = { before: `http://localhost:${port}`, after: `http://localhost:${port + 2}` };
+const { origins, stop } = await startTwoBuilds(port);
 const browser = await startChromium(port + 1);
 const results = {};
 try {
@@ -61,8 +53,7 @@ try {
   }
 } finally {
   await browser.stop();
-  await servers.before.stop();
-  await servers.after.stop();
+  await stop();
 }
 
 const medianOf = (figures, key) => median(figures.map((f) => f[key]));
@@ -86,7 +77,7 @@ fs.writeFileSync(
   `# First paint: before and after
 
 - Date: ${started.toISOString()}
-- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; load average (1, 5, 15 min) ${loadBefore} at the start, ${load()} at the end. The machine is shared: Lighthouse's simulated total blocking time grows with the CPU time it observes, so it moves with the load.
+- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; load average (1, 5, 15 min) ${loadBefore} at the start, ${machineLoad()} at the end. The machine is shared: Lighthouse's simulated total blocking time grows with the CPU time it observes, so it moves with the load.
 - Method: \`npm run first-paint\` — Lighthouse ${JSON.parse(fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")).version}, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian's Chromium; the two production builds served side by side on fresh embedded databases, each page audited ${runs} times per build, alternating before and after; medians. Pages served from the page cache.
 - Bytes before first paint: the document plus every request Lighthouse's model counts as render-blocking that had finished when the page first painted, as transferred (brotli).
 

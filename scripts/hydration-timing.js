@@ -9,25 +9,17 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { chromiumPath, median, requireChromium } from "./support/lighthouse-run.js";
-import { root, startProductionServer } from "./support/production-server.js";
+import { root } from "./support/production-server.js";
+import { machineLoad, startTwoBuilds } from "./support/two-builds.js";
 
 const pages = (process.env.HYDRATION_PAGES ?? "/,/fees,/contact,/faq,/terms").split(",");
 const runs = Number(process.env.HYDRATION_RUNS ?? 5);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4700);
-const builds = {
-  before: path.resolve(root, process.env.BASELINE_BUILD_DIR ?? "build-before"),
-  after: path.resolve(root, process.env.BUILD_DIR ?? "build"),
-};
 requireChromium();
 
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(", ");
-const loadBefore = load();
+const loadBefore = machineLoad();
 const started = new Date();
-const servers = {
-  before: await startProductionServer({ port, env: { BUILD_DIR: builds.before } }),
-  after: await startProductionServer({ port: port + 2, env: { BUILD_DIR: builds.after } }),
-};
-const origins = { before: `http://localhost:${port}`, after: `http://localhost:${port + 2}` };
+const { origins, stop } = await startTwoBuilds(port);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
 
 async function measure(url) {
@@ -68,8 +60,7 @@ try {
   }
 } finally {
   await browser.close();
-  await servers.before.stop();
-  await servers.after.stop();
+  await stop();
 }
 
 const ms = (value) => Math.round(value);
@@ -87,7 +78,7 @@ fs.writeFileSync(
   `# First paint and hydration in a throttled browser
 
 - Date: ${started.toISOString()}
-- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}; load average ${loadBefore} at the start, ${load()} at the end (a shared machine).
+- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}; load average ${loadBefore} at the start, ${machineLoad()} at the end (a shared machine).
 - Method: \`npm run hydration-timing\` — Debian's Chromium at 390 × 844, network 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4× (DevTools emulation); the two builds side by side, ${runs} loads per page and build, alternating; medians in ms from navigation start. First paint: the browser's first-contentful-paint entry; hydrated: React attached to the header.
 
 | page | first paint before | hydrated before | first paint after | hydrated after | hydration later by |
