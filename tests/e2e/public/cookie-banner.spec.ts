@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { holdScripts } from "../support/held-scripts";
 
 const banner = (page: Page) => page.getByRole("region", { name: "We use cookies" });
 const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem("cookieConsent"));
@@ -70,13 +71,7 @@ test.describe("[PUBLIC][COOKIES]", () => {
     ["Decline", "declined"],
   ] as const) {
     test(`${name} works before the page's scripts have arrived, and the page hydrates with the choice`, async ({ page }) => {
-      // The scripts start after the first paint: hold them back until the visitor has clicked.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/assets/*.js", async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       const chosen: string[] = [];
       await page.exposeFunction("recordChoice", (detail: string) => chosen.push(detail));
       await page.addInitScript(() => window.addEventListener("cookie-consent-change", (event) => (window as unknown as { recordChoice(d: string): void }).recordChoice((event as CustomEvent<string>).detail)));
@@ -96,12 +91,7 @@ test.describe("[PUBLIC][COOKIES]", () => {
   }
 
   test("the close icon works before the page's scripts have arrived and stores nothing", async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await banner(page).getByRole("button", { name: "Close" }).click();
     await expect(banner(page)).toBeHidden();

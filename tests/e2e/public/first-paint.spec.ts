@@ -41,6 +41,27 @@ test.describe("[PERFORMANCE][FIRST PAINT]", () => {
     });
   }
 
+  for (const path of [...publicPages, "/no-such-page"]) {
+    test(`${path} loads, hydrates and applies its stylesheets without a console or CSP error`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("console", (message) => {
+        // The not-found page is answered 404, which Chromium reports for the document itself.
+        if (message.type() === "error" && !(path === "/no-such-page" && message.text().includes("404"))) problems.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`));
+      });
+      await page.goto(path);
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      // Scrolling applies the full stylesheets and brings the lazy images in.
+      await page.mouse.wheel(0, 4000);
+      await expect.poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[data-deferred-stylesheet]")].every((link) => link.media === "all"))).toBe(true);
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+    });
+  }
+
   for (const path of ["/", "/fees", "/contact"]) {
     test(`${path} hydrates after the first paint without console or CSP errors; the menu and its links work`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { holdScripts } from "../support/held-scripts";
 import { defaultsFor } from "../../../app/content/catalogue";
 
 const settings = defaultsFor("global");
@@ -84,13 +85,7 @@ test.describe("[PUBLIC][HEADER] on a phone", () => {
   });
 
   test("before the page's scripts have arrived the menu opens, its links work, and React keeps it open when it hydrates", async ({ page }) => {
-    // The scripts start after the first paint: hold them back while the visitor uses the menu.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const mobile = page.getByRole("navigation", { name: "Mobile" });
     await expect(mobile).toBeHidden();
