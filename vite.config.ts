@@ -8,7 +8,7 @@ import { defineConfig } from "vite";
 const clientChunks = {
   groups: [
     { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/, priority: 2 },
-    { name: "site", test: /[\\/]app[\\/]components[\\/]site[\\/](classes|section|cta-link|site-link|link-target|use-[\w-]+|page-content|cookie-consent|glyph)\./, priority: 1 },
+    { name: "site", test: /[\\/]app[\\/]components[\\/]site[\\/](classes|section|cta-link|site-link|link-target|use-[\w-]+|page-content|cookie-consent|mobile-menu-script|glyph)\./, priority: 1 },
   ],
 };
 
