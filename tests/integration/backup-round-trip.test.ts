@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
 import { recordEvent } from "~/lib/activity.server";
@@ -10,31 +8,11 @@ import { createBackup } from "~/lib/backup/create-backup.server";
 import { restoreBackup, RestoreError } from "~/lib/backup/restore-backup.server";
 import { openDatabase } from "~/lib/db.server";
 import { storeUpload } from "~/lib/storage.server";
-import { editArchive, folderContents, tableContents, temporaryDirectory } from "../support/backup-archives";
+import { editArchive, emptyPostgresDatabase, folderContents, tableContents, temporaryDirectory } from "../support/backup-archives";
 import { tinyImages } from "../support/images";
 import { signUpAndGetCookie, useTestApp } from "../support/test-database";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-/** An empty database on the test server, dropped after the file. */
-async function emptyPostgresDatabase() {
-  const name = `site_restore_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 async function contentsOf(options: { databaseUrl?: string; dataDir: string }) {
   const handle = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: options.dataDir });
@@ -81,7 +59,7 @@ describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → bac
     expect(Object.keys(source.files.uploads).length).toBeGreaterThan(2);
     expect(Object.keys(source.files.imageInfo)).toHaveLength(2);
 
-    const postgres = await emptyPostgresDatabase();
+    const postgres = await emptyPostgresDatabase("site_restore");
     databases.push(postgres);
     const postgresDataDir = temporaryDirectory("postgres-site");
     await restoreBackup({ file: fromPglite, dataDir: postgresDataDir, databaseUrl: postgres.url });
@@ -99,7 +77,7 @@ describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → bac
   });
 
   it("refuses a PostgreSQL database that holds a site unless forced, and a failed load changes nothing", async () => {
-    const postgres = await emptyPostgresDatabase();
+    const postgres = await emptyPostgresDatabase("site_restore");
     databases.push(postgres);
     const dataDir = temporaryDirectory("postgres-force");
     await restoreBackup({ file: fromPglite, dataDir, databaseUrl: postgres.url });

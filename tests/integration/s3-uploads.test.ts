@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import express from "express";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
@@ -18,7 +17,7 @@ import { localUploadStore, s3SettingsOf, s3UploadStore, uploadStoreFor, type Upl
 import { action } from "~/routes/admin.upload";
 import { readiness } from "../../server/readiness";
 import { serveUploads } from "../../server/uploads";
-import { editArchive, folderContents, temporaryDirectory } from "../support/backup-archives";
+import { editArchive, emptyPostgresDatabase, folderContents, temporaryDirectory } from "../support/backup-archives";
 import { tinyImages } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
@@ -55,27 +54,6 @@ const photo = () =>
   sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: 40, g: 120, b: 200 } } })
     .png()
     .toBuffer();
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function emptyPostgresDatabase() {
-  const name = `site_s3_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s", (kind) => {
   const app = useTestApp(kind);
@@ -335,7 +313,7 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
     });
 
     it.skipIf(kind !== "postgres")("restore into an empty PostgreSQL database with the uploads in a bucket", async () => {
-      const database = await emptyPostgresDatabase();
+      const database = await emptyPostgresDatabase("site_s3");
       try {
         const target = uploadStoreFor(parseEnv({ DATA_DIR: temporaryDirectory("pg-s3"), ...(await s3.createBucket()) }));
         await restoreBackup({ file: archive, dataDir: temporaryDirectory("pg-s3-data"), databaseUrl: database.url, store: target });

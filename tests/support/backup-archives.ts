@@ -1,12 +1,35 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import pg from "pg";
 import * as tar from "tar";
 import { listFiles } from "~/lib/backup/archive.server";
 import { listTables, readTableRows, type Queryable } from "~/lib/backup/database-tables.server";
 import { MANIFEST_NAME, type Manifest } from "~/lib/backup/manifest";
+
+/** A new empty database on the server of TEST_DATABASE_URL, and how to drop it. */
+export async function emptyPostgresDatabase(prefix: string) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
 
 export const temporaryDirectory = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `site-${prefix}-`));
 
