@@ -17,7 +17,7 @@ function fail(error) {
 if (process.env.NODE_ENV === "development") {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
-  const { runServer } = await devServer.ssrLoadModule("./server/app.ts");
+  const { runServer } = await devServer.ssrLoadModule("./server/boot/app.ts");
   await runServer({
     build: () => devServer.ssrLoadModule("virtual:react-router/server-build"),
     devMiddleware: devServer.middlewares,

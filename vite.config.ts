@@ -16,7 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The Express app is part of the server build so that it shares one instance of the
   // database, cache and auth modules with the route loaders.
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" } }
+    ? { rollupOptions: { input: "./server/boot/app.ts" } }
     : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
   server: { watch: { ignored: ["**/data/**", "**/build*/**", "**/test-results/**"] } },
   resolve: { tsconfigPaths: true },

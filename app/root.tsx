@@ -11,19 +11,19 @@ import type { Route } from "./+types/root";
 // Imported for its side effect so the server links exactly the stylesheet the client build emits.
 import "./app.css";
 // The icons are a stylesheet of their own: a cached page inlines its first screen's few and
-// applies the rest after the first paint (server/first-paint.ts).
+// applies the rest after the first paint (server/first-paint/first-paint.ts).
 import glyphsHref from "./components/site/glyphs.css?url";
 import { useNonce } from "./components/nonce";
 import { COOKIE_CONSENT_SCRIPT } from "./components/site/cookie-consent";
 import { MOBILE_MENU_SCRIPT } from "./components/site/mobile-menu-script";
-import { PRODUCT_NAME } from "./content/settings";
-import { brandThemeCss } from "./lib/brand-theme";
-import { getSettings } from "./lib/content.server";
-import { siteImages } from "~/lib/images.server";
-import { pageMeta, type SiteSeo } from "./lib/seo";
-import { siteOrigin } from "./lib/site-url.server";
-import { getEnv } from "./lib/env.server";
-import { uploadAddress } from "./lib/upload-url";
+import { PRODUCT_NAME } from "./features/content/catalogue/settings";
+import { brandThemeCss } from "./features/content/settings/brand-theme";
+import { getSettings } from "./features/content/read.server";
+import { siteImages } from "~/features/uploads/images.server";
+import { pageMeta, type SiteSeo } from "./features/seo/seo";
+import { siteOrigin } from "./platform/site-url.server";
+import { getEnv } from "./platform/env.server";
+import { uploadAddress } from "./features/uploads/upload-url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, images] = await Promise.all([getSettings(), siteImages()]);

@@ -5,10 +5,10 @@
 //   disable-2fa <email>      turn two-factor sign-in off for an account (lost authenticator)
 // Works on DATABASE_URL or on the embedded database in DATA_DIR, which must not be in use by a
 // running server (PGlite allows one process per directory).
-import { createResetLink, disableTwoFactorByEmail, grantByEmail, listAccountsText, UnknownAccountError } from "~/lib/admin-commands.server";
-import { openDatabase } from "~/lib/db.server";
-import { DirectoryLockedError } from "~/lib/directory-lock.server";
-import { parseEnv } from "~/lib/env.server";
+import { createResetLink, disableTwoFactorByEmail, grantByEmail, listAccountsText, UnknownAccountError } from "~/features/team/admin-commands.server";
+import { openDatabase } from "~/platform/db.server";
+import { DirectoryLockedError } from "~/platform/directory-lock.server";
+import { parseEnv } from "~/platform/env.server";
 
 const usage = "Usage: npm run admin -- list | grant <email> | reset-password <email> | disable-2fa <email>";
 

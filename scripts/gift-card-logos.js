@@ -1,7 +1,7 @@
 // `node scripts/gift-card-logos.js`: writes the gift-card wordmarks in public/gift-cards (an SVG
 // and its PNG fallback per brand). Each name is given the width it has in Arial Bold
 // (textLength), so a browser without Arial draws it in another font squeezed to that width
-// instead of running past the edge. A unit test checks the files against app/content/gift-cards.ts.
+// instead of running past the edge. A unit test checks the files against app/features/content/catalogue/gift-cards.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

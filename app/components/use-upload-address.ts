@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { uploadAddress } from "~/lib/upload-url";
+import { uploadAddress } from "~/features/uploads/upload-url";
 import type { loader } from "~/root";
 
 /** Where an uploaded image is fetched from: the site, or S3_PUBLIC_URL (root loader). */

@@ -1,9 +1,9 @@
 import { Glyph } from "~/components/site/glyph";
 import { data, type MetaDescriptor } from "react-router";
 import { CtaLink } from "~/components/site/cta-link";
-import { logNotFound } from "~/lib/not-found-log.server";
-import type { PageCacheHandle } from "~/lib/page-cache-handle";
-import { pageMeta } from "~/lib/seo";
+import { logNotFound } from "~/features/seo/not-found-log.server";
+import type { PageCacheHandle } from "~/platform/page-cache-handle";
+import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.$";
 
 /** Every unknown path is answered with one cached copy of this page, status 404. */

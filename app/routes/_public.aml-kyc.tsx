@@ -1,9 +1,9 @@
 import { LegalPage } from "~/components/site/legal-page";
-import { legalPageTitles } from "~/content/legal";
-import { loadLegalPage } from "~/lib/legal-pages.server";
-import { pageMeta } from "~/lib/seo";
+import { legalPageTitles } from "~/features/content/catalogue/legal";
+import { loadLegalPage } from "~/features/content/legal/pages.server";
+import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.aml-kyc";
-import { cachedPublicPage } from "~/lib/page-cache-handle";
+import { cachedPublicPage } from "~/platform/page-cache-handle";
 
 /** The same for every visitor, and it reads no query parameter: served from the page cache. */
 export const handle = cachedPublicPage;

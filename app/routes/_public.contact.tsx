@@ -2,17 +2,17 @@ import { data } from "react-router";
 import { ContactPage } from "~/components/site/contact/contact-page";
 import type { ContactActionData } from "~/components/site/contact/contact-form";
 import { useSiteSettings } from "~/components/site/use-site-settings";
-import { receiveContactMessage } from "~/lib/contact/receive.server";
-import { readCookie, STAMP_COOKIE } from "~/lib/contact/secret.server";
-import { kickContactOutbox } from "~/lib/contact/worker.server";
-import { getPageContent } from "~/lib/content.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { clientIp } from "~/lib/rate-limit.server";
-import { readForm } from "~/lib/read-form.server";
-import { pageMeta } from "~/lib/seo";
+import { receiveContactMessage } from "~/features/contact/receive.server";
+import { readCookie, STAMP_COOKIE } from "~/platform/hmac.server";
+import { kickContactOutbox } from "~/features/contact/worker.server";
+import { getPageContent } from "~/features/content/read.server";
+import { getDb } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
+import { clientIp } from "~/platform/rate-limit.server";
+import { readForm } from "~/platform/read-form.server";
+import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.contact";
-import { cachedPublicPage } from "~/lib/page-cache-handle";
+import { cachedPublicPage } from "~/platform/page-cache-handle";
 
 /** The same for every visitor, and it reads no query parameter: served from the page cache. */
 export const handle = cachedPublicPage;

@@ -1,9 +1,9 @@
 import { HomePage } from "~/components/site/home/home-page";
 import { useSiteSettings } from "~/components/site/use-site-settings";
-import { getPageContent } from "~/lib/content.server";
-import { pageMeta } from "~/lib/seo";
+import { getPageContent } from "~/features/content/read.server";
+import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.home";
-import { cachedPublicPage } from "~/lib/page-cache-handle";
+import { cachedPublicPage } from "~/platform/page-cache-handle";
 
 /** The same for every visitor, and it reads no query parameter: served from the page cache. */
 export const handle = cachedPublicPage;

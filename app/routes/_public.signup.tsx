@@ -1,7 +1,7 @@
 import { AppComingSoon } from "~/components/site/app-coming-soon";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.signup";
-import { cachedPublicPage } from "~/lib/page-cache-handle";
+import { cachedPublicPage } from "~/platform/page-cache-handle";
 
 /** The same for every visitor, and it reads no query parameter: served from the page cache. */
 export const handle = cachedPublicPage;

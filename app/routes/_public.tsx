@@ -5,9 +5,9 @@ import { SiteHeader } from "~/components/site/site-header";
 import { useRouterNavigation } from "~/components/site/site-link";
 import { useRevealOnScroll } from "~/components/site/use-reveal-on-scroll";
 import { useSiteSettings } from "~/components/site/use-site-settings";
-import { legalPageNames } from "~/content/types";
-import { legalPageTitles } from "~/content/legal";
-import { getActiveMenu } from "~/lib/content.server";
+import { legalPageNames } from "~/features/content/catalogue/types";
+import { legalPageTitles } from "~/features/content/catalogue/legal";
+import { getActiveMenu } from "~/features/content/read.server";
 import type { Route } from "./+types/_public";
 
 export const FOOTER_MENU_LIMIT = 6;

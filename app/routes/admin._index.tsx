@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getAdminStatus } from "~/lib/permissions.server";
+import { getAdminStatus } from "~/features/auth/permissions.server";
 import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
-import { activityCsv } from "~/lib/activity-log.server";
-import { getDb } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { activityQuerySchema, historyExportMessages } from "~/schemas/activity";
+import { activityCsv } from "~/features/activity/activity-log.server";
+import { getDb } from "~/platform/db.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { activityQuerySchema, historyExportMessages } from "~/features/activity/schema";
 import type { Route } from "./+types/admin.activity-export";
 
 /** GET /admin/activity-export?area=…: the activity log under the same filters, as a CSV file. */

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import { recordEventInBackground } from "~/lib/activity.server";
-import { listBackups, storedBackupPath } from "~/lib/backup/backup-store.server";
-import { getDb } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { backupDownloadSchema, backupMessages } from "~/schemas/backups";
+import { recordEventInBackground } from "~/features/activity/activity.server";
+import { listBackups, storedBackupPath } from "~/features/backup/backup-store.server";
+import { getDb } from "~/platform/db.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { backupDownloadSchema, backupMessages } from "~/features/backup/schema";
 import type { Route } from "./+types/admin.backups.download";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -2,12 +2,12 @@ import { useEffect } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ContentPanel } from "~/components/admin/content/content-panel";
 import { VersionsContext } from "~/components/admin/history/versions";
-import { contentIntents } from "~/components/admin/content/intents";
+import { contentIntents } from "~/features/content/intents";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
-import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
+import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { toastError } from "~/components/ui/toast";
-import { conflicted, failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
+import { conflicted, failed, readForm, refused, succeeded } from "~/platform/action-result.server";
 import {
   addContentRow,
   deleteContentRow,
@@ -15,12 +15,12 @@ import {
   initializeAllContent,
   listContentRows,
   updateContentValue,
-} from "~/lib/content-admin.server";
-import { getDb } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
-import { contentAddSchema, contentDeleteSchema, contentMessages, contentUpdateSchema } from "~/schemas/content";
+} from "~/features/content/admin.server";
+import { getDb } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
+import { contentAddSchema, contentDeleteSchema, contentMessages, contentUpdateSchema } from "~/features/content/schema";
 import type { Route } from "./+types/admin.content";
 
 export const meta: Route.MetaFunction = () => adminMeta("Контент сайта");

@@ -4,15 +4,15 @@ import { UPDATE_FEE } from "~/components/admin/fees/fee-field";
 import { VersionsContext } from "~/components/admin/history/versions";
 import { FeesPanel } from "~/components/admin/fees/fees-panel";
 import { toastError } from "~/components/ui/toast";
-import { defaultsFor } from "~/content/catalogue";
-import { getDb } from "~/lib/db.server";
-import { listFees, updateFee } from "~/lib/fees-admin.server";
-import { logger } from "~/lib/logger.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { readForm } from "~/lib/read-form.server";
-import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/lib/settings-admin.server";
-import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
-import { feeUpdateSchema } from "~/schemas/fees";
+import { defaultsFor } from "~/features/content/catalogue/catalogue";
+import { getDb } from "~/platform/db.server";
+import { listFees, updateFee } from "~/features/content/fees/admin.server";
+import { logger } from "~/platform/logger.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { readForm } from "~/platform/read-form.server";
+import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/features/content/settings/admin.server";
+import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
+import { feeUpdateSchema } from "~/features/content/fees/schema";
 import type { Route } from "./+types/admin.fees";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { data } from "react-router";
-import { conflicted, failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
-import { getDb } from "~/lib/db.server";
-import { listDeleted, listInitializeGroups, restoreRevision } from "~/lib/history.server";
-import { logger } from "~/lib/logger.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { undoGroup } from "~/lib/revision-groups.server";
-import { revisionView } from "~/lib/revision-view.server";
-import { latestVersions, listRevisions, VersionConflictError } from "~/lib/revisions.server";
-import { historyIntents, historyMessages, restoreRevisionSchema, revisionKeySchema, undoGroupSchema } from "~/schemas/history";
+import { conflicted, failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { getDb } from "~/platform/db.server";
+import { listDeleted, listInitializeGroups, restoreRevision } from "~/features/history/history.server";
+import { logger } from "~/platform/logger.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { undoGroup } from "~/features/history/revision-groups.server";
+import { revisionView } from "~/features/history/revision-view.server";
+import { latestVersions, listRevisions, VersionConflictError } from "~/features/history/revisions.server";
+import { historyIntents, historyMessages, restoreRevisionSchema, revisionKeySchema, undoGroupSchema } from "~/features/history/schema";
 import type { Route } from "./+types/admin.history";
 
 /**

@@ -11,16 +11,16 @@ import {
 import { useActionResult } from "~/components/admin/settings/action-result";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { legalPageTitles } from "~/content/legal";
-import { legalPageNames } from "~/content/types";
-import { getDb } from "~/lib/db.server";
-import { initLegalPages, listLegalPages, saveLegalPage } from "~/lib/legal-admin.server";
-import { logger } from "~/lib/logger.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { readForm } from "~/lib/read-form.server";
-import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/lib/settings-admin.server";
-import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
-import { legalSaveSchema } from "~/schemas/legal";
+import { legalPageTitles } from "~/features/content/catalogue/legal";
+import { legalPageNames } from "~/features/content/catalogue/types";
+import { getDb } from "~/platform/db.server";
+import { initLegalPages, listLegalPages, saveLegalPage } from "~/features/content/legal/admin.server";
+import { logger } from "~/platform/logger.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { readForm } from "~/platform/read-form.server";
+import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/features/content/settings/admin.server";
+import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
+import { legalSaveSchema } from "~/features/content/legal/schema";
 import type { Route } from "./+types/admin.legal";
 
 // The editor's stylesheet is linked on this tab only, never on public pages.

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { recordEventInBackground } from "~/lib/activity.server";
-import { signOut } from "~/lib/auth-actions.server";
-import { getDb } from "~/lib/db.server";
-import { getSessionUser } from "~/lib/permissions.server";
+import { recordEventInBackground } from "~/features/activity/activity.server";
+import { signOut } from "~/features/auth/sign-in.server";
+import { getDb } from "~/platform/db.server";
+import { getSessionUser } from "~/features/auth/permissions.server";
 import type { Route } from "./+types/admin.logout";
 
 /**

@@ -1,16 +1,16 @@
 import { useEffect } from "react";
 import { data } from "react-router";
-import { menuIntents } from "~/components/admin/menu/intents";
+import { menuIntents } from "~/features/content/menu/intents";
 import { VersionsContext } from "~/components/admin/history/versions";
 import { MenuPanel } from "~/components/admin/menu/menu-panel";
-import type { MenuItemView } from "~/components/admin/menu/types";
+import type { MenuItemView } from "~/features/content/menu/types";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
-import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
+import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { toastError } from "~/components/ui/toast";
-import { conflicted, failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
-import { getDb } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
+import { conflicted, failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { getDb } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
 import {
   createMenuItem,
   deleteMenuItem,
@@ -18,10 +18,10 @@ import {
   MenuItemError,
   setMenuItemActive,
   updateMenuItem,
-} from "~/lib/menu.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
-import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/schemas/menu";
+} from "~/features/content/menu/menu.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
+import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/features/content/menu/schema";
 import type { Route } from "./+types/admin.menu";
 
 export const meta: Route.MetaFunction = () => adminMeta("Меню");

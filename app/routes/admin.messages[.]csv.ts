@@ -1,9 +1,9 @@
-import { recordEvent } from "~/lib/activity.server";
-import { exportMessages } from "~/lib/contact/inbox.server";
-import { csvRow } from "~/lib/contact/csv";
-import { getDb } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { inboxFilterSchema } from "~/schemas/messages";
+import { recordEvent } from "~/features/activity/activity.server";
+import { exportMessages } from "~/features/contact/inbox.server";
+import { csvRow } from "~/platform/csv";
+import { getDb } from "~/platform/db.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { inboxFilterSchema } from "~/features/contact/messages-schema";
 import type { Route } from "./+types/admin.messages[.]csv";
 
 const HEADER = ["id", "created_at", "name", "email", "subject", "message", "language", "read", "notification", "notification_error"];

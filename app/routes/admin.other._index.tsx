@@ -1,7 +1,7 @@
 import { Hourglass } from "lucide-react";
 import { redirect } from "react-router";
 import { otherSectionPath, otherSections } from "~/components/admin/other/other-sections";
-import { requireAdmin } from "~/lib/permissions.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
 import type { Route } from "./+types/admin.other._index";
 
 /** /admin/other opens its first section; with none, SPEC §2's placeholder. */

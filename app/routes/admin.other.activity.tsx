@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { ActivityLog } from "~/components/admin/activity/activity-log";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
-import { listActivity, listPeople } from "~/lib/activity-log.server";
-import { getDb } from "~/lib/db.server";
-import { listDeleted, listInitializeGroups } from "~/lib/history.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { revisionView } from "~/lib/revision-view.server";
-import { activityQuerySchema } from "~/schemas/activity";
+import { listActivity, listPeople } from "~/features/activity/activity-log.server";
+import { getDb } from "~/platform/db.server";
+import { listDeleted, listInitializeGroups } from "~/features/history/history.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { revisionView } from "~/features/history/revision-view.server";
+import { activityQuerySchema } from "~/features/activity/schema";
 import type { Route } from "./+types/admin.other.activity";
 
 export const meta: Route.MetaFunction = () => adminMeta("Журнал");

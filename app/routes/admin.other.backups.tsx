@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { BackupsPanel } from "~/components/admin/other/backups-panel";
-import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
+import { answerFailuresInPlace } from "~/platform/action-result";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
-import { failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
-import { createStoredBackup, listBackups } from "~/lib/backup/backup-store.server";
-import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { backupCreateSchema, backupMessages } from "~/schemas/backups";
+import { failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { createStoredBackup, listBackups } from "~/features/backup/backup-store.server";
+import { getEnv } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { backupCreateSchema, backupMessages } from "~/features/backup/schema";
 import type { Route } from "./+types/admin.other.backups";
 
 export const meta: Route.MetaFunction = () => adminMeta("Резервные копии");

@@ -1,20 +1,20 @@
 import { data } from "react-router";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
-import { answerFailuresInPlace } from "~/components/admin/shell/action-result";
+import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { TeamPanel } from "~/components/admin/team/team-panel";
-import { failed, readForm } from "~/lib/admin-action.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { listInvitations } from "~/lib/invitations.server";
-import { logger } from "~/lib/logger.server";
-import { listOwnSessions } from "~/lib/own-account.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { isSignUpOpen } from "~/lib/sign-up-policy.server";
-import { runTeamAction } from "~/lib/team-actions.server";
-import { hasTwoFactor, isTwoFactorRequired } from "~/lib/two-factor.server";
-import { listTeam } from "~/lib/team.server";
-import { teamMessages } from "~/schemas/team";
+import { failed, readForm } from "~/platform/action-result.server";
+import { getDb } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
+import { listInvitations } from "~/features/auth/invitations.server";
+import { logger } from "~/platform/logger.server";
+import { listOwnSessions } from "~/features/team/own-account.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { isSignUpOpen } from "~/features/auth/sign-up-policy.server";
+import { runTeamAction } from "~/features/team/team-actions.server";
+import { hasTwoFactor, isTwoFactorRequired } from "~/features/auth/two-factor.server";
+import { listTeam } from "~/features/team/team.server";
+import { teamMessages } from "~/features/team/schema";
 import type { Route } from "./+types/admin.other.team";
 
 export const meta: Route.MetaFunction = () => adminMeta("Администраторы");
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** Roles, accounts, sessions, invitations and the sign-up mode: see app/lib/team-actions.server.ts. */
+/** Roles, accounts, sessions, invitations and the sign-up mode: see app/features/team/team-actions.server.ts. */
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const form = await readForm(request);

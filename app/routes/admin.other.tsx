@@ -1,8 +1,8 @@
 import { NavLink, Outlet } from "react-router";
 import { otherSectionPath, otherSections } from "~/components/admin/other/other-sections";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
-import { cn } from "~/lib/cn";
-import { requireAdmin } from "~/lib/permissions.server";
+import { cn } from "~/platform/cn";
+import { requireAdmin } from "~/features/auth/permissions.server";
 import type { Route } from "./+types/admin.other";
 
 export const meta: Route.MetaFunction = () => adminMeta("Другое");

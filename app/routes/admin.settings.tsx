@@ -7,12 +7,12 @@ import { VersionsContext } from "~/components/admin/history/versions";
 import { SettingsPanel } from "~/components/admin/settings/settings-panel";
 import { DEFAULT_SETTINGS_TAB, isSettingsTab } from "~/components/admin/settings/settings-tabs";
 import { toastError } from "~/components/ui/toast";
-import { getDb } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import { addPageLink, listPageLinks, updatePageUrl } from "~/lib/page-links.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { readForm } from "~/lib/read-form.server";
-import { latestVersions, VersionConflictError } from "~/lib/revisions.server";
+import { getDb } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
+import { addPageLink, listPageLinks, updatePageUrl } from "~/features/content/page-links/page-links.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { readForm } from "~/platform/read-form.server";
+import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
 import {
   actionFailure,
   actionSuccess,
@@ -20,9 +20,9 @@ import {
   listSettings,
   updateSetting,
   validationFailure,
-} from "~/lib/settings-admin.server";
-import { addPageLinkSchema, updatePageUrlSchema } from "~/schemas/page-links";
-import { settingUpdateSchema } from "~/schemas/settings";
+} from "~/features/content/settings/admin.server";
+import { addPageLinkSchema, updatePageUrlSchema } from "~/features/content/page-links/schema";
+import { settingUpdateSchema } from "~/features/content/settings/schema";
 import type { Route } from "./+types/admin.settings";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { twoFactorIntents } from "~/components/admin/two-factor/intents";
-import { failed, readForm, refused, succeeded } from "~/lib/admin-action.server";
-import { recordEvent } from "~/lib/activity.server";
-import { getDb } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import { requireAdmin } from "~/lib/permissions.server";
+import { twoFactorIntents } from "~/features/auth/two-factor-intents";
+import { failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { recordEvent } from "~/features/activity/activity.server";
+import { getDb } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -12,8 +12,8 @@ import {
   regenerateBackupCodes,
   startEnrolment,
   type TwoFactorFailure,
-} from "~/lib/two-factor.server";
-import { twoFactorConfirmSchema, twoFactorMessages, twoFactorPasswordSchema } from "~/schemas/two-factor";
+} from "~/features/auth/two-factor.server";
+import { twoFactorConfirmSchema, twoFactorMessages, twoFactorPasswordSchema } from "~/features/auth/two-factor-schema";
 import type { Route } from "./+types/admin.two-factor";
 
 const answerFailure = (intent: string, failure: TwoFactorFailure) =>

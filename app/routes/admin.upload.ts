@@ -1,15 +1,15 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { findKey } from "~/content/catalogue";
-import { getDb, type Database } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { getUploadStore } from "~/lib/upload-store.server";
-import { logger } from "~/lib/logger.server";
-import { recordEventInBackground } from "~/lib/activity.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { getContentRow, upsertContentValue } from "~/lib/settings.server";
-import { MAX_UPLOAD_BYTES, removeUpload, storeUpload, UploadError, uploadMessages } from "~/lib/storage.server";
-import { uploadTargetSchema } from "~/schemas/upload";
+import { findKey } from "~/features/content/catalogue/catalogue";
+import { getDb, type Database } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
+import { getUploadStore } from "~/features/uploads/upload-store.server";
+import { logger } from "~/platform/logger.server";
+import { recordEventInBackground } from "~/features/activity/activity.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { getContentRow, upsertContentValue } from "~/features/content/settings/settings.server";
+import { MAX_UPLOAD_BYTES, removeUpload, storeUpload, UploadError, uploadMessages } from "~/features/uploads/storage.server";
+import { uploadTargetSchema } from "~/features/uploads/schema";
 import type { Route } from "./+types/admin.upload";
 
 const fail = (message: string, status: number) => Response.json({ message }, { status });

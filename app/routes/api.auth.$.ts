@@ -1,6 +1,6 @@
-import { getAuth } from "~/lib/auth.server";
-import { assertSameOrigin } from "~/lib/permissions.server";
-import { limitAuthAttempt } from "~/lib/rate-limit.server";
+import { getAuth } from "~/features/auth/auth.server";
+import { assertSameOrigin } from "~/features/auth/permissions.server";
+import { limitAuthAttempt } from "~/platform/rate-limit.server";
 import type { Route } from "./+types/api.auth.$";
 
 /**

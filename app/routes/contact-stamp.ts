@@ -1,5 +1,5 @@
-import { createStamp, STAMP_COOKIE, STAMP_MAX_AGE_MS } from "~/lib/contact/secret.server";
-import { getEnv } from "~/lib/env.server";
+import { createStamp, STAMP_COOKIE, STAMP_MAX_AGE_MS } from "~/platform/hmac.server";
+import { getEnv } from "~/platform/env.server";
 
 // A transparent 1x1 GIF: the contact form loads it as an image, so it arrives with or without JavaScript.
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");

@@ -1,5 +1,5 @@
-import { siteOrigin } from "~/lib/site-url.server";
-import { renderRobots } from "~/lib/sitemap.server";
+import { siteOrigin } from "~/platform/site-url.server";
+import { renderRobots } from "~/features/seo/sitemap.server";
 import type { Route } from "./+types/robots[.]txt";
 
 export function loader({ request }: Route.LoaderArgs) {

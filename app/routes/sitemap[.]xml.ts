@@ -1,7 +1,7 @@
-import { getDb } from "~/lib/db.server";
-import { logger } from "~/lib/logger.server";
-import { siteOrigin } from "~/lib/site-url.server";
-import { listPageLinkPaths, renderSitemap, SITEMAP_PATHS } from "~/lib/sitemap.server";
+import { getDb } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
+import { siteOrigin } from "~/platform/site-url.server";
+import { listPageLinkPaths, renderSitemap, SITEMAP_PATHS } from "~/features/seo/sitemap.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,10 +3,10 @@ import os from "node:os";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
-import { listActivity } from "~/lib/activity-log.server";
-import { initializeAllContent, updateContentValue } from "~/lib/content-admin.server";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { latestVersions } from "~/lib/revisions.server";
+import { listActivity } from "~/features/activity/activity-log.server";
+import { initializeAllContent, updateContentValue } from "~/features/content/admin.server";
+import type { DatabaseHandle } from "~/platform/db.server";
+import { latestVersions } from "~/features/history/revisions.server";
 import { createTestDatabase, type TestDatabaseKind } from "../../tests/support/test-database";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

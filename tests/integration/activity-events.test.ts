@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityEvents } from "~/db/schema";
-import { recordEvent } from "~/lib/activity.server";
+import { recordEvent } from "~/features/activity/activity.server";
 import { testDatabaseKinds, useTestApp } from "../support/test-database";
 
 describe.each(testDatabaseKinds)("activity events (%s)", (kind) => {

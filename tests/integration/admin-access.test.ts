@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/platform/rate-limit.server";
 import { account, adminInvitations, adminSettings, adminUsers, menuItems, pageContent, session, user } from "~/db/schema";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
-import { adminRouteFiles, callModule, fields, intents, pathOf, routeFilesOnDisk, routeModuleFiles, type Caller } from "./route-modules";
+import { adminRouteFiles, callModule, fields, intents, pathOf, routeFilesOnDisk, routeModuleFiles, type Caller } from "../support/route-modules";
 import { tinyImages } from "../support/images";
 
 /** The gate itself: /admin shows the login screen to anyone who is not an admin, and logout is anyone's. */

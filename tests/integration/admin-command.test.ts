@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, adminUsers, twoFactor, user } from "~/db/schema";
-import { createAuth } from "~/lib/auth.server";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
+import { createAuth } from "~/features/auth/auth.server";
+import { openDatabase, type DatabaseHandle } from "~/platform/db.server";
 import { signUpAndGetCookie } from "../support/test-database";
 
 /**

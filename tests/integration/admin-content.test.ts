@@ -1,13 +1,13 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contentIntents } from "~/components/admin/content/intents";
-import { defaultPageRows } from "~/content/catalogue";
+import { contentIntents } from "~/features/content/intents";
+import { defaultPageRows } from "~/features/content/catalogue/catalogue";
 import { pageContent } from "~/db/schema";
-import { getPageContent } from "~/lib/content.server";
+import { getPageContent } from "~/features/content/read.server";
 import { action, loader } from "~/routes/admin.content";
-import { contentMessages } from "~/schemas/content";
+import { contentMessages } from "~/features/content/schema";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute, postForm } from "./admin-route-helpers";
+import { callRoute, postForm } from "../support/admin-routes";
 
 describe.each(testDatabaseKinds)("site content tab on %s", (kind) => {
   const app = useTestApp(kind);

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { menuIntents } from "~/components/admin/menu/intents";
+import { menuIntents } from "~/features/content/menu/intents";
 import { menuItems } from "~/db/schema";
-import { getActiveMenu } from "~/lib/content.server";
-import { listMenuItems } from "~/lib/menu.server";
+import { getActiveMenu } from "~/features/content/read.server";
+import { listMenuItems } from "~/features/content/menu/menu.server";
 import { action, loader } from "~/routes/admin.menu";
-import { menuMessages } from "~/schemas/menu";
+import { menuMessages } from "~/features/content/menu/schema";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute, postForm } from "./admin-route-helpers";
+import { callRoute, postForm } from "../support/admin-routes";
 
 describe.each(testDatabaseKinds)("menu tab on %s", (kind) => {
   const app = useTestApp(kind);

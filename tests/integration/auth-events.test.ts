@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityEvents } from "~/db/schema";
-import { signInWithPassword } from "~/lib/auth-actions.server";
+import { signInWithPassword } from "~/features/auth/sign-in.server";
 import { action as authAction } from "~/routes/api.auth.$";
 import { action as logoutAction } from "~/routes/admin.logout";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { signInWithPassword, signUpWithPassword } from "~/lib/auth-actions.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { signInWithPassword, signUpWithPassword } from "~/features/auth/sign-in.server";
+import { resetRateLimits } from "~/platform/rate-limit.server";
 import { action as authAction } from "~/routes/api.auth.$";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { siteRequest, useTestApp } from "../support/test-database";
@@ -87,7 +87,7 @@ describe("sign-up with SMTP_URL", async () => {
   const app = useTestApp("pglite", { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: "http://localhost:3000" });
 
   it("sends a confirmation mail and does not sign in until the address is confirmed", async () => {
-    const { createAuth, setAuth } = await import("~/lib/auth.server");
+    const { createAuth, setAuth } = await import("~/features/auth/auth.server");
     setAuth(createAuth({ db: app.handle.db, secret: "x".repeat(40), port: 3000, smtpUrl: app.env.SMTP_URL, publicUrl: app.env.PUBLIC_URL }));
     const result = await signUpWithPassword(siteRequest("/admin", { method: "POST" }), { email: "mail@example.com", password: "secret-1" });
     expect(result).toMatchObject({ ok: true, needsConfirmation: true });

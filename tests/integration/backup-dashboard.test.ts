@@ -3,13 +3,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { activityEvents } from "~/db/schema";
-import { listBackups, startBackupSchedule } from "~/lib/backup/backup-store.server";
-import { setEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
+import { listBackups, startBackupSchedule } from "~/features/backup/backup-store.server";
+import { setEnv } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
 import { loader as downloadLoader } from "~/routes/admin.backups.download";
 import { action, loader } from "~/routes/admin.other.backups";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute, postForm } from "./admin-route-helpers";
+import { callRoute, postForm } from "../support/admin-routes";
 
 describe.each(testDatabaseKinds)("the 'Резервные копии' section on %s", (kind) => {
   const app = useTestApp(kind, { BACKUP_KEEP: "2" });

@@ -3,11 +3,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { pageContent } from "~/db/schema";
-import { logger } from "~/lib/logger.server";
-import { pingDatabase } from "~/lib/db.server";
+import { logger } from "~/platform/logger.server";
+import { pingDatabase } from "~/platform/db.server";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
-import type { RouteAnswer } from "./admin-route-helpers";
-import { callModule, fields, hasAction, intents, pathOf, routeFilesOnDisk, routeModuleFiles } from "./route-modules";
+import type { RouteAnswer } from "../support/admin-routes";
+import { callModule, fields, hasAction, intents, pathOf, routeFilesOnDisk, routeModuleFiles } from "../support/route-modules";
 
 /**
  * The bad-input walk: every route module with an action, found on disk, is sent every kind of

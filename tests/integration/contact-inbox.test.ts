@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { messageIntents } from "~/components/admin/messages/intents";
+import { messageIntents } from "~/features/contact/intents";
 import { activityEvents, contactMessages } from "~/db/schema";
 import * as adminLayout from "~/routes/admin";
 import * as csvRoute from "~/routes/admin.messages[.]csv";
 import * as inboxRoute from "~/routes/admin.other.messages";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute, postForm } from "./admin-route-helpers";
+import { callRoute, postForm } from "../support/admin-routes";
 
 const MINUTE = 60_000;
 

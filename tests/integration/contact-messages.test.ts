@@ -1,12 +1,12 @@
 import { asc, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { contactMessages } from "~/db/schema";
-import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/lib/contact/receive.server";
-import { createStamp, hashClientAddress, MIN_FILL_MS, STAMP_COOKIE, STAMP_MAX_AGE_MS } from "~/lib/contact/secret.server";
+import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/features/contact/receive.server";
+import { createStamp, hashClientAddress, MIN_FILL_MS, STAMP_COOKIE, STAMP_MAX_AGE_MS } from "~/platform/hmac.server";
 import * as contactRoute from "~/routes/_public.contact";
 import * as stampRoute from "~/routes/contact-stamp";
 import { siteRequest, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute } from "./admin-route-helpers";
+import { callRoute } from "../support/admin-routes";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Payment Problems", message: "My transfer has not arrived.", language: "en" };
 /** A stamp the page would have set this long ago. */

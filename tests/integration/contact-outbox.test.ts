@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages, pageContent } from "~/db/schema";
-import { clearContentCache } from "~/lib/content.server";
+import { clearContentCache } from "~/features/content/read.server";
 import {
   CLAIM_LEASE_MS,
   claimDueNotifications,
@@ -9,8 +9,8 @@ import {
   deliverDueNotifications,
   NOTIFY_MAX_ATTEMPTS,
   notifyBackoffMs,
-} from "~/lib/contact/outbox.server";
-import { notificationSender, startContactWorker } from "~/lib/contact/worker.server";
+} from "~/features/contact/outbox.server";
+import { notificationSender, startContactWorker } from "~/features/contact/worker.server";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { testDatabaseKinds, useTestApp } from "../support/test-database";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contentIntents } from "~/components/admin/content/intents";
-import { menuIntents } from "~/components/admin/menu/intents";
+import { contentIntents } from "~/features/content/intents";
+import { menuIntents } from "~/features/content/menu/intents";
 import { activityEvents, adminUsers, contentRevisions, menuItems, pageContent, user } from "~/db/schema";
 import { action as contentAction } from "~/routes/admin.content";
 import { action as feesAction } from "~/routes/admin.fees";
@@ -9,7 +9,7 @@ import { action as legalAction } from "~/routes/admin.legal";
 import { action as menuAction } from "~/routes/admin.menu";
 import { action as settingsAction } from "~/routes/admin.settings";
 import { signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute, postForm } from "./admin-route-helpers";
+import { callRoute, postForm } from "../support/admin-routes";
 
 describe.each(testDatabaseKinds)("content revisions on %s", (kind) => {
   const app = useTestApp(kind);

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { defaultsFor } from "~/content/catalogue";
+import { defaultsFor } from "~/features/content/catalogue/catalogue";
 import { menuItems, pageContent } from "~/db/schema";
-import { getActiveMenu, getContentVersion, getPageContent, getSettings } from "~/lib/content.server";
-import { upsertContentValue } from "~/lib/settings.server";
+import { getActiveMenu, getContentVersion, getPageContent, getSettings } from "~/features/content/read.server";
+import { upsertContentValue } from "~/features/content/settings/settings.server";
 import { testDatabaseKinds, useTestApp } from "../support/test-database";
 
 describe.each(testDatabaseKinds)("content service on %s", (kind) => {

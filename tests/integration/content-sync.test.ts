@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { getContentVersion, notifyContentChanged } from "~/lib/content.server";
-import { startContentSync } from "../../server/content-sync";
+import { getContentVersion, notifyContentChanged } from "~/features/content/read.server";
+import { startContentSync } from "../../server/page-cache/content-sync";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { createPostgresDatabase } from "../support/postgres-database";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminUsers, user } from "~/db/schema";
-import { requireAdmin } from "~/lib/permissions.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
 
 describe.each(testDatabaseKinds)("first administrator on %s", (kind) => {

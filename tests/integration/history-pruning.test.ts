@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contentRevisions } from "~/db/schema";
-import { pruneRevisions } from "~/lib/history-pruning.server";
+import { pruneRevisions } from "~/features/history/pruning.server";
 import { testDatabaseKinds, useTestApp } from "../support/test-database";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contentIntents } from "~/components/admin/content/intents";
-import { menuIntents } from "~/components/admin/menu/intents";
+import { contentIntents } from "~/features/content/intents";
+import { menuIntents } from "~/features/content/menu/intents";
 import { activityEvents, menuItems, pageContent } from "~/db/schema";
-import { getPageContent } from "~/lib/content.server";
+import { getPageContent } from "~/features/content/read.server";
 import { action as contentAction } from "~/routes/admin.content";
 import { action as historyAction, loader as historyLoader } from "~/routes/admin.history";
 import { action as menuAction } from "~/routes/admin.menu";
@@ -11,7 +11,7 @@ import { loader as exportLoader } from "~/routes/admin.activity-export";
 import { loader as activityLoader } from "~/routes/admin.other.activity";
 import { action as settingsAction } from "~/routes/admin.settings";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute, postForm } from "./admin-route-helpers";
+import { callRoute, postForm } from "../support/admin-routes";
 
 describe.each(testDatabaseKinds)("history, restore and the activity log on %s", (kind) => {
   const app = useTestApp(kind);

@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { teamIntents } from "~/components/admin/team/intents";
+import { teamIntents } from "~/features/team/intents";
 import { activityEvents, adminInvitations, adminUsers, user } from "~/db/schema";
-import { invitationMessages } from "~/lib/invitations.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { invitationMessages } from "~/features/auth/invitations.server";
+import { resetRateLimits } from "~/platform/rate-limit.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { action as authAction } from "~/routes/api.auth.$";
 import { action as teamAction, loader as teamLoader } from "~/routes/admin.other.team";
-import { CLOSED_SIGN_UP_MESSAGE } from "~/schemas/auth";
+import { CLOSED_SIGN_UP_MESSAGE } from "~/features/auth/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
-import { callRoute, postForm } from "./admin-route-helpers";
+import { callRoute, postForm } from "../support/admin-routes";
 
 const TEAM = "/admin/other/team";
 

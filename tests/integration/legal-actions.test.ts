@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { legalPlaceholder } from "~/content/legal";
+import { legalPlaceholder } from "~/features/content/catalogue/legal";
 import { pageContent } from "~/db/schema";
-import { loadLegalPage } from "~/lib/legal-pages.server";
+import { loadLegalPage } from "~/features/content/legal/pages.server";
 import { action, loader } from "~/routes/admin.legal";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute, postForm } from "./settings-route-helpers";
+import { callRoute, postForm } from "../support/settings-routes";
 
 const delta = JSON.stringify({ ops: [{ insert: "Our terms\n" }] });
 const saveFields = (page: string, content: string) => ({
@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds)("legal pages actions on %s", (kind) => {
       .update(pageContent)
       .set({ contentValue: '<p onclick="alert(1)">x</p><script>alert(1)</script><a href="javascript:alert(1)">y</a>' })
       .where(and(eq(pageContent.pageName, "privacy"), eq(pageContent.sectionName, "page_content")));
-    const { notifyContentChanged } = await import("~/lib/content.server");
+    const { notifyContentChanged } = await import("~/features/content/read.server");
     await notifyContentChanged(app.handle.db);
     const html = (await loadLegalPage("privacy")).html;
     expectHarmless(html);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rateLimits } from "~/db/schema";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
-import { pruneRateLimits, resetRateLimits, takeAttempt } from "~/lib/rate-limit.server";
+import { openDatabase, type DatabaseHandle } from "~/platform/db.server";
+import { pruneRateLimits, resetRateLimits, takeAttempt } from "~/platform/rate-limit.server";
 import { createPostgresDatabase, testDatabaseKinds, useTestApp } from "../support/test-database";
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));

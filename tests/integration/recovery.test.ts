@@ -5,16 +5,16 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { activityEvents, adminUsers, user, verification } from "~/db/schema";
-import { createResetLink, grantByEmail, listAccountsText, UnknownAccountError } from "~/lib/admin-commands.server";
-import { requestPasswordResetMail } from "~/lib/auth-actions.server";
-import { createAuth, setAuth } from "~/lib/auth.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { createResetLink, grantByEmail, listAccountsText, UnknownAccountError } from "~/features/team/admin-commands.server";
+import { requestPasswordResetMail } from "~/features/auth/sign-in.server";
+import { createAuth, setAuth } from "~/features/auth/auth.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { resetRateLimits } from "~/platform/rate-limit.server";
 import { action as adminAction } from "~/routes/admin";
-import { resetMessages } from "~/schemas/auth";
+import { resetMessages } from "~/features/auth/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
-import { callRoute, postForm } from "./admin-route-helpers";
+import { callRoute, postForm } from "../support/admin-routes";
 
 const tokenOf = (link: string) => new URL(link).searchParams.get("reset")!;
 const setPassword = (token: string, password = "brand-new-password") =>

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
-import { getSettings } from "~/lib/content.server";
+import { getSettings } from "~/features/content/read.server";
 import { action, loader } from "~/routes/admin.settings";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute, postForm } from "./settings-route-helpers";
+import { callRoute, postForm } from "../support/settings-routes";
 
 describe.each(testDatabaseKinds)("global settings and page links actions on %s", (kind) => {
   const app = useTestApp(kind);

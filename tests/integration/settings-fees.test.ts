@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
-import { getPageContent } from "~/lib/content.server";
+import { getPageContent } from "~/features/content/read.server";
 import { action, loader } from "~/routes/admin.fees";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute, postForm } from "./settings-route-helpers";
+import { callRoute, postForm } from "../support/settings-routes";
 
 describe.each(testDatabaseKinds)("prices and tariffs actions on %s", (kind) => {
   const app = useTestApp(kind);

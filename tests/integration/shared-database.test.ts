@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
+import { openDatabase, type DatabaseHandle } from "~/platform/db.server";
 import { createPostgresDatabase } from "../support/test-database";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("several servers starting on one PostgreSQL database", () => {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { teamIntents } from "~/components/admin/team/intents";
+import { teamIntents } from "~/features/team/intents";
 import { activityEvents, adminUsers, session, user } from "~/db/schema";
-import { requireAdmin } from "~/lib/permissions.server";
-import { teamMessages } from "~/schemas/team";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { teamMessages } from "~/features/team/schema";
 import { action, loader } from "~/routes/admin.other.team";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
-import { callRoute, postForm } from "./admin-route-helpers";
+import { callRoute, postForm } from "../support/admin-routes";
 
 const TEAM = "/admin/other/team";
 

@@ -1,21 +1,21 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { twoFactorIntents } from "~/components/admin/two-factor/intents";
-import { teamIntents } from "~/components/admin/team/intents";
+import { twoFactorIntents } from "~/features/auth/two-factor-intents";
+import { teamIntents } from "~/features/team/intents";
 import { activityEvents, session, twoFactor, user, verification } from "~/db/schema";
-import { disableTwoFactorByEmail } from "~/lib/admin-commands.server";
-import { setEnv, parseEnv } from "~/lib/env.server";
-import { requireAdmin } from "~/lib/permissions.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { disableTwoFactorByEmail } from "~/features/team/admin-commands.server";
+import { setEnv, parseEnv } from "~/platform/env.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { resetRateLimits } from "~/platform/rate-limit.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { action as twoFactorAction } from "~/routes/admin.two-factor";
 import { action as teamAction, loader as teamLoader } from "~/routes/admin.other.team";
 import { action as menuAction, loader as menuLoader } from "~/routes/admin.menu";
 import { action as apiAction } from "~/routes/api.auth.$";
-import { twoFactorMessages } from "~/schemas/two-factor";
+import { twoFactorMessages } from "~/features/auth/two-factor-schema";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
 import { totp, wrongCode } from "../support/totp";
-import { callRoute, postForm, type RouteAnswer } from "./admin-route-helpers";
+import { callRoute, postForm, type RouteAnswer } from "../support/admin-routes";
 
 /** A browser's cookie jar: each answer's Set-Cookie replaces or removes cookies by name. */
 class Jar {

@@ -3,12 +3,12 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
-import { getSettings } from "~/lib/content.server";
-import { uploadsDirectory } from "~/lib/storage.server";
-import { uploadMessages } from "~/schemas/upload";
+import { getSettings } from "~/features/content/read.server";
+import { uploadsDirectory } from "~/features/uploads/storage.server";
+import { uploadMessages } from "~/features/uploads/schema";
 import { action, loader } from "~/routes/admin.upload";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
-import { callRoute } from "./settings-route-helpers";
+import { callRoute } from "../support/settings-routes";
 import { tinyImages } from "../support/images";
 
 // Smallest valid files of each accepted kind.

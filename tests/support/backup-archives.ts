@@ -5,9 +5,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
 import * as tar from "tar";
-import { listFiles } from "~/lib/backup/archive.server";
-import { listTables, readTableRows, type Queryable } from "~/lib/backup/database-tables.server";
-import { MANIFEST_NAME, type Manifest } from "~/lib/backup/manifest";
+import { listFiles } from "~/features/backup/archive.server";
+import { listTables, readTableRows, type Queryable } from "~/features/backup/database-tables.server";
+import { MANIFEST_NAME, type Manifest } from "~/features/backup/manifest";
 
 /** A new empty database on the server of TEST_DATABASE_URL, and how to drop it. */
 export async function emptyPostgresDatabase(prefix: string) {

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { createAuth, setAuth, type Auth } from "~/lib/auth.server";
-import { clearContentCache } from "~/lib/content.server";
-import { openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
-import { parseEnv, setEnv, type Env } from "~/lib/env.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { createAuth, setAuth, type Auth } from "~/features/auth/auth.server";
+import { clearContentCache } from "~/features/content/read.server";
+import { openDatabase, setDatabase, type DatabaseHandle } from "~/platform/db.server";
+import { parseEnv, setEnv, type Env } from "~/platform/env.server";
+import { resetRateLimits } from "~/platform/rate-limit.server";
 import { createPostgresDatabase } from "./postgres-database";
 
 export { createPostgresDatabase };

@@ -4,7 +4,7 @@ import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useUploadAddress } from "~/components/use-upload-address";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { acceptedImageTypes, imageFileProblem, uploadMessages } from "~/schemas/upload";
+import { acceptedImageTypes, imageFileProblem, uploadMessages } from "~/features/uploads/schema";
 
 export interface ImageUploadFieldProps {
   /** Which content value the image belongs to; page defaults to "global" (settings). */

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { MIN_PASSWORD_LENGTH } from "~/schemas/auth";
+import { MIN_PASSWORD_LENGTH } from "~/features/auth/schema";
 
 const busyWith = (navigation: ReturnType<typeof useNavigation>, intent: string) =>
   navigation.state !== "idle" && navigation.formData?.get("intent") === intent;

@@ -1,5 +1,5 @@
 import { Glyph } from "~/components/site/glyph";
-import { SECURITY_BADGE_COUNT } from "~/content/pages/counts";
+import { SECURITY_BADGE_COUNT } from "~/features/content/catalogue/pages/counts";
 import { numbered, type PageContent } from "./page-content";
 import { Section } from "./section";
 

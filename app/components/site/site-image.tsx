@@ -1,6 +1,6 @@
 import type { ComponentPropsWithoutRef } from "react";
 import { useRouteLoaderData } from "react-router";
-import { srcSetAddress, storedUploadPath, uploadAddress } from "~/lib/upload-url";
+import { srcSetAddress, storedUploadPath, uploadAddress } from "~/features/uploads/upload-url";
 import type { loader } from "~/root";
 
 type ImgProps = Omit<ComponentPropsWithoutRef<"img">, "src" | "width" | "height" | "srcSet">;

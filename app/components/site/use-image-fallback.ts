@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from "react";
-import { uploadAddress } from "~/lib/upload-url";
-import { useUploadsBase } from "../use-upload-address";
+import { uploadAddress } from "~/features/uploads/upload-url";
+import { useUploadsBase } from "~/components/use-upload-address";
 
 /**
  * Walks a chain of image sources: when one fails, the next is tried; when all have failed,

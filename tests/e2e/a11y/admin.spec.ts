@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { defaultsFor } from "../../../app/content/catalogue";
+import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
 import { adminStorageState, memberStorageState } from "../support/accounts";
 import { expectNoAxeViolations } from "./axe";
 

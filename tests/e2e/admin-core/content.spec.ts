@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { catalogue, defaultPageRows } from "../../../app/content/catalogue";
+import { catalogue, defaultPageRows } from "../../../app/features/content/catalogue/catalogue";
 import { adminStorageState } from "../support/accounts";
 import { startIsolatedServer } from "../support/isolated-server";
 import { expectToast, failWrites, holdWrites, postForm } from "./support";

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { defaultsFor } from "../../../app/content/catalogue";
+import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
 
 const settings = defaultsFor("global");
 const SUCCESS = "Your message has been sent successfully. We'll get back to you soon!";

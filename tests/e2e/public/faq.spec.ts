@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { faqEntries } from "../../../app/content/faq";
+import { faqEntries } from "../../../app/features/content/catalogue/faq";
 
 test.beforeEach(async ({ context, page }) => {
   await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "declined"));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-// What a cached page needs before its first paint (server/first-paint.ts): its critical CSS
+// What a cached page needs before its first paint (server/first-paint/first-paint.ts): its critical CSS
 // inline, every stylesheet fetched without blocking paint, no script fetched before it.
 const publicPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc"];
 const viewports = [

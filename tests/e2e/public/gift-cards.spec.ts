@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { giftCardBrands } from "../../../app/content/gift-cards";
+import { giftCardBrands } from "../../../app/features/content/catalogue/gift-cards";
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "declined"));

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { defaultsFor } from "../../../app/content/catalogue";
+import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
 
 const settings = defaultsFor("global");
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { holdScripts } from "../support/held-scripts";
-import { defaultsFor } from "../../../app/content/catalogue";
+import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
 
 const settings = defaultsFor("global");
 const hydrated = (page: import("@playwright/test").Page) =>

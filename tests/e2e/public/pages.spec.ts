@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { defaultsFor } from "../../../app/content/catalogue";
-import { faqEntries } from "../../../app/content/faq";
-import { giftCardBrands } from "../../../app/content/gift-cards";
+import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
+import { faqEntries } from "../../../app/features/content/catalogue/faq";
+import { giftCardBrands } from "../../../app/features/content/catalogue/gift-cards";
 
 const home = defaultsFor("home");
 const features = defaultsFor("features");

@@ -4,8 +4,8 @@ import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { formatWhen } from "~/components/admin/history/labels";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { ACTIVITY_EXPORT_PATH, activityAreaLabels, type ActivityEntry, type ActivityQuery } from "~/schemas/activity";
-import type { RevisionView } from "~/schemas/history";
+import { ACTIVITY_EXPORT_PATH, activityAreaLabels, type ActivityEntry, type ActivityQuery } from "~/features/activity/schema";
+import type { RevisionView } from "~/features/history/schema";
 import { RestorePanel, type InitializeGroup } from "./restore-panel";
 
 const selectClass =

@@ -1,10 +1,10 @@
 import { useFetcher } from "react-router";
 import { formatWhen } from "~/components/admin/history/labels";
-import { useFetcherResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { HISTORY_PATH, historyIntents, historyMessages, type RevisionView } from "~/schemas/history";
+import { HISTORY_PATH, historyIntents, historyMessages, type RevisionView } from "~/features/history/schema";
 
 export interface InitializeGroup {
   groupId: string | null;

@@ -2,14 +2,14 @@ import { Plus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { pageNames, contentTypes } from "~/content/types";
-import { contentAddSchema, contentMessages } from "~/schemas/content";
-import { CONTENT_ACTION, contentIntents } from "./intents";
+import { pageNames, contentTypes } from "~/features/content/catalogue/types";
+import { contentAddSchema, contentMessages } from "~/features/content/schema";
+import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
 
 type Field = "pageName" | "sectionName" | "contentType" | "contentValue";
 type Errors = Partial<Record<Field, string>>;

@@ -5,14 +5,14 @@ import { DraftConflictNotice, useConflict } from "~/components/admin/history/con
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";
 import { ImageUploadField } from "~/components/admin/image-upload";
-import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FieldError, Input, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { contentMessages, contentUpdateSchema, editorFor, type ContentEntry } from "~/schemas/content";
-import { CONTENT_ACTION, contentIntents } from "./intents";
+import { contentMessages, contentUpdateSchema, editorFor, type ContentEntry } from "~/features/content/schema";
+import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
 
 /**
  * One section of a page with the editor its value needs (SPEC §2): a line or, above 100

@@ -1,11 +1,11 @@
 import { useFetcher, useSearchParams } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { contentMessages, type ContentEntry } from "~/schemas/content";
+import { contentMessages, type ContentEntry } from "~/features/content/schema";
 import { AddContentForm } from "./add-content-form";
 import { ContentCard } from "./content-card";
 import { InitializeContentButton } from "./initialize-button";
-import { CONTENT_ACTION, contentIntents } from "./intents";
+import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
 import { PageTabs } from "./page-tabs";
 
 /** SPEC §2 Site content tab: the pages' sections by page, the Add Content form, Initialize All Content. */

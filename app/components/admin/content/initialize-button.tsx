@@ -1,11 +1,11 @@
 import { Loader2, RotateCcw } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { contentMessages } from "~/schemas/content";
-import { CONTENT_ACTION, contentIntents } from "./intents";
+import { contentMessages } from "~/features/content/schema";
+import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
 
 /** Initialize All Content (SPEC §7): asks first, because every page's stored content is replaced. */
 export function InitializeContentButton() {

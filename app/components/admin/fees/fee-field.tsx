@@ -8,7 +8,7 @@ import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { feeUpdateSchema } from "~/schemas/fees";
+import { feeUpdateSchema } from "~/features/content/fees/schema";
 import { isLongFeeField } from "./fee-groups";
 
 export const UPDATE_FEE = "update-fee";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { feesKeys } from "~/content/fees";
+import { feesKeys } from "~/features/content/catalogue/fees";
 import { cardsFor, settingsTabs } from "~/components/admin/settings/settings-tabs";
-import { settingKeys } from "~/content/settings";
-import { settingCategories } from "~/content/types";
+import { settingKeys } from "~/features/content/catalogue/settings";
+import { settingCategories } from "~/features/content/catalogue/types";
 import { feeGroupOf, feeGroups, fieldsByGroup, isLongFeeField } from "./fee-groups";
 
 describe("fees sub-tabs", () => {

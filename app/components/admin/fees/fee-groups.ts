@@ -1,4 +1,4 @@
-import { feesKeys } from "~/content/fees";
+import { feesKeys } from "~/features/content/catalogue/fees";
 
 /** The sub-tabs of SPEC §2 "Prices and tariffs", in order. */
 export const feeGroups = [

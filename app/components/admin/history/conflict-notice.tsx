@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { ConflictInfo } from "~/schemas/history";
+import type { ConflictInfo } from "~/features/history/schema";
 import { formatWhen } from "./labels";
 
 interface Answer {

@@ -2,11 +2,11 @@ import { History, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult } from "~/platform/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { HISTORY_PATH, historyIntents, historyMessages, type RevisionView } from "~/schemas/history";
+import { HISTORY_PATH, historyIntents, historyMessages, type RevisionView } from "~/features/history/schema";
 import { formatWhen, revisionActionLabels } from "./labels";
 import { RevisionValue } from "./revision-value";
 

@@ -1,6 +1,6 @@
 import { useUploadAddress } from "~/components/use-upload-address";
-import { diffWords } from "~/lib/text-diff";
-import type { RevisionView } from "~/schemas/history";
+import { diffWords } from "~/features/history/text-diff";
+import type { RevisionView } from "~/features/history/schema";
 
 /** A text change as words struck out and words added. */
 export function TextDiff({ before, after }: { before: string | null; after: string | null }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Delta } from "~/schemas/legal";
+import type { Delta } from "~/features/content/legal/schema";
 
 /** SPEC §2: the legal editor's toolbar. */
 const TOOLBAR = [

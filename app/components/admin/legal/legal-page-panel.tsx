@@ -6,9 +6,9 @@ import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { LEGAL_SECTION, legalPageTitles } from "~/content/legal";
-import type { LegalPageName } from "~/content/types";
-import { legalSaveSchema, type Delta } from "~/schemas/legal";
+import { LEGAL_SECTION, legalPageTitles } from "~/features/content/catalogue/legal";
+import type { LegalPageName } from "~/features/content/catalogue/types";
+import { legalSaveSchema, type Delta } from "~/features/content/legal/schema";
 import { LegalEditor, type EditorContent } from "./legal-editor";
 
 export const SAVE_LEGAL_PAGE = "save-legal-page";

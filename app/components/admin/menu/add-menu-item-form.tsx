@@ -1,13 +1,13 @@
 import { Plus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Label } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { menuItemSchema, menuTypes, type MenuType } from "~/schemas/menu";
-import { MENU_ACTION, menuIntents } from "./intents";
+import { menuItemSchema, menuTypes, type MenuType } from "~/features/content/menu/schema";
+import { MENU_ACTION, menuIntents } from "~/features/content/menu/intents";
 import { firstMenuErrors, menuErrorsOf, MenuFormFields, type MenuDraft, type MenuErrors } from "./menu-form-fields";
 import { menuTitles } from "./menu-labels";
 

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { z } from "zod";
 import { FieldError, Input, Label } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
-import type { MenuField } from "~/schemas/menu";
+import { cn } from "~/platform/cn";
+import type { MenuField } from "~/features/content/menu/schema";
 
 export type MenuDraft = Record<MenuField, string>;
 export type MenuErrors = Partial<Record<MenuField, string>>;

@@ -1,18 +1,18 @@
 import { Check, Eye, EyeOff, Loader2, Pencil, Trash2, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { cn } from "~/lib/cn";
-import { menuItemSchema } from "~/schemas/menu";
-import { MENU_ACTION, menuIntents } from "./intents";
+import { cn } from "~/platform/cn";
+import { menuItemSchema } from "~/features/content/menu/schema";
+import { MENU_ACTION, menuIntents } from "~/features/content/menu/intents";
 import { firstMenuErrors, menuErrorsOf, MenuFormFields, type MenuDraft, type MenuErrors } from "./menu-form-fields";
-import type { MenuItemView } from "./types";
+import type { MenuItemView } from "~/features/content/menu/types";
 
 const draftOf = (item: MenuItemView): MenuDraft => ({
   displayName: item.displayName,

@@ -1,4 +1,4 @@
-import type { MenuType } from "~/schemas/menu";
+import type { MenuType } from "~/features/content/menu/schema";
 
 /** How the two menus are named in the dashboard. */
 export const menuTitles: Record<MenuType, string> = {

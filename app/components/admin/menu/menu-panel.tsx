@@ -1,16 +1,16 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { menuTypes } from "~/schemas/menu";
+import { menuTypes } from "~/features/content/menu/schema";
 import { AddMenuItemForm } from "./add-menu-item-form";
-import { MENU_ACTION, menuIntents } from "./intents";
+import { MENU_ACTION, menuIntents } from "~/features/content/menu/intents";
 import { MenuItemRow } from "./menu-item-row";
 import { menuTitles } from "./menu-labels";
-import type { MenuItemView } from "./types";
+import type { MenuItemView } from "~/features/content/menu/types";
 
 /** SPEC §2 Menu tab: the header and footer lists, and the add form behind a toggle. */
 export function MenuPanel({ items, loadFailed }: { items: MenuItemView[]; loadFailed: boolean }) {

@@ -1,13 +1,13 @@
 import { AlertTriangle, Mail, MailOpen, Reply, RotateCw, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { cn } from "~/lib/cn";
-import { messageTexts } from "~/schemas/messages";
-import { MESSAGES_ACTION, messageIntents } from "./intents";
+import { cn } from "~/platform/cn";
+import { messageTexts } from "~/features/contact/messages-schema";
+import { MESSAGES_ACTION, messageIntents } from "~/features/contact/intents";
 import { replyHref } from "./reply-link";
 
 export interface InboxMessageView {

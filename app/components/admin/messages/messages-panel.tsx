@@ -1,12 +1,12 @@
 import { Download, Inbox, Search } from "lucide-react";
 import { Form, useFetcher, useSearchParams } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { messageTexts } from "~/schemas/messages";
+import { messageTexts } from "~/features/contact/messages-schema";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { CONTACT_SUBJECTS } from "~/content/contact-form";
-import { MESSAGES_ACTION, MESSAGES_CSV, messageIntents } from "./intents";
+import { CONTACT_SUBJECTS } from "~/features/content/catalogue/contact-form";
+import { MESSAGES_ACTION, MESSAGES_CSV, messageIntents } from "~/features/contact/intents";
 import { MessageItem, type InboxMessageView } from "./message-item";
 
 export interface MessagesPanelProps {

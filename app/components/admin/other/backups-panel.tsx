@@ -1,10 +1,10 @@
 import { DatabaseBackup, Download, Loader2, ShieldAlert } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { backupIntents, backupMessages } from "~/schemas/backups";
+import { backupIntents, backupMessages } from "~/features/backup/schema";
 
 export interface BackupListItem {
   name: string;

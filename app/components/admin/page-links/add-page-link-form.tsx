@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { addPageLinkSchema } from "~/schemas/page-links";
+import { addPageLinkSchema } from "~/features/content/page-links/schema";
 
 export const ADD_PAGE_LINK = "add-page-link";
 

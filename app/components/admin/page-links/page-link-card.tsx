@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { updatePageUrlSchema, type PageLink } from "~/schemas/page-links";
+import { updatePageUrlSchema, type PageLink } from "~/features/content/page-links/schema";
 
 export const UPDATE_PAGE_URL = "update-page-url";
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetchers } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toastError } from "~/components/ui/toast";
-import type { PageLink } from "~/schemas/page-links";
+import type { PageLink } from "~/features/content/page-links/schema";
 import { ADD_PAGE_LINK, AddPageLinkForm } from "./add-page-link-form";
 import { PageLinkCard } from "./page-link-card";
 

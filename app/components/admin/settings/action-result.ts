@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
-import type { ConflictInfo } from "~/schemas/history";
+import type { ConflictInfo } from "~/features/history/schema";
 
 /** What the dashboard actions of settings, fees, legal pages and page links answer. */
 export type ActionResult =

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { DEFAULT_COLOUR, HEX_COLOUR, settingUpdateSchema } from "~/schemas/settings";
+import { DEFAULT_COLOUR, HEX_COLOUR, settingUpdateSchema } from "~/features/content/settings/schema";
 import { fieldError, useActionResult, type ActionResult } from "./action-result";
 import type { SettingCard } from "./settings-tabs";
 

@@ -1,7 +1,7 @@
 import { useNavigate, useNavigation, useRevalidator } from "react-router";
 import { PageLinksPanel } from "~/components/admin/page-links/page-links-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import type { PageLink } from "~/schemas/page-links";
+import type { PageLink } from "~/features/content/page-links/schema";
 import { SettingImageCard } from "./setting-image-card";
 import { SettingValueCard } from "./setting-value-card";
 import { cardsFor, settingsTabs, type SettingsTabId } from "./settings-tabs";

@@ -1,5 +1,5 @@
-import { settingsIn } from "~/content/catalogue";
-import type { SettingCategory } from "~/content/types";
+import { settingsIn } from "~/features/content/catalogue/catalogue";
+import type { SettingCategory } from "~/features/content/catalogue/types";
 import { humanizeKey } from "./labels";
 
 /** The ten tabs of SPEC §2 "Global settings", in order; the id is the URL segment. */

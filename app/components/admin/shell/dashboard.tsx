@@ -1,7 +1,7 @@
 import { LayoutDashboard } from "lucide-react";
 import { NavLink, Outlet, useNavigation } from "react-router";
-import { cn } from "~/lib/cn";
-import { dashboardTabs } from "../dashboard-tabs";
+import { cn } from "~/platform/cn";
+import { dashboardTabs } from "~/components/admin/dashboard-tabs";
 import { LogoutButton } from "./logout-button";
 
 /**

@@ -1,14 +1,14 @@
 import { Copy, Loader2, MailPlus, X } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { invitationCreateSchema } from "~/schemas/team";
-import { teamIntents } from "./intents";
-import { formatDateTime, TEAM_ACTION, type InvitationView } from "./team-format";
+import { invitationCreateSchema } from "~/features/team/schema";
+import { teamIntents } from "~/features/team/intents";
+import { formatDateTime, TEAM_ACTION, type InvitationView } from "~/features/team/format";
 
 type InviteResult = AdminActionResult & { link?: string; mailed?: boolean };
 

@@ -1,12 +1,12 @@
 import { LogOut, ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { teamIntents } from "./intents";
-import { formatDateTime, TEAM_ACTION, type TeamMemberView } from "./team-format";
+import { teamIntents } from "~/features/team/intents";
+import { formatDateTime, TEAM_ACTION, type TeamMemberView } from "~/features/team/format";
 
 const successes: Record<string, string> = {
   [teamIntents.grant]: "Права администратора выданы",

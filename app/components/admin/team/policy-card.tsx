@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { TEAM_ACTION } from "./team-format";
+import { TEAM_ACTION } from "~/features/team/format";
 
 export interface PolicyOption {
   value: boolean;

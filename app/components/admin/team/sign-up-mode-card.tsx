@@ -1,4 +1,4 @@
-import { teamIntents } from "./intents";
+import { teamIntents } from "~/features/team/intents";
 import { PolicyCard } from "./policy-card";
 
 const modes = [

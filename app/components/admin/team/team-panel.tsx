@@ -2,9 +2,9 @@ import { InvitationsCard } from "./invitations-card";
 import { MembersCard } from "./members-card";
 import { OwnAccountCard } from "./own-account-card";
 import { SignUpModeCard } from "./sign-up-mode-card";
-import { TwoFactorCard } from "../two-factor/two-factor-card";
-import { TwoFactorRequiredCard } from "../two-factor/required-card";
-import type { InvitationView, OwnSessionView, TeamMemberView } from "./team-format";
+import { TwoFactorCard } from "~/components/admin/two-factor/two-factor-card";
+import { TwoFactorRequiredCard } from "~/components/admin/two-factor/required-card";
+import type { InvitationView, OwnSessionView, TeamMemberView } from "~/features/team/format";
 
 /** The 'Администраторы' section: accounts and their rights, invitations, and who may sign up. */
 export function TeamPanel(props: {

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Form, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
-import { signInCodeSchema } from "~/schemas/two-factor";
+import { signInCodeSchema } from "~/features/auth/two-factor-schema";
 
 /** The /admin action's intent for the code step. */
 export const SIGN_IN_CODE_INTENT = "sign-in-code";

@@ -1,12 +1,12 @@
 import { Check, Copy, Loader2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/components/admin/shell/action-result";
+import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { toastError } from "~/components/ui/toast";
-import { TWO_FACTOR_ACTION, twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/schemas/two-factor";
-import { twoFactorIntents } from "./intents";
+import { TWO_FACTOR_ACTION, twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/features/auth/two-factor-schema";
+import { twoFactorIntents } from "~/features/auth/two-factor-intents";
 
 type Started = { ok: true; intent: string; totpUri: string; secret: string; qrSvg: string; backupCodes: string[] };
 

@@ -1,4 +1,4 @@
-import { teamIntents } from "~/components/admin/team/intents";
+import { teamIntents } from "~/features/team/intents";
 import { PolicyCard } from "~/components/admin/team/policy-card";
 
 /** Whether every administrator must use two-factor sign-in; only one who has it may require it. */

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { useNavigate } from "react-router";
-import { LogoutButton } from "../shell/logout-button";
+import { LogoutButton } from "~/components/admin/shell/logout-button";
 import { TwoFactorEnrolment } from "./enrolment";
 
 /**

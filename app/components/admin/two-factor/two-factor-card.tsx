@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toastSuccess } from "~/components/ui/toast";
 import { BackupCodes, PasswordStep, TwoFactorEnrolment } from "./enrolment";
-import { twoFactorIntents } from "./intents";
+import { twoFactorIntents } from "~/features/auth/two-factor-intents";
 
 /** The administrator's own two-factor sign-in: enrol, new backup codes, or turn it off. */
 export function TwoFactorCard({ enabled, required }: { enabled: boolean; required: boolean }) {

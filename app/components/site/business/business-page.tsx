@@ -1,11 +1,11 @@
 import { Glyph } from "~/components/site/glyph";
-import { BUSINESS_BENEFIT_COUNT, BUSINESS_CARD_COUNT } from "~/content/pages/counts";
-import { CtaLink } from "../cta-link";
-import { numbered, type PageContent } from "../page-content";
-import { PageHero, Section, SectionHeading } from "../section";
-import { SecurityBand } from "../security-band";
-import { SiteImage } from "../site-image";
-import type { SiteSettings } from "../use-site-settings";
+import { BUSINESS_BENEFIT_COUNT, BUSINESS_CARD_COUNT } from "~/features/content/catalogue/pages/counts";
+import { CtaLink } from "~/components/site/cta-link";
+import { numbered, type PageContent } from "~/components/site/page-content";
+import { PageHero, Section, SectionHeading } from "~/components/site/section";
+import { SecurityBand } from "~/components/site/security-band";
+import { SiteImage } from "~/components/site/site-image";
+import type { SiteSettings } from "~/components/site/use-site-settings";
 
 const cardIcons = ["users", "credit-card", "file-bar-chart"] as const;
 

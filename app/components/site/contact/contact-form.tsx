@@ -10,9 +10,9 @@ import {
   CONTACT_NAME_MAX_LENGTH,
   CONTACT_SUBJECTS,
   CONTACT_SUCCESS_MESSAGE,
-} from "~/content/contact-form";
-import type { ContactFieldErrors } from "~/schemas/contact";
-import type { PageContent } from "../page-content";
+} from "~/features/content/catalogue/contact-form";
+import type { ContactFieldErrors } from "~/features/contact/schema";
+import type { PageContent } from "~/components/site/page-content";
 
 /** SPEC §4: the success message shows about a second after sending, and hides after five. */
 export const SEND_DELAY_MS = 1000;

@@ -1,9 +1,9 @@
 import { Glyph } from "~/components/site/glyph";
-import type { GlyphName } from "../glyph-names";
-import type { PageContent } from "../page-content";
-import { PageHero, Section } from "../section";
-import { SiteLink } from "../site-link";
-import type { SiteSettings } from "../use-site-settings";
+import type { GlyphName } from "~/components/site/glyph-names";
+import type { PageContent } from "~/components/site/page-content";
+import { PageHero, Section } from "~/components/site/section";
+import { SiteLink } from "~/components/site/site-link";
+import type { SiteSettings } from "~/components/site/use-site-settings";
 import { ContactForm, type ContactActionData } from "./contact-form";
 import { OfficeMap } from "./office-map";
 

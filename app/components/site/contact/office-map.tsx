@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Glyph } from "~/components/site/glyph";
-import { COOKIE_CONSENT_EVENT, readCookieConsent, type CookieConsent } from "../cookie-consent";
-import { SiteLink } from "../site-link";
+import { COOKIE_CONSENT_EVENT, readCookieConsent, type CookieConsent } from "~/components/site/cookie-consent";
+import { SiteLink } from "~/components/site/site-link";
 
 const frameClass = "h-80 w-full rounded-3xl border-0 bg-slate-100 shadow-sm ring-1 ring-slate-200 sm:h-96";
 

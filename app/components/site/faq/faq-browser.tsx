@@ -1,6 +1,6 @@
 import { Glyph } from "~/components/site/glyph";
 import { useId, useState } from "react";
-import { faqCategories, faqEntries, type FaqCategory } from "~/content/faq";
+import { faqCategories, faqEntries, type FaqCategory } from "~/features/content/catalogue/faq";
 import { classes } from "~/components/site/classes";
 import { filterFaq, NO_RESULTS_HINT, noResultsTitle } from "./filter-faq";
 

@@ -1,7 +1,7 @@
 import { Glyph } from "~/components/site/glyph";
-import { CtaLink } from "../cta-link";
-import type { PageContent } from "../page-content";
-import { PageHero, Section } from "../section";
+import { CtaLink } from "~/components/site/cta-link";
+import type { PageContent } from "~/components/site/page-content";
+import { PageHero, Section } from "~/components/site/section";
 import { FaqBrowser } from "./faq-browser";
 
 export function FaqPage({ content }: { content: PageContent }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { faqCategories, faqEntries } from "~/content/faq";
+import { faqCategories, faqEntries } from "~/features/content/catalogue/faq";
 import { filterFaq, NO_RESULTS_HINT, noResultsTitle } from "./filter-faq";
 
 describe("FAQ filter", () => {

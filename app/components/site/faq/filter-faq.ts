@@ -1,4 +1,4 @@
-import type { FaqCategory, FaqEntry } from "~/content/faq";
+import type { FaqCategory, FaqEntry } from "~/features/content/catalogue/faq";
 
 export interface FaqFilter {
   term: string;

@@ -1,12 +1,12 @@
 import { Glyph } from "~/components/site/glyph";
-import { CONTROL_POINT_COUNT } from "~/content/pages/counts";
-import { CtaLink } from "../cta-link";
-import { CardArt } from "../illustrations";
-import { numbered, type PageContent } from "../page-content";
-import { PageHero, Section } from "../section";
-import { SecurityBand } from "../security-band";
-import { SiteImage } from "../site-image";
-import type { SiteSettings } from "../use-site-settings";
+import { CONTROL_POINT_COUNT } from "~/features/content/catalogue/pages/counts";
+import { CtaLink } from "~/components/site/cta-link";
+import { CardArt } from "~/components/site/illustrations";
+import { numbered, type PageContent } from "~/components/site/page-content";
+import { PageHero, Section } from "~/components/site/section";
+import { SecurityBand } from "~/components/site/security-band";
+import { SiteImage } from "~/components/site/site-image";
+import type { SiteSettings } from "~/components/site/use-site-settings";
 
 // One icon per card, in the order of the catalogue's card_1 … card_8.
 const cardIcons = ["lock", "wallet", "credit-card", "activity", "globe-2", "users", "eye-off", "line-chart"] as const;

@@ -1,6 +1,6 @@
 import { Glyph } from "~/components/site/glyph";
-import type { PageContent } from "../page-content";
-import { Section, SectionHeading } from "../section";
+import type { PageContent } from "~/components/site/page-content";
+import { Section, SectionHeading } from "~/components/site/section";
 
 const FEES_FAQ_COUNT = 4;
 

@@ -1,9 +1,9 @@
 import { Glyph } from "~/components/site/glyph";
-import { CtaLink } from "../cta-link";
-import type { PageContent } from "../page-content";
-import { PageHero, Section } from "../section";
-import { SiteLink } from "../site-link";
-import type { SiteSettings } from "../use-site-settings";
+import { CtaLink } from "~/components/site/cta-link";
+import type { PageContent } from "~/components/site/page-content";
+import { PageHero, Section } from "~/components/site/section";
+import { SiteLink } from "~/components/site/site-link";
+import type { SiteSettings } from "~/components/site/use-site-settings";
 import { FeesFaq } from "./fees-faq";
 import { ComparisonTable, FeesNotices } from "./fees-sections";
 import { PlanCard } from "./plan-card";

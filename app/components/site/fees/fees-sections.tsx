@@ -1,7 +1,7 @@
 import { Glyph } from "~/components/site/glyph";
-import type { PageContent } from "../page-content";
-import { Section, SectionHeading } from "../section";
-import { SiteLink } from "../site-link";
+import type { PageContent } from "~/components/site/page-content";
+import { Section, SectionHeading } from "~/components/site/section";
+import { SiteLink } from "~/components/site/site-link";
 import { comparisonRows } from "./plans";
 
 /** 'Before Registration' (to /aml-kyc) and 'Account Limits'. */

@@ -1,6 +1,6 @@
 import { Glyph } from "~/components/site/glyph";
 import { classes } from "~/components/site/classes";
-import { CtaLink } from "../cta-link";
+import { CtaLink } from "~/components/site/cta-link";
 import type { Plan } from "./plans";
 import { showsPricePeriod } from "./price";
 

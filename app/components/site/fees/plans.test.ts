@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultsFor } from "~/content/catalogue";
+import { defaultsFor } from "~/features/content/catalogue/catalogue";
 import { buildPlans } from "./plans";
 
 describe("plans", () => {

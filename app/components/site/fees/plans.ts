@@ -1,4 +1,4 @@
-import type { PageContent } from "../page-content";
+import type { PageContent } from "~/components/site/page-content";
 import { parsePlanFeature, type PlanFeature } from "./price";
 
 /** What a plan card shows (SPEC §2 'Plan display fields'). */

@@ -1,10 +1,10 @@
 import { Glyph } from "~/components/site/glyph";
-import { giftCardBrands, type GiftCardBrand } from "~/content/gift-cards";
-import { CtaLink } from "../cta-link";
-import type { PageContent } from "../page-content";
-import { Section, SectionHeading } from "../section";
-import { useImageFallback } from "../use-image-fallback";
-import type { SiteSettings } from "../use-site-settings";
+import { giftCardBrands, type GiftCardBrand } from "~/features/content/catalogue/gift-cards";
+import { CtaLink } from "~/components/site/cta-link";
+import type { PageContent } from "~/components/site/page-content";
+import { Section, SectionHeading } from "~/components/site/section";
+import { useImageFallback } from "~/components/site/use-image-fallback";
+import type { SiteSettings } from "~/components/site/use-site-settings";
 
 /** A brand's tile: its logo, else its fallback logo, else its name on its colour. */
 function GiftCardTile({ brand }: { brand: GiftCardBrand }) {

@@ -1,9 +1,9 @@
 import { Glyph } from "~/components/site/glyph";
-import { CtaLink } from "../cta-link";
-import { WalletIllustration } from "../illustrations";
-import type { PageContent } from "../page-content";
-import { SiteImage } from "../site-image";
-import type { SiteSettings } from "../use-site-settings";
+import { CtaLink } from "~/components/site/cta-link";
+import { WalletIllustration } from "~/components/site/illustrations";
+import type { PageContent } from "~/components/site/page-content";
+import { SiteImage } from "~/components/site/site-image";
+import type { SiteSettings } from "~/components/site/use-site-settings";
 
 const heroPoints = ["hero_point_1", "hero_point_2", "hero_point_3"];
 

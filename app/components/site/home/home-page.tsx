@@ -1,5 +1,5 @@
-import type { PageContent } from "../page-content";
-import type { SiteSettings } from "../use-site-settings";
+import type { PageContent } from "~/components/site/page-content";
+import type { SiteSettings } from "~/components/site/use-site-settings";
 import { GiftCardsSection } from "./gift-cards-section";
 import { HomeHero } from "./home-hero";
 import { FeaturesSection, FunctionalitySection, SecuritySection } from "./home-sections";

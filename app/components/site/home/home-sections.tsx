@@ -1,10 +1,10 @@
 import { Glyph } from "~/components/site/glyph";
-import { ShieldIllustration } from "../illustrations";
-import { numbered, type PageContent } from "../page-content";
-import { Section, SectionHeading } from "../section";
-import { SiteLink } from "../site-link";
-import { SiteImage } from "../site-image";
-import type { SiteSettings } from "../use-site-settings";
+import { ShieldIllustration } from "~/components/site/illustrations";
+import { numbered, type PageContent } from "~/components/site/page-content";
+import { Section, SectionHeading } from "~/components/site/section";
+import { SiteLink } from "~/components/site/site-link";
+import { SiteImage } from "~/components/site/site-image";
+import type { SiteSettings } from "~/components/site/use-site-settings";
 
 const featureIcons = ["wallet", "credit-card", "arrow-left-right", "gift"] as const;
 

@@ -1,7 +1,7 @@
 import { Glyph } from "~/components/site/glyph";
-import { CardArt } from "../illustrations";
-import type { PageContent } from "../page-content";
-import { Section } from "../section";
+import { CardArt } from "~/components/site/illustrations";
+import type { PageContent } from "~/components/site/page-content";
+import { Section } from "~/components/site/section";
 
 /** 'Mobile app coming soon': the store badges are shown but are not links until the apps exist. */
 export function MobileAppSection({ content, siteName }: { content: PageContent; siteName: string }) {

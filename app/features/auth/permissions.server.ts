@@ -1,0 +1,82 @@
+import { ensureFirstAdmin, isAdmin } from "./admin-users.server";
+import { getAuth } from "./auth.server";
+import { getDb } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { hasTwoFactor, isTwoFactorRequired } from "./two-factor.server";
+import { twoFactorMessages } from "~/features/auth/two-factor-schema";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  /** The session this request came with, so the dashboard can tell it from the user's others. */
+  sessionId: string;
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  return { id: session.user.id, email: session.user.email, name: session.user.name, sessionId: session.session.id };
+}
+
+/**
+ * The admin gate of SPEC §6: on each session ensure_first_admin runs first (its failure is
+ * only logged), then the admin_users record decides; an error in the check means not admin.
+ */
+export async function getAdminStatus(request: Request) {
+  const user = await getSessionUser(request);
+  if (!user) return { user: null, isAdmin: false } as const;
+  const db = getDb();
+  await ensureFirstAdmin(db).catch((error: unknown) =>
+    logger.error({ err: error }, "ensure_first_admin failed"),
+  );
+  const admin = await isAdmin(db, user.id).catch((error: unknown) => {
+    logger.error({ err: error, userId: user.id }, "admin check failed");
+    return false;
+  });
+  // 'Двухфакторная аутентификация обязательна': an administrator without it must enrol first.
+  const mustEnrol = admin
+    ? await Promise.all([isTwoFactorRequired(db), hasTwoFactor(db, user.id)])
+        .then(([required, enrolled]) => required && !enrolled)
+        .catch((error: unknown) => {
+          logger.error({ err: error, userId: user.id }, "two-factor requirement check failed");
+          return true;
+        })
+    : false;
+  return { user, isAdmin: admin, mustEnrol } as const;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A write must come from a page of this site: the Origin header names where it came from. */
+export function assertSameOrigin(request: Request) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  const allowed = getEnv().PUBLIC_URL ?? new URL(request.url).origin;
+  if (origin !== allowed) {
+    logger.warn({ origin, path: new URL(request.url).pathname }, "cross-origin write refused");
+    throw Response.json({ message: "Cross-origin request refused" }, { status: 403 });
+  }
+}
+
+/**
+ * Every admin loader and action calls this itself. Anonymous requests get 401, signed-in
+ * users without the admin role 403, and writes from another origin 403. While two-factor is
+ * required and the administrator has not enrolled, everything but enrolment itself
+ * (`{ enrolling: true }`) is refused with 403 as well.
+ */
+export async function requireAdmin(request: Request, options: { enrolling?: boolean } = {}): Promise<SessionUser> {
+  assertSameOrigin(request);
+  const { user, isAdmin: admin, mustEnrol } = await getAdminStatus(request);
+  if (!user) throw Response.json({ message: "Sign in required" }, { status: 401 });
+  if (!admin) {
+    logger.warn({ userId: user.id, path: new URL(request.url).pathname }, "admin access refused");
+    throw Response.json({ message: "Administrator access required" }, { status: 403 });
+  }
+  if (mustEnrol && !options.enrolling) {
+    logger.warn({ userId: user.id, path: new URL(request.url).pathname }, "admin access refused until two-factor enrolment");
+    throw Response.json({ message: twoFactorMessages.enrolmentRequired, enrolmentRequired: true }, { status: 403 });
+  }
+  return user;
+}

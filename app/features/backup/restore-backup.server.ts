@@ -1,0 +1,209 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import type { MigrationMeta } from "drizzle-orm/migrator";
+import { recordEvent, type ActivityEvent } from "~/features/activity/activity.server";
+import { defaultMigrationsFolder, openDatabase, type Database } from "~/platform/db.server";
+import { acquireDirectoryLock } from "~/platform/directory-lock.server";
+import { unpackArchive } from "./archive.server";
+import { FILE_FOLDERS } from "./create-backup.server";
+import { archivedMigrationCount, loadDatabase, RestoreError } from "./load-database.server";
+import type { Manifest } from "./manifest";
+import { contentTypeByExtension } from "~/features/uploads/storage.server";
+import type { StoreFile, UploadStore } from "~/features/uploads/upload-store.server";
+
+export { RestoreError } from "./load-database.server";
+
+export interface RestoreOptions {
+  file: string;
+  dataDir: string;
+  /** Restore into this PostgreSQL database; without it, into the embedded database in dataDir. */
+  databaseUrl?: string;
+  /** Replace a target that already holds a site. */
+  force?: boolean;
+  migrationsFolder?: string;
+  /** The target's upload store: into its S3 bucket when it is one; DATA_DIR's folders otherwise. */
+  store?: UploadStore;
+}
+
+const hasFiles = (directory: string) => fs.existsSync(directory) && fs.readdirSync(directory).length > 0;
+
+/** Whether the bucket already holds uploads. */
+async function bucketHoldsUploads(store: UploadStore) {
+  for (const folder of FILE_FOLDERS) if ((await store.list(`${folder}/`)).length > 0) return true;
+  return false;
+}
+
+/**
+ * Puts the archive's files into the bucket; returns the function that removes them again (a
+ * failed restore). Objects already there under a name are kept: upload names are never reused.
+ */
+async function putIntoBucket(store: UploadStore, archiveDirectory: string) {
+  const present = new Set<string>();
+  for (const folder of FILE_FOLDERS) for (const key of await store.list(`${folder}/`)) present.add(key);
+  const files: StoreFile[] = [];
+  // Info and copies before the originals, as an upload stores them.
+  for (const folder of ["image-info", "uploads"] as const) {
+    const directory = path.join(archiveDirectory, "files", folder);
+    if (!fs.existsSync(directory)) continue;
+    const names = (await fsp.readdir(directory)).sort((a, b) => Number(/-w\d+\.webp$/.test(b)) - Number(/-w\d+\.webp$/.test(a)));
+    for (const name of names) {
+      const key = `${folder}/${name}`;
+      if (present.has(key)) continue;
+      const type = folder === "image-info" ? "application/json" : (contentTypeByExtension[name.split(".").pop() ?? ""] ?? "application/octet-stream");
+      files.push({ key, file: path.join(directory, name), contentType: type });
+    }
+  }
+  await store.putFiles(files);
+  return () => store.remove(files.map((file) => file.key));
+}
+
+async function postgresHoldsASite(db: Database) {
+  const result = (await db.execute(
+    sql`select count(*)::int as count from information_schema.tables where table_schema in ('public', 'drizzle')`,
+  )) as unknown as { rows: { count: number }[] };
+  return result.rows[0]!.count > 0;
+}
+
+/**
+ * Moves the restored folders into place, keeping the previous ones in the staging folder until
+ * the restore has succeeded; the returned function puts the previous ones back.
+ */
+async function swapFolders(dataDir: string, staging: string, incoming: Record<string, string | undefined>) {
+  const previous = path.join(staging, "previous");
+  await fsp.mkdir(previous, { recursive: true });
+  const undo: (() => Promise<void>)[] = [];
+  const rollBack = async () => {
+    for (const step of undo.reverse()) await step();
+  };
+  try {
+    for (const [folder, source] of Object.entries(incoming)) {
+      const live = path.join(dataDir, folder);
+      if (fs.existsSync(live)) {
+        await fsp.rename(live, path.join(previous, folder));
+        undo.push(() => fsp.rename(path.join(previous, folder), live));
+      }
+      if (source && fs.existsSync(source)) {
+        await fsp.rename(source, live);
+        undo.push(() => fsp.rename(live, source));
+      }
+    }
+  } catch (error) {
+    await rollBack();
+    throw error;
+  }
+  return rollBack;
+}
+
+/**
+ * Restores an archive into an empty DATA_DIR (embedded database) or an empty PostgreSQL database.
+ * The archive is extracted and checked before anything is touched; the new database and files are
+ * staged beside the target and switched in at the end (for PostgreSQL, in the one transaction
+ * that loads the rows), so a failed restore leaves the target as it was.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
+  const dataDir = path.resolve(options.dataDir);
+  await fsp.mkdir(dataDir, { recursive: true });
+  // The embedded database's server holds this lock: a restore never runs under a live server.
+  const releaseLock = options.databaseUrl ? () => {} : acquireDirectoryLock(path.join(dataDir, "db.lock"));
+  const staging = await fsp.mkdtemp(path.join(dataDir, ".restore-"));
+  try {
+    const archiveDirectory = path.join(staging, "archive");
+    await fsp.mkdir(archiveDirectory);
+    const manifest = await unpackArchive(path.resolve(options.file), archiveDirectory);
+    const migrations = readMigrationFiles({ migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
+    archivedMigrationCount(manifest, migrations);
+
+    const bucket = options.store?.kind === "s3" ? options.store : undefined;
+    const filesPresent = bucket
+      ? (await bucketHoldsUploads(bucket))
+        ? ["bucket"]
+        : []
+      : FILE_FOLDERS.filter((folder) => hasFiles(path.join(dataDir, folder)));
+    // Into the bucket, the local folders stay as they are; onto the disk, they are swapped in.
+    const incoming: Record<string, string> = bucket
+      ? {}
+      : Object.fromEntries(FILE_FOLDERS.map((folder) => [folder, path.join(archiveDirectory, "files", folder)]));
+    const filesTarget = bucket ? `the S3 bucket ${bucket.describe()}` : "DATA_DIR's uploads";
+    const event = {
+      kind: "backup.restore",
+      area: "backups",
+      target: path.basename(options.file),
+      details: { createdAt: manifest.createdAt, source: manifest.database.source, schema: manifest.database.lastMigration },
+    };
+
+    if (options.databaseUrl) {
+      const handle = await openDatabase({ databaseUrl: options.databaseUrl, skipMigrations: true });
+      try {
+        const occupied = (await postgresHoldsASite(handle.db)) || filesPresent.length > 0;
+        if (occupied && !options.force) throw notEmpty(`The PostgreSQL database or ${filesTarget}`);
+        let rollBack: (() => Promise<void>) | undefined;
+        let removeObjects: (() => Promise<void>) | undefined;
+        try {
+          await handle.db.transaction(async (tx) => {
+            if (options.force) {
+              await tx.execute(sql`drop schema if exists drizzle cascade`);
+              await tx.execute(sql`drop schema if exists public cascade`);
+              await tx.execute(sql`create schema public`);
+            }
+            await loadArchive(tx, archiveDirectory, manifest, migrations, event);
+            // The files are in place before the rows that name them are committed.
+            if (bucket) removeObjects = await putIntoBucket(bucket, archiveDirectory);
+            rollBack = await swapFolders(dataDir, staging, incoming);
+          });
+        } catch (error) {
+          await rollBack?.();
+          await removeObjects?.();
+          throw error;
+        }
+      } finally {
+        await handle.close();
+      }
+    } else {
+      if ((fs.existsSync(path.join(dataDir, "db")) || filesPresent.length > 0) && !options.force) {
+        throw notEmpty(bucket ? `DATA_DIR or ${filesTarget}` : "DATA_DIR");
+      }
+      const databaseStaging = path.join(staging, "database");
+      const handle = await openDatabase({ dataDir: databaseStaging, skipMigrations: true });
+      try {
+        await handle.db.transaction(async (tx) => {
+          await loadArchive(tx, archiveDirectory, manifest, migrations, event);
+        });
+      } finally {
+        await handle.close();
+      }
+      const removeObjects = bucket ? await putIntoBucket(bucket, archiveDirectory) : undefined;
+      try {
+        await swapFolders(dataDir, staging, { db: path.join(databaseStaging, "db"), ...incoming });
+      } catch (error) {
+        await removeObjects?.();
+        throw error;
+      }
+    }
+    return manifest;
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+    releaseLock();
+  }
+}
+
+/**
+ * Loads the rows and records the restore. A database error is reported by its own message only:
+ * the driver's message would carry the rows it was given, password hashes included.
+ */
+async function loadArchive(tx: Database, directory: string, manifest: Manifest, migrations: MigrationMeta[], event: ActivityEvent) {
+  try {
+    await loadDatabase(tx, directory, manifest, migrations);
+    await recordEvent(tx, event);
+  } catch (error) {
+    if (error instanceof RestoreError) throw error;
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const message = cause instanceof Error ? cause.message.split("\n")[0]!.replace(/^Failed query:.*/, "a query failed") : String(cause);
+    throw new RestoreError(`Loading the archive's database failed: ${message}`);
+  }
+}
+
+const notEmpty = (what: string) =>
+  new RestoreError(`${what} already holds a site. Restore into an empty one, or add --force to replace it (its content is lost).`);

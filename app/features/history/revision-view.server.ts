@@ -1,0 +1,42 @@
+import type { ContentRevisionRow } from "~/db/schema";
+import type { RevisionView } from "~/features/history/schema";
+import { contentArea } from "~/features/content/write.server";
+import { splitContentKey } from "./history.server";
+import type { ContentSnapshot, MenuSnapshot } from "./revisions.server";
+import { sanitizeLegalHtml } from "~/platform/sanitize.server";
+
+const menuText = (item: MenuSnapshot) =>
+  `${item.displayName} → ${item.url} (${item.menuType === "header" ? "шапка" : "подвал"}, порядок ${item.sortOrder}${item.isActive ? "" : ", скрыт"})`;
+
+function displayOf(key: string, snapshot: ContentSnapshot | null): RevisionView["display"] {
+  if (key.startsWith("menu:")) return "menu";
+  const { page, section } = splitContentKey(key);
+  if (snapshot?.contentType === "image") return "image";
+  if (contentArea(page, section) === "legal" || snapshot?.contentType === "rich_text") return "html";
+  return "text";
+}
+
+function valueOf(key: string, snapshot: unknown, display: RevisionView["display"]): string | null {
+  if (snapshot === null || snapshot === undefined) return null;
+  if (key.startsWith("menu:")) return menuText(snapshot as MenuSnapshot);
+  const row = snapshot as ContentSnapshot;
+  if (row.pageUrl) return row.pageUrl;
+  // Stored HTML was sanitised on save; it is sanitised again before it is shown.
+  return display === "html" ? sanitizeLegalHtml(row.contentValue) : row.contentValue;
+}
+
+/** A revision as the dashboard shows it: values in words, HTML sanitised, no account ids. */
+export function revisionView(revision: ContentRevisionRow): RevisionView {
+  const display = displayOf(revision.key, (revision.after ?? revision.before) as ContentSnapshot | null);
+  return {
+    id: revision.id,
+    key: revision.key,
+    action: revision.action,
+    at: revision.createdAt.toISOString(),
+    by: revision.userEmail,
+    display,
+    before: valueOf(revision.key, revision.before, display),
+    after: valueOf(revision.key, revision.after, display),
+    groupId: revision.groupId,
+  };
+}

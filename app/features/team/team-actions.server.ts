@@ -1,0 +1,134 @@
+import { data } from "react-router";
+import { failed, refused, succeeded } from "~/platform/action-result.server";
+import { recordEvent } from "~/features/activity/activity.server";
+import type { Database } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
+import { createInvitation, emailHasAccount, invitationLink, INVITATION_DAYS, withdrawInvitation } from "~/features/auth/invitations.server";
+import { logger } from "~/platform/logger.server";
+import { changeOwnPassword, endOwnSession } from "./own-account.server";
+import { limitAuthAttempt } from "~/platform/rate-limit.server";
+import { sendInvitationMail } from "~/platform/mail.server";
+import type { SessionUser } from "~/features/auth/permissions.server";
+import { setSignUpOpen } from "~/features/auth/sign-up-policy.server";
+import { hasTwoFactor, setTwoFactorRequired } from "~/features/auth/two-factor.server";
+import { deleteAccount, endSessions, grantAdmin, revokeAdmin, type TeamChange } from "./team.server";
+import { teamIntents } from "~/features/team/intents";
+import {
+  accountIdSchema,
+  invitationCreateSchema,
+  invitationIdSchema,
+  passwordChangeSchema,
+  sessionIdSchema,
+  signUpModeSchema,
+  teamMessages,
+} from "~/features/team/schema";
+import { twoFactorMessages, twoFactorRequiredSchema } from "~/features/auth/two-factor-schema";
+
+const roleChanges = {
+  [teamIntents.grant]: { run: grantAdmin, kind: "team.grant" },
+  [teamIntents.revoke]: { run: revokeAdmin, kind: "team.revoke" },
+  [teamIntents.delete]: { run: deleteAccount, kind: "team.delete" },
+} as const;
+
+function answerChange(intent: string, change: TeamChange) {
+  if (change.ok) return succeeded(intent);
+  if (change.reason === "last-admin") return failed(intent, 409, teamMessages.lastAdmin);
+  if (change.reason === "actor-not-admin") return failed(intent, 403, teamMessages.notAdminAnymore);
+  return failed(intent, 404, teamMessages.notFound);
+}
+
+/** One write of the 'Администраторы' section, already past requireAdmin. */
+export async function runTeamAction(db: Database, request: Request, actor: SessionUser, form: Record<string, string>) {
+  const intent = form.intent ?? "";
+  const event = (kind: string, target: string, details?: Record<string, unknown>) =>
+    recordEvent(db, { kind, area: "team", actor, target, details });
+  switch (intent) {
+    case teamIntents.grant:
+    case teamIntents.revoke:
+    case teamIntents.delete: {
+      const parsed = accountIdSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      const { run, kind } = roleChanges[intent];
+      const change = await run(db, actor.id, parsed.data.userId);
+      if (change.ok) await event(kind, change.email);
+      return answerChange(intent, change);
+    }
+    case teamIntents.endSessions: {
+      const parsed = accountIdSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      const change = await endSessions(db, parsed.data.userId);
+      if (change.ok) await event("team.end_sessions", change.email, { ended: change.ended });
+      return answerChange(intent, change);
+    }
+    case teamIntents.invite: {
+      const parsed = invitationCreateSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.emailInvalid);
+      const { email } = parsed.data;
+      if (await emailHasAccount(db, email)) return failed(intent, 409, teamMessages.emailTaken, { email: [teamMessages.emailTaken] });
+      const token = await createInvitation(db, { email, invitedBy: actor.id });
+      const link = invitationLink(getEnv().PUBLIC_URL ?? new URL(request.url).origin, token);
+      const mailed = await mailInvitation(email, link);
+      await event("team.invite", email, { mailed });
+      return { ...succeeded(intent), link, mailed };
+    }
+    case teamIntents.withdraw: {
+      const parsed = invitationIdSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      const withdrawn = await withdrawInvitation(db, parsed.data.invitationId);
+      if (!withdrawn) return failed(intent, 404, teamMessages.invitationNotFound);
+      await event("team.invitation_withdraw", withdrawn.email);
+      return succeeded(intent);
+    }
+    case teamIntents.signUpMode: {
+      const parsed = signUpModeSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      await setSignUpOpen(db, parsed.data.open);
+      await event(parsed.data.open ? "team.sign_up_open" : "team.sign_up_close", "sign-up");
+      return succeeded(intent);
+    }
+    case teamIntents.twoFactorRequired: {
+      const parsed = twoFactorRequiredSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      // Only an administrator who has two-factor may require it, so whoever turns it on can
+      // still reach the dashboard; those without it are sent to enrolment, which needs only
+      // their password.
+      if (parsed.data.required && !(await hasTwoFactor(db, actor.id))) return failed(intent, 409, twoFactorMessages.requiredNeedsOwn);
+      await setTwoFactorRequired(db, parsed.data.required);
+      await event(parsed.data.required ? "team.two_factor_require" : "team.two_factor_optional", "two-factor");
+      return succeeded(intent);
+    }
+    case teamIntents.changePassword: {
+      const parsed = passwordChangeSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      // Guessing the current password is limited like signing in.
+      const limited = await limitAuthAttempt(request, "sign-in");
+      if (limited) return failed(intent, 429, (await limited.json()).message);
+      const change = await changeOwnPassword(request, parsed.data);
+      if (!change.ok) return failed(intent, change.status, change.message, { currentPassword: [change.message] });
+      await event("auth.password_change", actor.email);
+      return data(succeeded(intent), { headers: change.headers });
+    }
+    case teamIntents.endOwnSession: {
+      const parsed = sessionIdSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      if (!(await endOwnSession(db, actor.id, parsed.data.sessionId))) return failed(intent, 404, teamMessages.sessionNotFound);
+      await event("auth.session_end", actor.email);
+      return succeeded(intent);
+    }
+    default:
+      return failed(intent, 400, teamMessages.invalid);
+  }
+}
+
+/** Mails the link when SMTP is configured; the link is shown in the dashboard either way. */
+async function mailInvitation(to: string, url: string) {
+  const { SMTP_URL, SMTP_FROM } = getEnv();
+  if (!SMTP_URL) return false;
+  try {
+    await sendInvitationMail({ smtpUrl: SMTP_URL, from: SMTP_FROM, to, url, days: INVITATION_DAYS });
+    return true;
+  } catch (error) {
+    logger.error({ err: error }, "invitation mail failed");
+    return false;
+  }
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { fileTypeFromFile } from "file-type";
+import { MAX_UPLOAD_BYTES, uploadMessages } from "~/features/uploads/schema";
+import { ImageError, prepareImageVariants, removeImageVariants } from "./images.server";
+import { localUploadStore, type UploadStore } from "./upload-store.server";
+
+export { MAX_UPLOAD_BYTES, uploadMessages } from "~/features/uploads/schema";
+
+export const allowedImageTypes = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+} as const;
+
+export const contentTypeByExtension: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+export type UploadErrorCode = "too_large" | "unsupported_type" | "invalid_key" | "empty" | "unreadable" | "too_many_pixels";
+
+export class UploadError extends Error {
+  constructor(
+    public code: UploadErrorCode,
+    message: string,
+    public status: number,
+  ) {
+    super(message);
+  }
+}
+
+const SETTING_KEY_PATTERN = /^[a-z0-9_]{1,50}$/;
+
+export function isValidSettingKey(key: string) {
+  return SETTING_KEY_PATTERN.test(key);
+}
+
+export function uploadsDirectory(dataDir: string) {
+  return path.join(dataDir, "uploads");
+}
+
+function byteLimit(maxBytes: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > maxBytes) callback(new UploadError("too_large", uploadMessages.too_large, 413));
+      else callback(null, chunk);
+    },
+  });
+}
+
+export interface StoredUpload {
+  fileName: string;
+  url: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+  srcSet?: string;
+}
+
+/** Deletes a stored upload with its copies, e.g. when its setting could not be saved; a missing one is fine. */
+export async function removeUpload(from: UploadStore | string, fileName: string) {
+  const store = typeof from === "string" ? localUploadStore(from) : from;
+  const name = path.basename(fileName);
+  await store.remove([`uploads/${name}`]);
+  await removeImageVariants(store, name);
+}
+
+/**
+ * Streams an upload to a local scratch file, stopping at maxBytes, and keeps it only when its
+ * bytes are a JPEG, PNG, GIF or WebP image that decodes; its WebP copies for srcset are made
+ * beside it (images.server.ts). Only then are the copies, the info and the upload (last) put
+ * into the upload store (DATA_DIR or the S3 bucket; without `store`, DATA_DIR) under a generated
+ * name (settingKey_timestamp.ext). Whatever goes wrong, nothing is left behind.
+ */
+export async function storeUpload(
+  source: Readable,
+  options: { dataDir: string; settingKey: string; maxBytes?: number; now?: number; store?: UploadStore },
+): Promise<StoredUpload> {
+  if (!isValidSettingKey(options.settingKey)) {
+    source.resume();
+    throw new UploadError("invalid_key", uploadMessages.invalid_key, 400);
+  }
+  const store = options.store ?? localUploadStore(options.dataDir);
+  const directory = await store.scratchDirectory();
+  const temporary = path.join(directory, `.upload-${randomUUID()}`);
+  try {
+    await pipeline(
+      source,
+      byteLimit(options.maxBytes ?? MAX_UPLOAD_BYTES),
+      fs.createWriteStream(temporary, { flags: "wx" }),
+    );
+    const { size } = await fsp.stat(temporary);
+    if (size === 0) throw new UploadError("empty", uploadMessages.empty, 400);
+    const detected = await fileTypeFromFile(temporary);
+    const extension = detected && allowedImageTypes[detected.mime as keyof typeof allowedImageTypes];
+    if (!detected || !extension) {
+      throw new UploadError("unsupported_type", uploadMessages.unsupported_type, 415);
+    }
+    const fileName = `${options.settingKey}_${options.now ?? Date.now()}.${extension}`;
+    let prepared;
+    try {
+      prepared = await prepareImageVariants(temporary, fileName);
+    } catch (error) {
+      if (error instanceof ImageError) throw new UploadError(error.code, error.message, error.status);
+      throw error;
+    }
+    await store.putFiles([...prepared.files, { key: `uploads/${fileName}`, file: temporary, contentType: detected.mime }]);
+    return { fileName, url: `/uploads/${fileName}`, contentType: detected.mime, size, ...prepared.info };
+  } catch (error) {
+    await fsp.rm(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { z, type ZodError } from "zod";
+import type { AdminActionFailure, AdminActionResult } from "~/platform/action-result";
+import type { VersionConflictError } from "~/features/history/revisions.server";
+
+/** A refused form: 400 with the first problem and every field's messages (STYLE rule 6). */
+export function refused(intent: string, error: ZodError, fallback = "Invalid input") {
+  const { fieldErrors } = z.flattenError(error);
+  return failed(intent, 400, error.issues[0]?.message ?? fallback, fieldErrors as Record<string, string[] | undefined>);
+}
+
+export function failed(
+  intent: string,
+  status: number,
+  message: string,
+  fieldErrors?: Record<string, string[] | undefined>,
+) {
+  return data({ ok: false, intent, message, fieldErrors } satisfies AdminActionFailure, { status });
+}
+
+export const succeeded = (intent: string) => ({ ok: true, intent }) satisfies AdminActionResult;
+
+export { readForm } from "./read-form.server";
+
+/** A save refused because the value changed since its editor opened: 409 with the value now stored. */
+export function conflicted(intent: string, error: VersionConflictError) {
+  return data({ ok: false, intent, message: error.message, conflict: error.current } satisfies AdminActionFailure, { status: 409 });
+}

@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  createFirstPaint,
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOADS_ATTRIBUTE,
+  dropUnmatchedAllowed,
+  dropUnreadProperties,
+  firstScreenGlyphs,
+  keepFirstScreenIcons,
+  MODULE_STARTER,
+  scriptsAfterFirstPaint,
+  STYLESHEET_LOADER,
+} from "./first-paint";
+import { hashedPolicy, inlineScriptHashes } from "../page-cache/page-cache";
+
+// A page shaped as React Router renders it: stylesheets and module preloads in <head>, the
+// router's module script and its data at the end of <body>.
+const page = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><script nonce="">window.consent=1;closest("[data-cookie-banner-closed]")</script>
+<link rel="stylesheet" href="/assets/root-abc.css"/><link rel="stylesheet" href="/assets/glyphs-def.css"/>
+<link rel="modulepreload" href="/assets/entry.client-1.js" nonce=""/><link rel="modulepreload" href="/assets/framework-2.js" nonce=""/>
+<style>:root{--brand:#4f46e5}</style></head>
+<body class="page"><header class="bar"><span class="glyph glyph-menu"></span></header>
+<main><section class="hero"><h1 class="title">Hello</h1><span class="glyph glyph-arrow-right"></span></section>
+<section class="later"><section class="card"><span class="glyph glyph-coins"></span></section><section class="card"><span class="glyph glyph-clock"></span></section></section><section class="last"><span class="glyph glyph-wallet"></span>${"<p>A long page.</p>".repeat(200)}</section></main>
+<footer><span class="social-x"></span></footer>
+<section data-cookie-banner="" class="banner"><span class="glyph glyph-cookie"></span></section>
+<script nonce="">window.__context = {};</script><script nonce="" type="module" async="">import * as route0 from "/assets/root-1.js";
+import("/assets/entry.client-1.js");</script></body></html>`;
+
+const directory = fs.mkdtempSync(path.join(os.tmpdir(), "first-paint-"));
+fs.mkdirSync(path.join(directory, "assets"));
+fs.writeFileSync(
+  path.join(directory, "assets/root-abc.css"),
+  "@layer base{body{margin:0}}.page{color:var(--ink)}.bar{position:sticky}.title{font-size:2rem}.later{padding:1rem}" +
+    ".never-used{color:red}.banner{position:fixed}html[data-cookie-consent] [data-cookie-banner]{display:none}" +
+    ":root{--ink:#111;--unused-colour:#222}@property --tw-unread{syntax:'*';inherits:false}",
+);
+fs.writeFileSync(
+  path.join(directory, "assets/glyphs-def.css"),
+  ['menu', 'arrow-right', 'coins', 'cookie', 'wallet'].map((name) => `.glyph-${name}{--icon:url("data:image/svg+xml,${name}")}`).join("") +
+    '.social-x{--icon:url("data:image/svg+xml,x")}',
+);
+afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));
+
+describe("first paint", () => {
+  it("finds the first screen's icons: the header, the first two sections of <main> and the cookie banner", () => {
+    expect([...firstScreenGlyphs(page)].sort()).toEqual(["glyph-arrow-right", "glyph-clock", "glyph-coins", "glyph-cookie", "glyph-menu", "glyph-x"]);
+  });
+
+  it("looks no further than <main> when it has fewer than two sections, unless <main> is short (the footer shows)", () => {
+    const filler = "<p>text</p>".repeat(400);
+    const long = `<main><section><span class="glyph-a"></span>${filler}</section></main><footer><span class="social-x"></span></footer>`;
+    expect([...firstScreenGlyphs(long)].sort()).toEqual(["glyph-a", "glyph-x"]);
+    const short = '<main><section><span class="glyph-a"></span></section></main><footer><span class="social-x"></span></footer>';
+    expect([...firstScreenGlyphs(short)].sort()).toEqual(["glyph-a", "glyph-x", "social-x"]);
+  });
+
+  it("keeps only those icons' rules", () => {
+    const css = '.a{b:c}.glyph-menu{--icon:url("m")}.glyph-coins{--icon:url("c")}.social-x{--icon:url("x")}';
+    expect(keepFirstScreenIcons(css, new Set(["glyph-menu"]))).toBe('.a{b:c}.glyph-menu{--icon:url("m")}');
+  });
+
+  it("drops the always-kept rules whose classes the page does not use", () => {
+    const css = ":where(.space-y-4>:not(:last-child)){margin:1px}:where(.space-y-8>:not(:last-child)){margin:2px}.\\[\\&\\>\\.glyph\\]\\:size-4>.glyph{width:1rem}.a{b:c}[hidden]:where(:not([hidden=until-found])){display:none}";
+    expect(dropUnmatchedAllowed(css, '<ul class="space-y-4"><li class="[&amp;&gt;.glyph]:size-4 x"><span class="glyph"></span></li></ul>')).toBe(
+      ":where(.space-y-4>:not(:last-child)){margin:1px}.\\[\\&\\>\\.glyph\\]\\:size-4>.glyph{width:1rem}.a{b:c}[hidden]:where(:not([hidden=until-found])){display:none}",
+    );
+  });
+
+  it("drops custom properties nothing reads", () => {
+    const css = ":root{--read:1px;--unread:2px;--also-read:3px}@property --unread{syntax:'*'}@property --read{syntax:'*'}.a{margin:var(--read)}";
+    expect(dropUnreadProperties(css, '<p style="padding:var(--also-read)"></p>')).toBe(
+      ":root{--read:1px;--also-read:3px}@property --read{syntax:'*'}.a{margin:var(--read)}",
+    );
+  });
+
+  it("takes the module preloads out and holds them and the router's module until the first paint", () => {
+    const html = scriptsAfterFirstPaint(page);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    // The starter preloads them all at once when it starts the module.
+    expect(html).toContain(`<script type="${DEFERRED_MODULE_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="/assets/entry.client-1.js /assets/framework-2.js">import * as route0`);
+    expect(html).toContain(`<script>${MODULE_STARTER}</script></body>`);
+  });
+
+  it("inlines the CSS the page's elements use and defers every stylesheet", async () => {
+    const html = await createFirstPaint(directory).finish(page);
+    const head = html.slice(0, html.indexOf("</head>"));
+    const critical = /<style>([\s\S]*?)<\/style>/.exec(head)![1]!;
+    expect(critical).toContain(".bar{position:sticky}");
+    expect(critical).toContain(".later{padding:1rem}");
+    expect(critical).toContain("html[data-cookie-consent] [data-cookie-banner]{display:none}");
+    expect(critical).toContain("--ink:#111");
+    expect(critical).not.toContain("never-used");
+    expect(critical).not.toContain("--unused-colour");
+    expect(critical).not.toContain("--tw-unread");
+    expect(critical).toContain(".glyph-menu{");
+    expect(critical).toContain(".glyph-cookie{");
+    expect(critical).toContain(".glyph-coins{");
+    expect(critical).not.toContain(".glyph-wallet{");
+    expect(critical).not.toContain(".social-x{");
+    expect(head).toContain(
+      '<link rel="stylesheet" href="/assets/root-abc.css" media="print" data-deferred-stylesheet=""/>' +
+        '<link rel="stylesheet" href="/assets/glyphs-def.css" media="print" data-deferred-stylesheet=""/>' +
+        '<noscript><link rel="stylesheet" href="/assets/root-abc.css"/><link rel="stylesheet" href="/assets/glyphs-def.css"/></noscript>' +
+        `<script>${STYLESHEET_LOADER}</script>`,
+    );
+    expect(head.match(/rel="stylesheet"/g)).toHaveLength(4);
+    // The rest of the page is React's markup, byte for byte.
+    expect(html).toContain('<body class="page"><header class="bar"><span class="glyph glyph-menu"></span></header>');
+    expect(html).toContain("<style>:root{--brand:#4f46e5}</style></head>");
+    // The loaders are inline scripts, so the cached page's policy lists them by hash.
+    const policy = hashedPolicy("script-src 'self' 'nonce-x'", html);
+    for (const hash of inlineScriptHashes(html)) expect(policy).toContain(hash);
+    expect(inlineScriptHashes(html)).toHaveLength(5);
+  });
+
+  it("leaves a page without a stylesheet of its own as it is, scripts aside", async () => {
+    const bare = "<html><head></head><body><p>x</p></body></html>";
+    expect(await createFirstPaint(directory).finish(bare)).toBe(bare);
+  });
+
+  it("keeps the render-blocking stylesheet when the critical CSS cannot be computed", async () => {
+    const html = await createFirstPaint(path.join(directory, "missing")).finish(page);
+    expect(html).not.toContain("data-deferred-stylesheet");
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root-abc.css"/>');
+  });
+});

@@ -1,0 +1,119 @@
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type express from "express";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { listBackups } from "~/features/backup/backup-store.server";
+
+/** What a request was for, by its path: few values, so the series stay few. */
+export function routeKind(pathname: string) {
+  if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return "operations";
+  if (pathname.startsWith("/assets/")) return "asset";
+  if (pathname.startsWith("/uploads/")) return "upload";
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return "admin";
+  if (pathname.startsWith("/api/")) return "api";
+  return "page";
+}
+
+const tokenMatches = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export interface MetricsOptions {
+  token?: string;
+  backupDirectory: string;
+  /** The public pages' render queue: how many renders wait for their turn and how many run. */
+  renderQueue?: { waiting(): number; running(): number };
+  /** How many pages the page cache holds. */
+  pageCacheSize?: () => number;
+  /** PostgreSQL's connection pool; absent for the embedded database, which has none. */
+  databasePool?: { totalCount: number; idleCount: number; waitingCount: number };
+}
+
+/**
+ * Prometheus metrics: requests by route kind (count and duration), page-cache hits and misses,
+ * the render queue, the database pool, the process's own figures and the age of the newest
+ * archive in BACKUP_DIR. `observe` is called for every request where the server receives it,
+ * before the page cache, so cached pages are counted too; `pageCache` is the page cache's
+ * counters. Gauges are read when Prometheus scrapes, so they cost the requests nothing.
+ * GET /metrics answers only with `Authorization: Bearer METRICS_TOKEN`; without a token it is
+ * off (404).
+ */
+export function createMetrics(options: MetricsOptions) {
+  // Off: nothing is measured, so the cached pages' path pays nothing for it.
+  if (!options.token) {
+    return {
+      register: undefined,
+      pageCache: undefined,
+      observe: (_req: IncomingMessage, _res: ServerResponse) => {},
+      handler: ((_req, res) => void res.status(404).set("Cache-Control", "no-store").json({ message: "Not found" })) as express.RequestHandler,
+    };
+  }
+  const token = options.token;
+  const register = new Registry();
+  collectDefaultMetrics({ register });
+  const requests = new Counter({ name: "http_requests_total", help: "Requests answered, by route kind and status class", labelNames: ["kind", "status"], registers: [register] });
+  const durations = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from receiving a request to finishing its answer, by route kind",
+    labelNames: ["kind"],
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [register],
+  });
+  new Gauge({
+    name: "backup_age_seconds",
+    help: "Age of the newest archive in BACKUP_DIR; -1 when there is none",
+    registers: [register],
+    async collect() {
+      const [newest] = await listBackups(options.backupDirectory);
+      this.set(newest ? (Date.now() - Date.parse(newest.createdAt)) / 1000 : -1);
+    },
+  });
+
+  const pageCacheRequests = new Counter({
+    name: "page_cache_requests_total",
+    help: "Public page requests answered from the page cache (hit) or rendered for them (miss)",
+    labelNames: ["result"],
+    registers: [register],
+  });
+  const hits = pageCacheRequests.labels("hit");
+  const misses = pageCacheRequests.labels("miss");
+  // Both series exist from the start, so a rate over them is defined before the first miss.
+  hits.inc(0);
+  misses.inc(0);
+  const { pageCacheSize, renderQueue, databasePool } = options;
+  if (pageCacheSize) {
+    new Gauge({ name: "page_cache_pages", help: "Rendered pages the page cache holds", registers: [register], collect() { this.set(pageCacheSize()); } });
+  }
+  if (renderQueue) {
+    new Gauge({ name: "render_queue_waiting", help: "Public page renders waiting for their turn", registers: [register], collect() { this.set(renderQueue.waiting()); } });
+    new Gauge({ name: "render_queue_running", help: "Public page renders under way", registers: [register], collect() { this.set(renderQueue.running()); } });
+  }
+  if (databasePool) {
+    const pool = (name: string, help: string, read: () => number) =>
+      new Gauge({ name, help, registers: [register], collect() { this.set(read()); } });
+    pool("database_pool_connections", "Connections the PostgreSQL pool holds open", () => databasePool.totalCount);
+    pool("database_pool_idle_connections", "Open connections not running a query", () => databasePool.idleCount);
+    pool("database_pool_waiting_queries", "Queries waiting for a free connection", () => databasePool.waitingCount);
+  }
+
+  return {
+    register,
+    pageCache: { hit: () => hits.inc(), miss: () => misses.inc() },
+    observe(req: IncomingMessage, res: ServerResponse) {
+      const started = process.hrtime.bigint();
+      res.once("finish", () => {
+        const kind = routeKind((req.url ?? "/").split("?")[0]!);
+        requests.inc({ kind, status: `${Math.floor(res.statusCode / 100)}xx` });
+        durations.observe({ kind }, Number(process.hrtime.bigint() - started) / 1e9);
+      });
+    },
+    handler: (async (req, res) => {
+      res.set("Cache-Control", "no-store");
+      const given = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1] ?? "";
+      if (!tokenMatches(given, token)) return void res.status(401).set("WWW-Authenticate", "Bearer").json({ message: "Bearer token required" });
+      res.type(register.contentType).send(await register.metrics());
+    }) as express.RequestHandler,
+  };
+}

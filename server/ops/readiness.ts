@@ -1,0 +1,19 @@
+import type express from "express";
+import { pingDatabase } from "~/platform/db.server";
+import type { UploadStore } from "~/features/uploads/upload-store.server";
+
+/**
+ * GET /readyz for a load balancer: 200 when the database answers and the uploads' storage takes
+ * writes (the uploads folder can be written, or the S3 bucket answers), 503 naming what is not, so an instance that cannot serve is taken out of rotation.
+ * /healthz stays the liveness check (the process and its database).
+ */
+export function readiness(store: UploadStore): express.RequestHandler {
+  return async (_req, res) => {
+    const [database, storage] = await Promise.all([pingDatabase(), store.ready()]);
+    const ready = database && storage;
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ready ? "ready" : "not ready", database: database ? "ok" : "unavailable", storage: storage ? "ok" : "unavailable" });
+  };
+}
