@@ -52,6 +52,8 @@ describe("configuration", () => {
     ["CONTACT_KEEP_DAYS", { CONTACT_KEEP_DAYS: "0" }],
     ["CONTACT_KEEP_DAYS", { CONTACT_KEEP_DAYS: "a year" }],
     ["CONTACT_RATE_LIMIT", { CONTACT_RATE_LIMIT: "-1" }],
+    ["CONTACT_MIN_FILL_MS", { CONTACT_MIN_FILL_MS: "three seconds" }],
+    ["CONTACT_MIN_FILL_MS", { CONTACT_MIN_FILL_MS: "-1" }],
     ["HISTORY_KEEP", { HISTORY_KEEP: "0" }],
     ["HISTORY_KEEP", { HISTORY_KEEP: "many" }],
     ["HISTORY_DAYS", { HISTORY_DAYS: "-1" }],
@@ -61,6 +63,12 @@ describe("configuration", () => {
     ["METRICS_TOKEN", { METRICS_TOKEN: "short" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it("reads the contact form's minimum fill time, three seconds unless set", () => {
+    expect(parseEnv({}).CONTACT_MIN_FILL_MS).toBe(3_000);
+    expect(parseEnv({ CONTACT_MIN_FILL_MS: "50" }).CONTACT_MIN_FILL_MS).toBe(50);
+    expect(() => parseEnv({ CONTACT_MIN_FILL_MS: "1.5" })).toThrow("Invalid configuration: CONTACT_MIN_FILL_MS must be a whole number of milliseconds");
   });
 
   it("reads the backup schedule: a folder, an interval and how many archives to keep", () => {

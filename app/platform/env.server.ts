@@ -72,6 +72,13 @@ const envSchema = z.object({
   CONTACT_NOTIFY_TO: optionalString.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   CONTACT_KEEP_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(36_500).default(CONTACT_KEEP_DAYS_DEFAULT),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  // The contact form's minimum fill time (MIN_FILL_MS in hmac.server.ts); test servers set it low.
+  CONTACT_MIN_FILL_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 or more")
+    .max(60_000, "must be at most 60000 (one minute)")
+    .default(3_000),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   BACKUP_DIR: optionalString,

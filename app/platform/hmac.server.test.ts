@@ -13,6 +13,14 @@ describe("contact form stamps and address hashes", () => {
     expect(stampVerdict(undefined, now)).toBe("missing");
   });
 
+  it("takes a configured minimum fill time in place of the default", () => {
+    const now = 1_800_000_000_000;
+    const stamp = createStamp(now);
+    expect(MIN_FILL_MS).toBe(3_000);
+    expect(stampVerdict(stamp, now + 49, 50)).toBe("too-fast");
+    expect(stampVerdict(stamp, now + 50, 50)).toBe("ok");
+  });
+
   it("refuses a backdated or foreign stamp", () => {
     const now = 1_800_000_000_000;
     const [time, signature] = createStamp(now).split(".");

@@ -35,7 +35,11 @@ export const STAMP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const createStamp = (now = Date.now()) => `${now}.${sign("contact-stamp", String(now))}`;
 
 /** Whether the stamp is genuine and old enough (and not stale) at `now`. */
-export function stampVerdict(stamp: string | undefined, now = Date.now()): "ok" | "missing" | "forged" | "too-fast" | "stale" {
+export function stampVerdict(
+  stamp: string | undefined,
+  now = Date.now(),
+  minFillMs = MIN_FILL_MS,
+): "ok" | "missing" | "forged" | "too-fast" | "stale" {
   if (!stamp) return "missing";
   const match = /^(\d{10,16})\.([\w-]{43})$/.exec(stamp);
   if (!match) return "forged";
@@ -43,7 +47,7 @@ export function stampVerdict(stamp: string | undefined, now = Date.now()): "ok" 
   const given = Buffer.from(match[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "forged";
   const age = now - Number(match[1]);
-  if (age < MIN_FILL_MS) return "too-fast";
+  if (age < minFillMs) return "too-fast";
   if (age > STAMP_MAX_AGE_MS) return "stale";
   return "ok";
 }

@@ -38,6 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     stamp: readCookie(request, STAMP_COOKIE),
     notify: Boolean(getEnv().SMTP_URL),
     limit: getEnv().CONTACT_RATE_LIMIT,
+    minFillMs: getEnv().CONTACT_MIN_FILL_MS,
   });
   switch (outcome.kind) {
     case "stored":

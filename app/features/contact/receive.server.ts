@@ -31,6 +31,8 @@ export interface ReceivedPost {
   notify: boolean;
   /** Messages a client may send per window; CONTACT_RATE_LIMIT.messages unless configured. */
   limit?: number;
+  /** The least time a person takes to fill the form in; MIN_FILL_MS unless configured. */
+  minFillMs?: number;
   now?: number;
 }
 
@@ -47,7 +49,7 @@ export async function receiveContactMessage(db: Database, post: ReceivedPost): P
   if ((post.form[CONTACT_HONEYPOT_FIELD] ?? "") !== "") return refuseSpam("honeypot");
   const parsed = parseContactMessage(post.form);
   if (!parsed.success) return { kind: "invalid", errors: parsed.errors };
-  const verdict = stampVerdict(post.stamp, now);
+  const verdict = stampVerdict(post.stamp, now, post.minFillMs);
   if (verdict !== "ok") return refuseSpam(stampReasons[verdict]);
 
   const clientHash = hashClientAddress(post.clientAddress);
