@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { activityEvents, contentRevisions, user, type ActivityEventRow } from "~/db/schema";
 import { describeKind, type ActivityEntry, type ActivityQuery } from "~/features/activity/schema";
 import type { Database } from "~/platform/db.server";
+import { csvRow } from "~/platform/csv";
 
 export const LOG_PAGE_SIZE = 50;
 /** The most lines one CSV export holds; narrower filters export the rest. */
@@ -86,17 +87,10 @@ export function listPeople(db: Database) {
   return db.select({ id: user.id, email: user.email }).from(user).orderBy(user.email);
 }
 
-const csvCell = (value: string | null) => {
-  let text = value ?? "";
-  // A cell a spreadsheet would run as a formula is kept as text.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** The filtered log as CSV (UTF-8 with a byte-order mark, so spreadsheets read Cyrillic). */
 export async function activityCsv(db: Database, query: ActivityQuery) {
   const { entries } = await listActivity(db, { ...query, before: undefined }, CSV_LIMIT);
-  const lines = [["Время (UTC)", "Кто", "Событие", "Раздел", "Что"].map(csvCell).join(",")];
-  for (const entry of entries) lines.push([entry.at, entry.by, entry.kind, entry.area, entry.what].map(csvCell).join(","));
+  const lines = [csvRow(["Время (UTC)", "Кто", "Событие", "Раздел", "Что"])];
+  for (const entry of entries) lines.push(csvRow([entry.at, entry.by, entry.kind, entry.area, entry.what]));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
