@@ -1,0 +1,115 @@
+// @ts-check
+import path from "node:path";
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import globals from "globals";
+
+const root = import.meta.dirname;
+/** @param {string} p */
+const abs = (p) => path.join(root, p);
+
+/*
+ * The dependency rule. Imports flow one way:
+ *
+ *   routes (app/routes, app/root.tsx, app/entry.server.tsx) → features (app/features/<feature>) → platform (app/platform, app/db)
+ *
+ * - Components (app/components) render what a feature hands them: they may import a feature's
+ *   contract files (types, intents, schemas, pure helpers) but never server code (`*.server.ts`,
+ *   `.server/`), routes or server/.
+ * - Features never import components, routes or server/.
+ * - Platform never imports features, routes, components or server/.
+ * - A feature may use another feature only through its public files. Convention: every file of a
+ *   feature is public except those under an `internal/` folder (app/features/<feature>/**\/internal/**),
+ *   which only that feature's own files may import.
+ * - server/ may import features and platform (and the routes' build); it never imports components.
+ * - Tests (`*.test.ts`, tests/) and scripts may import anything.
+ * - No import cycles anywhere (import-x/no-cycle).
+ */
+// Every `from` entry of a zone must be a glob (import-x refuses a mix of globs and plain paths).
+const routeFiles = ["app/routes/**", "app/{root.tsx,entry.server.tsx,routes.ts}"];
+const serverOnly = ["app/**/*.server.ts", "app/**/*.server.tsx", "app/**/.server/**"];
+const features = readdirSync(abs("app/features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** @type {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }[]} */
+const zones = [
+  {
+    target: ["app/platform/**", "app/db/**"].map(abs),
+    from: ["app/features/**", "app/components/**", ...routeFiles, "server/**"].map(abs),
+    message: "Platform code must not depend on features, components, routes or server/.",
+  },
+  {
+    target: abs("app/features/**"),
+    from: ["app/components/**", ...routeFiles, "server/**"].map(abs),
+    message:
+      "Features must not import components, routes or server/: move the shared contract (types, intents) into the feature.",
+  },
+  {
+    target: abs("app/components/**"),
+    from: [...serverOnly, ...routeFiles, "server/**"].map(abs),
+    message: "Components may import only a feature's non-server contract files (no *.server.ts, routes or server/).",
+  },
+  {
+    target: abs("server/**"),
+    from: abs("app/components/**"),
+    message: "server/ must not import components.",
+  },
+  ...features.map((feature) => ({
+    target: abs(`app/features/${feature}/**`),
+    from: abs(`app/features/!(${feature})/**/internal/**`),
+    message: "Another feature's internal/ files are private: use its public files.",
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/**",
+      "build-*/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "public/**",
+      ".react-router/**",
+      "node_modules/**",
+      "app/db/migrations/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: {
+      "react-hooks": reactHooks,
+      "import-x": importX,
+    },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: abs("tsconfig.json") })],
+    },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    files: ["app/**", "server/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones }],
+    },
+  },
+);
