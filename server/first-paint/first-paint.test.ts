@@ -14,7 +14,7 @@ import {
   scriptsAfterFirstPaint,
   STYLESHEET_LOADER,
 } from "./first-paint";
-import { hashedPolicy, inlineScriptHashes } from "../page-cache/page-cache";
+import { hashedPolicy, inlineScriptHashes } from "../page-cache/inline-script-hashes";
 
 // A page shaped as React Router renders it: stylesheets and module preloads in <head>, the
 // router's module script and its data at the end of <body>.

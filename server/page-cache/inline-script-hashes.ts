@@ -1,0 +1,34 @@
+import { createHash } from "node:crypto";
+
+// Most inline scripts are the same on every rendering of a page (the consent script, the router's
+// start-up code and data): their hashes are remembered rather than computed for each uncached
+// request.
+const scriptHashes = new Map<string, string>();
+const REMEMBERED_SCRIPTS = 256;
+
+function scriptHash(source: string) {
+  let hash = scriptHashes.get(source);
+  if (hash === undefined) {
+    hash = `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
+    if (scriptHashes.size >= REMEMBERED_SCRIPTS) scriptHashes.clear();
+    // NOTE: a regular expression's match is a view into the whole page; the key is a copy of
+    // the script alone, or each remembered script would keep its page in memory.
+    scriptHashes.set((" " + source).slice(1), hash);
+  }
+  return hash;
+}
+
+/** sha256 source hashes of the page's inline scripts, for a CSP that needs no per-request nonce. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.add(scriptHash(match[1] ?? ""));
+  }
+  return [...hashes];
+}
+
+/** The page's policy with the nonce source replaced by the hashes of its own inline scripts. */
+export function hashedPolicy(policy: string, html: string): string {
+  const hashes = inlineScriptHashes(html).join(" ");
+  return policy.replace(/'nonce-[^']*'/, hashes || "");
+}

@@ -1,0 +1,101 @@
+// One rendering of a public page made ready to send: its HTML with the stylesheets ahead of the
+// module preloads, a CSP listing the hashes of its inline scripts, its ETag, and for a copy the
+// cache keeps, both compressed bodies and the complete response heads.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { getContentVersion } from "~/features/content/read.server";
+import type { PageRequest } from "./page-routes";
+import { hashedPolicy } from "./inline-script-hashes";
+import { PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from "../http/public-headers";
+
+export type CacheRequest = Extract<PageRequest, { kind: "page" | "not-found" }>;
+
+export type RenderPage = (path: string) => Promise<{ status: number; headers: Headers; html: string }>;
+
+export interface RenderedPage {
+  version: number;
+  status: 200 | 404;
+  etag: string;
+  headers: [string, string][];
+  identity: Buffer;
+}
+
+export interface CachedPage extends RenderedPage {
+  gzip: Buffer;
+  brotli: Buffer;
+  /** Complete response heads as flat [name, value, ...] lists, so a hit is one writeHead call. */
+  heads: Record<"identity" | "gzip" | "br" | "notModified", string[]>;
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Response headers the cache sets itself, or that belong to one response only. */
+const DROPPED_HEADERS = ["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding", "cache-control", "vary"];
+
+/**
+ * Moves the module preloads after the stylesheets in <head>. React hoists preloads to the top
+ * of <head>, so on a connection-limited network the render-blocking stylesheet waited behind
+ * the JavaScript; preloads are matched by URL rather than position when React hydrates, so
+ * their place in <head> does not matter to it.
+ */
+export function stylesheetsFirst(html: string): string {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return html;
+  const head = html.slice(0, headEnd);
+  const preloads = head.match(/<link rel="modulepreload"[^>]*>/g);
+  const lastStylesheet = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].at(-1);
+  if (!preloads || !lastStylesheet || lastStylesheet.index === undefined) return html;
+  const firstPreload = head.indexOf(preloads[0]!);
+  if (firstPreload > lastStylesheet.index) return html;
+  const insertAt = lastStylesheet.index + lastStylesheet[0].length;
+  const moved = head.slice(0, insertAt).replace(/<link rel="modulepreload"[^>]*>/g, "") + preloads.join("") + head.slice(insertAt);
+  return moved + html.slice(headEnd);
+}
+
+/**
+ * Renders the page for the request, or undefined when the answer is not the page expected (an
+ * error, a redirect, not HTML). `finish` completes a page the cache keeps (first-paint.ts); a page
+ * rendered for one request only has its stylesheets put first.
+ */
+export async function renderPage(render: RenderPage, request: CacheRequest, finish?: (html: string) => Promise<string>): Promise<RenderedPage | undefined> {
+  const version = getContentVersion();
+  const rendered = await render(request.render);
+  if (rendered.status !== request.status || !rendered.headers.get("content-type")?.includes("text/html")) return undefined;
+  const html = finish ? await finish(rendered.html) : stylesheetsFirst(rendered.html);
+  const identity = Buffer.from(html, "utf8");
+  const headers: [string, string][] = [];
+  rendered.headers.forEach((value, name) => {
+    if (name === "content-security-policy") headers.push([name, hashedPolicy(value, html)]);
+    else if (!DROPPED_HEADERS.includes(name)) headers.push([name, value]);
+  });
+  headers.push(["cache-control", PUBLIC_CACHE_CONTROL], ["vary", PUBLIC_VARY]);
+  const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
+  return { version, status: request.status, etag, headers, identity };
+}
+
+/** The page's response head as a flat [name, value, ...] list, with these headers added. */
+export function head(page: RenderedPage, extra: [string, string][]): string[] {
+  return [...page.headers, ["etag", page.etag], ...extra].flat();
+}
+
+/** A copy to keep: compressed once, at the best settings, with a complete head for each encoding. */
+export async function compressForCache(rendered: RenderedPage): Promise<CachedPage> {
+  const { identity } = rendered;
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(identity, { level: 9 }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }),
+  ]);
+  return {
+    ...rendered,
+    gzip: gzipped,
+    brotli: brotlied,
+    heads: {
+      identity: head(rendered, [["content-length", String(identity.length)]]),
+      gzip: head(rendered, [["content-encoding", "gzip"], ["content-length", String(gzipped.length)]]),
+      br: head(rendered, [["content-encoding", "br"], ["content-length", String(brotlied.length)]]),
+      notModified: head(rendered, []),
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// Writing a public page to the response: a kept copy in the encoding the client accepts, a page
+// rendered for one request compressed on the fly, a 304 for a matching ETag, a redirect; and the
+// request line each leaves in the log.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import zlib from "node:zlib";
+import { logNotFound } from "~/features/seo/not-found-log.server";
+import { head, renderPage, type CachedPage, type CacheRequest, type RenderedPage, type RenderPage } from "./rendered-page";
+import { REDIRECT_CACHE_CONTROL } from "../http/public-headers";
+import { logRequest } from "../http/request-log";
+
+function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return undefined;
+}
+
+/**
+ * On-the-fly compression of a page rendered for one request, at the fastest settings (as web
+ * servers compress on the fly): brotli at quality 0 takes ~0.06 ms for 33 KB (quality 1: 0.08 ms
+ * for 2% less) and comes out some 40% larger than the cached copies. With a
+ * stream compressor per request, as compression() makes, the server rendered less than half as
+ * many pages a second.
+ */
+const compressOnce = {
+  gzip: (body: Buffer) => zlib.gzipSync(body, { level: 1 }),
+  br: (body: Buffer) =>
+    zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 0,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+};
+
+// 304 only for a page: a server must ignore If-None-Match when it would answer anything but
+// 2xx (RFC 9110 §13.2.1), so the not-found copy is always sent.
+function notModified(req: IncomingMessage, res: ServerResponse, page: RenderedPage, heads: string[]) {
+  if (page.status !== 200 || req.headers["if-none-match"] !== page.etag) return false;
+  res.writeHead(304, heads);
+  res.end();
+  return true;
+}
+
+/** The request line of a visit; unknown paths are logged sampled (a scanner sends thousands). */
+function log(req: IncomingMessage, request: CacheRequest, status: number, started: bigint, cache?: "hit") {
+  if (request.kind === "not-found" && !logNotFound(request.path)) return;
+  logRequest(req, status, started, cache);
+}
+
+/** Sends a kept copy: one writeHead with its ready head, the body already compressed. */
+export function sendCached(req: IncomingMessage, res: ServerResponse, request: CacheRequest, page: CachedPage) {
+  const started = process.hrtime.bigint();
+  if (notModified(req, res, page, page.heads.notModified)) return log(req, request, 304, started, "hit");
+  const encoding = preferredEncoding(req.headers["accept-encoding"] as string | undefined);
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
+  res.writeHead(page.status, page.heads[encoding ?? "identity"]);
+  res.end(req.method === "HEAD" ? undefined : body);
+  log(req, request, page.status, started, "hit");
+}
+
+/** Renders the page for this request alone and compresses only the encoding it asked for. */
+export async function renderAndSend(
+  render: RenderPage,
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: CacheRequest,
+  started: bigint,
+): Promise<boolean> {
+  const page = await renderPage(render, request);
+  if (!page) return false;
+  if (notModified(req, res, page, head(page, []))) {
+    log(req, request, 304, started);
+    return true;
+  }
+  const encoding = preferredEncoding(req.headers["accept-encoding"] as string | undefined);
+  const body = encoding ? compressOnce[encoding](page.identity) : page.identity;
+  const extra: [string, string][] = encoding ? [["content-encoding", encoding]] : [];
+  res.writeHead(page.status, head(page, [...extra, ["content-length", String(body.length)]]));
+  res.end(req.method === "HEAD" ? undefined : body);
+  log(req, request, page.status, started);
+  return true;
+}
+
+export function redirect(req: IncomingMessage, res: ServerResponse, location: string) {
+  const started = process.hrtime.bigint();
+  res.writeHead(301, { location, "cache-control": REDIRECT_CACHE_CONTROL, "content-length": "0" });
+  res.end();
+  logRequest(req, 301, started);
+}
