@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
+import { clientIp } from "./client-address.server";
 import { sign } from "./hmac.server";
 import { getDb, type Database } from "./db.server";
 import { getEnv } from "./env.server";
@@ -61,10 +61,6 @@ function pruneNowAndThen(db: Database) {
 /** Forgets every recorded attempt (tests). */
 export async function resetRateLimits(db: Database = getDb()) {
   await db.delete(rateLimits);
-}
-
-export function clientIp(request: Request): string {
-  return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }
 
 /** Passwords, sign-ups, and two-factor codes (at sign-in and at enrolment) are counted apart. */

@@ -8,7 +8,7 @@ import { kickContactOutbox } from "~/features/contact/worker.server";
 import { getPageContent } from "~/features/content/read.server";
 import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
-import { clientIp } from "~/platform/rate-limit.server";
+import { clientIp } from "~/platform/client-address.server";
 import { readForm } from "~/platform/read-form.server";
 import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.contact";

@@ -8,6 +8,7 @@ import { ensureFirstAdmin } from "./admin-users.server";
 import { getDb, type Database } from "~/platform/db.server";
 import { signInEventHook } from "./auth-events.server";
 import { acceptInvitation } from "./invitations.server";
+import { CLIENT_IP_HEADER } from "~/platform/client-address.server";
 import { logger } from "~/platform/logger.server";
 import { sendResetMail, sendVerificationMail } from "~/platform/mail.server";
 import { decideSignUp } from "./sign-up-policy.server";
@@ -15,7 +16,6 @@ import { decideSignUp } from "./sign-up-policy.server";
 /** The invitation token a sign-up carries in its body, whichever way the sign-up arrived. */
 const invitationOf = (context: { body?: unknown } | null | undefined) => (context?.body as { invitation?: unknown } | undefined)?.invitation;
 
-export const CLIENT_IP_HEADER = "x-client-ip";
 /** The name authenticator apps show beside the account's address. */
 export const TWO_FACTOR_ISSUER = "Valora Admin";
 

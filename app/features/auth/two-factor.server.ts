@@ -8,7 +8,8 @@ import { recordEventInBackground } from "~/features/activity/activity.server";
 import { getAuth } from "./auth.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import { clientIp, limitAuthAttempt } from "~/platform/rate-limit.server";
+import { clientIp } from "~/platform/client-address.server";
+import { limitAuthAttempt } from "~/platform/rate-limit.server";
 
 const TWO_FACTOR_REQUIRED = "two_factor_required";
 
