@@ -1,21 +1,12 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { NOT_FOUND_FILE, PUBLIC_LAYOUT_FILE, publicPages } from "./features/seo/public-pages.js";
 
 export default [
-  // Public pages share one layout that loads header, footer and settings once.
-  layout("routes/_public.tsx", [
-    index("routes/_public._index.tsx"),
-    route("home", "routes/_public.home.tsx"),
-    route("features", "routes/_public.features.tsx"),
-    route("fees", "routes/_public.fees.tsx"),
-    route("business", "routes/_public.business.tsx"),
-    route("contact", "routes/_public.contact.tsx"),
-    route("faq", "routes/_public.faq.tsx"),
-    route("privacy", "routes/_public.privacy.tsx"),
-    route("terms", "routes/_public.terms.tsx"),
-    route("aml-kyc", "routes/_public.aml-kyc.tsx"),
-    route("login", "routes/_public.login.tsx"),
-    route("signup", "routes/_public.signup.tsx"),
-    route("*", "routes/_public.$.tsx"),
+  // Public pages share one layout that loads header, footer and settings once; the list of them
+  // is app/features/seo/public-pages.js.
+  layout(PUBLIC_LAYOUT_FILE, [
+    ...publicPages.map((page) => (page.path === "/" ? index(page.file) : route(page.path.slice(1), page.file))),
+    route("*", NOT_FOUND_FILE),
   ]),
   // The admin area: /admin shows the login screen or the dashboard; each tab has its URL.
   route("admin", "routes/admin.tsx", [

@@ -8,12 +8,13 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { benchPagePaths } from "../app/features/seo/public-pages.js";
 import { isPinned, pinned, root, startProductionServer } from "./support/production-server.js";
 
 const duration = process.env.BENCH_DURATION ?? "5s";
 const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
 const connections = process.env.BENCH_CONNECTIONS ?? "50";
-const paths = ["/", "/fees", "/faq", "/contact"];
+const paths = benchPagePaths;
 const ports = { before: Number(process.env.BENCH_PORT ?? 4600), after: Number(process.env.BENCH_BASELINE_PORT ?? 4601) };
 const builds = {
   before: path.resolve(root, process.env.BASELINE_BUILD_DIR ?? "build-before"),

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { benchPagePaths } from "../app/features/seo/public-pages.js";
 import { buildUnlessSkipped, isPinned, pinned, root, startProductionServer, stopProcess, waitFor } from "./support/production-server.js";
 
 // BENCH_S3=1: the cached pages with uploads in an S3-compatible bucket against the local disk.
@@ -29,7 +30,7 @@ function seconds(value) {
 // Each bracketing baseline run lasts half as long as a measurement, so both together match it.
 const baselineDuration = `${Math.max(1, Math.round(seconds(duration) / 2))}s`;
 const connections = process.env.BENCH_CONNECTIONS ?? "50";
-const paths = ["/", "/fees", "/faq", "/contact"];
+const paths = benchPagePaths;
 const serverPort = Number(process.env.BENCH_PORT ?? 4600);
 const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? 4601);
 

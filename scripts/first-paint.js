@@ -12,12 +12,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sitemapPagePaths } from "../app/features/seo/public-pages.js";
 import { audit, firstPaintFigures, median, requireChromium, startChromium } from "./support/lighthouse-run.js";
 import { buildUnlessSkipped, root } from "./support/production-server.js";
 import { builds, machineLoad, startTwoBuilds } from "./support/two-builds.js";
 
-const allPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/terms", "/privacy", "/aml-kyc"];
-const pages = process.env.FIRST_PAINT_PAGES ? process.env.FIRST_PAINT_PAGES.split(",") : allPages;
+const pages = process.env.FIRST_PAINT_PAGES ? process.env.FIRST_PAINT_PAGES.split(",") : sitemapPagePaths;
 const runs = Number(process.env.FIRST_PAINT_RUNS ?? 3);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4700);
 const output = path.join(root, "bench/first-paint.md");

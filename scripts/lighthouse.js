@@ -4,6 +4,7 @@
 // contentful paint above its limit. Reports go to test-results/lighthouse.
 import fs from "node:fs";
 import path from "node:path";
+import { sitemapPagePaths } from "../app/features/seo/public-pages.js";
 import { audit as auditOnce, firstPaintFigures, median, requireChromium, startChromium } from "./support/lighthouse-run.js";
 import { buildUnlessSkipped, root, startProductionServer } from "./support/production-server.js";
 
@@ -13,9 +14,8 @@ const thresholds = { performance: 98, accessibility: 100, "best-practices": 100,
 // paint's main-thread work counts four times in Lighthouse's model, so it moves with the load of
 // the machine: audit on a quiet one.
 const metricLimits = { fcp: 1000, lcp: 1500 };
-const allPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/terms", "/privacy", "/aml-kyc"];
 // LIGHTHOUSE_PAGES=/,/faq audits only those (while working on a page).
-const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",") : allPages;
+const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",") : sitemapPagePaths;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4700);
 const debuggingPort = port + 1;

@@ -1,9 +1,10 @@
 import { asc, isNotNull } from "drizzle-orm";
 import { pageContent } from "~/db/schema";
 import type { Database } from "~/platform/db.server";
+import { sitemapPagePaths } from "./public-pages.js";
 
-/** Public pages of SPEC §2 that belong in search results (not login/signup or the 404). */
-export const SITEMAP_PATHS = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc"];
+/** The public pages that belong in search results (not sign-in, sign-up or the 404). */
+export const SITEMAP_PATHS: readonly string[] = sitemapPagePaths;
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
