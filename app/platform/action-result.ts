@@ -2,31 +2,46 @@ import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, type FetcherWithComponents } from "react-router";
 import type { ConflictInfo } from "~/features/history/schema";
 
-/** What the site content and menu actions answer; `intent` names the write that was asked for. */
-export type AdminActionResult =
+/** Why a write was refused, read from the answer's status (`codeOf`). */
+export type ActionCode = "validation" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "server";
+
+/** What every dashboard action answers; `intent` names the write that was asked for. */
+export type ActionResult =
   | { ok: true; intent: string }
   | {
       ok: false;
       intent: string;
-      /** The first problem, shown in the failure toast. */
-      message: string;
-      /** Every field's messages, shown next to the field (STYLE rule 6). */
+      code: ActionCode;
+      /** The first problem, shown in the failure toast (absent when the server failed unexpectedly). */
+      message?: string;
+      /** Every field's messages, shown next to the field. */
       fieldErrors?: Record<string, string[] | undefined>;
       /** A save refused because another administrator changed the value since (409). */
       conflict?: ConflictInfo;
     };
 
-export type AdminActionFailure = Extract<AdminActionResult, { ok: false }>;
+export type ActionSuccess = Extract<ActionResult, { ok: true }>;
+export type ActionFailure = Extract<ActionResult, { ok: false }>;
+
+/** The code of a refusal with this HTTP status. */
+export function codeOf(status: number): ActionCode {
+  if (status === 401 || status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  if (status === 409) return "conflict";
+  if (status === 429) return "rate_limited";
+  if (status >= 500) return "server";
+  return "validation";
+}
 
 /**
  * Runs once for each answer of a fetcher's submission, after it settled. An answer that
  * was already there when the component mounted was handled before and stays quiet.
  */
-export function useFetcherResult(
+export function useActionResult<Success extends ActionSuccess = ActionSuccess>(
   fetcher: Pick<FetcherWithComponents<unknown>, "state" | "data">,
-  handlers: { onSuccess?: (result: Extract<AdminActionResult, { ok: true }>) => void; onFailure?: (failure: AdminActionFailure) => void },
+  handlers: { onSuccess?: (result: Success) => void; onFailure?: (failure: ActionFailure) => void },
 ) {
-  const result = fetcher.data as AdminActionResult | undefined;
+  const result = fetcher.data as Success | ActionFailure | undefined;
   const handled = useRef(result);
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -38,9 +53,9 @@ export function useFetcherResult(
   }, [fetcher.state, result]);
 }
 
-/** The first message for one field of a refused form. */
-export function fieldErrorOf(result: unknown, field: string): string | undefined {
-  const answer = result as AdminActionResult | undefined;
+/** The first message for one field of a refused form, shown next to that field. */
+export function fieldError(result: unknown, field: string): string | undefined {
+  const answer = result as ActionResult | undefined;
   return answer && !answer.ok ? answer.fieldErrors?.[field]?.[0] : undefined;
 }
 
@@ -55,13 +70,14 @@ export async function answerFailuresInPlace({
 }: {
   request: Request;
   serverAction: () => Promise<unknown>;
-}): Promise<AdminActionResult> {
+}): Promise<ActionResult> {
   const intent = String((await request.clone().formData()).get("intent") ?? "");
   try {
-    return (await serverAction()) as AdminActionResult;
+    return (await serverAction()) as ActionResult;
   } catch (error) {
     if (error instanceof Response) throw error;
-    const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | undefined)?.message ?? "") : "";
-    return { ok: false, intent, message };
+    const routeError = isRouteErrorResponse(error);
+    const message = routeError ? ((error.data as { message?: string } | undefined)?.message ?? "") : "";
+    return { ok: false, intent, code: routeError ? codeOf(error.status) : "server", message };
   }
 }

@@ -10,7 +10,7 @@ import { listFees, updateFee } from "~/features/content/fees/admin.server";
 import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { readForm } from "~/platform/read-form.server";
-import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/features/content/settings/admin.server";
+import { conflicted, failed, refused, succeeded } from "~/platform/action-result.server";
 import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
 import { feeUpdateSchema } from "~/features/content/fees/schema";
 import type { Route } from "./+types/admin.fees";
@@ -31,16 +31,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   const form = await readForm(request);
-  if (form.intent !== UPDATE_FEE) return actionFailure("validation", 400, "Unknown action");
+  const intent = form.intent ?? "";
+  if (intent !== UPDATE_FEE) return failed(intent, 400, "Unknown action");
   const parsed = feeUpdateSchema.safeParse(form);
-  if (!parsed.success) return validationFailure(parsed.error);
+  if (!parsed.success) return refused(intent, parsed.error);
   try {
     await updateFee(getDb(), parsed.data, actor);
-    return actionSuccess();
+    return succeeded(intent);
   } catch (error) {
-    if (error instanceof VersionConflictError) return conflictFailure(error);
+    if (error instanceof VersionConflictError) return conflicted(intent, error);
     logger.error({ err: error, section: parsed.data.section }, "fees write failed");
-    return actionFailure("server", 500);
+    return failed(intent, 500);
   }
 }
 

@@ -8,7 +8,6 @@ import {
   SAVE_LEGAL_PAGE,
   useCreatePagesFetcher,
 } from "~/components/admin/legal/legal-page-panel";
-import { useActionResult } from "~/components/admin/settings/action-result";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { legalPageTitles } from "~/features/content/catalogue/legal";
@@ -18,9 +17,10 @@ import { initLegalPages, listLegalPages, saveLegalPage } from "~/features/conten
 import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { readForm } from "~/platform/read-form.server";
-import { actionFailure, actionSuccess, conflictFailure, validationFailure } from "~/features/content/settings/admin.server";
+import { conflicted, failed, refused, succeeded } from "~/platform/action-result.server";
 import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
 import { legalSaveSchema } from "~/features/content/legal/schema";
+import { useActionResult } from "~/platform/action-result";
 import type { Route } from "./+types/admin.legal";
 
 // The editor's stylesheet is linked on this tab only, never on public pages.
@@ -50,21 +50,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   const form = await readForm(request);
+  const intent = form.intent ?? "";
   const db = getDb();
   try {
-    if (form.intent === INIT_LEGAL_PAGES) {
+    if (intent === INIT_LEGAL_PAGES) {
       await initLegalPages(db, actor);
-      return actionSuccess();
+      return succeeded(intent);
     }
-    if (form.intent !== SAVE_LEGAL_PAGE) return actionFailure("validation", 400, "Unknown action");
+    if (intent !== SAVE_LEGAL_PAGE) return failed(intent, 400, "Unknown action");
     const parsed = legalSaveSchema.safeParse(form);
-    if (!parsed.success) return validationFailure(parsed.error);
-    if (!(await saveLegalPage(db, parsed.data, actor))) return actionFailure("not_found", 404, "Страница не найдена");
-    return actionSuccess();
+    if (!parsed.success) return refused(intent, parsed.error);
+    if (!(await saveLegalPage(db, parsed.data, actor))) return failed(intent, 404, "Страница не найдена");
+    return succeeded(intent);
   } catch (error) {
-    if (error instanceof VersionConflictError) return conflictFailure(error);
+    if (error instanceof VersionConflictError) return conflicted(intent, error);
     logger.error({ err: error, intent: form.intent }, "legal page write failed");
-    return actionFailure("server", 500);
+    return failed(intent, 500);
   }
 }
 

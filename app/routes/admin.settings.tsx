@@ -13,14 +13,8 @@ import { addPageLink, listPageLinks, updatePageUrl } from "~/features/content/pa
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { readForm } from "~/platform/read-form.server";
 import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
-import {
-  actionFailure,
-  actionSuccess,
-  conflictFailure,
-  listSettings,
-  updateSetting,
-  validationFailure,
-} from "~/features/content/settings/admin.server";
+import { listSettings, updateSetting } from "~/features/content/settings/admin.server";
+import { conflicted, failed, refused, succeeded } from "~/platform/action-result.server";
 import { addPageLinkSchema, updatePageUrlSchema } from "~/features/content/page-links/schema";
 import { settingUpdateSchema } from "~/features/content/settings/schema";
 import type { Route } from "./+types/admin.settings";
@@ -55,36 +49,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   const form = await readForm(request);
+  const intent = form.intent ?? "";
   const db = getDb();
   try {
-    switch (form.intent) {
+    switch (intent) {
       case UPDATE_SETTING: {
         const parsed = settingUpdateSchema.safeParse(form);
-        if (!parsed.success) return validationFailure(parsed.error);
+        if (!parsed.success) return refused(intent, parsed.error);
         await updateSetting(db, parsed.data, actor);
-        return actionSuccess();
+        return succeeded(intent);
       }
       case UPDATE_PAGE_URL: {
         const parsed = updatePageUrlSchema.safeParse(form);
-        if (!parsed.success) return validationFailure(parsed.error);
-        if (!(await updatePageUrl(db, parsed.data, actor))) return actionFailure("not_found", 404, "Page link not found");
-        return actionSuccess();
+        if (!parsed.success) return refused(intent, parsed.error);
+        if (!(await updatePageUrl(db, parsed.data, actor))) return failed(intent, 404, "Page link not found");
+        return succeeded(intent);
       }
       case ADD_PAGE_LINK: {
         const parsed = addPageLinkSchema.safeParse(form);
-        if (!parsed.success) return validationFailure(parsed.error);
+        if (!parsed.success) return refused(intent, parsed.error);
         if (!(await addPageLink(db, parsed.data, actor))) {
-          return actionFailure("conflict", 409, `A page link for "${parsed.data.pageName}" already exists`);
+          return failed(intent, 409, `A page link for "${parsed.data.pageName}" already exists`);
         }
-        return actionSuccess();
+        return succeeded(intent);
       }
       default:
-        return actionFailure("validation", 400, "Unknown action");
+        return failed(intent, 400, "Unknown action");
     }
   } catch (error) {
-    if (error instanceof VersionConflictError) return conflictFailure(error);
+    if (error instanceof VersionConflictError) return conflicted(intent, error);
     logger.error({ err: error, intent: form.intent }, "settings write failed");
-    return actionFailure("server", 500);
+    return failed(intent, 500);
   }
 }
 

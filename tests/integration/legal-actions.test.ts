@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds)("legal pages actions on %s", (kind) => {
   });
 
   it("'Создать' creates all three pages and keeps existing ones when run again", async () => {
-    expect((await post({ intent: "init-legal-pages" })).body).toEqual({ ok: true });
+    expect((await post({ intent: "init-legal-pages" })).body).toEqual({ ok: true, intent: "init-legal-pages" });
     for (const page of ["terms", "privacy", "aml-kyc"] as const) {
       expect(await legalRow(page)).toMatchObject({ contentType: "rich_text", contentValue: legalPlaceholder(page) });
     }
@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds)("legal pages actions on %s", (kind) => {
   it("saves the HTML and the Delta, and /terms shows the new text at once", async () => {
     expect((await loadLegalPage("terms")).html).toContain("has not been written yet");
     const html = '<h1>Our terms</h1><p class="ql-align-center">Read <a href="https://example.com" target="_blank" rel="noopener noreferrer">this</a></p>';
-    expect((await post(saveFields("terms", html))).body).toEqual({ ok: true });
+    expect((await post(saveFields("terms", html))).body).toEqual({ ok: true, intent: "save-legal-page" });
     const row = await legalRow("terms");
     expect(row?.contentValue).toBe(html);
     expect(row?.richContent).toEqual(JSON.parse(delta));

@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds)("prices and tariffs actions on %s", (kind) => {
 
   it("creates the row on the first save and /fees reads the new text at once", async () => {
     await getPageContent("fees");
-    expect((await save({ intent: "update-fee", section: "page_title", value: "Fair prices, no surprises" })).body).toEqual({ ok: true });
+    expect((await save({ intent: "update-fee", section: "page_title", value: "Fair prices, no surprises" })).body).toEqual({ ok: true, intent: "update-fee" });
     expect((await feesRow("page_title"))?.contentValue).toBe("Fair prices, no surprises");
     expect((await getPageContent("fees")).page_title).toBe("Fair prices, no surprises");
     expect((await save({ intent: "update-fee", section: "page_title", value: "Second save" })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { formatWhen } from "~/components/admin/history/labels";
-import { useFetcherResult } from "~/platform/action-result";
+import { useActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
@@ -19,7 +19,7 @@ const describeDeleted = (revision: RevisionView) =>
 /** What can be brought back whole: deleted sections and menu items, and Initialize All Content. */
 export function RestorePanel({ deleted, groups }: { deleted: RevisionView[]; groups: InitializeGroup[] }) {
   const fetcher = useFetcher();
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: (result) => toastSuccess("Успех", result.intent === historyIntents.undoGroup ? "Инициализация отменена" : historyMessages.restored),
     onFailure: (failure) => toastError("Ошибка", failure.message || historyMessages.restoreFailed),
   });

@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
@@ -22,12 +22,12 @@ const firstErrors = (fieldErrors: Record<string, string[] | undefined> | undefin
 export function AddContentForm({ pages, onAdded }: { pages: string[]; onAdded: (page: string) => void }) {
   const [values, setValues] = useState<Record<Field, string>>(empty);
   const [errors, setErrors] = useState<Errors>({});
-  const fetcher = useFetcher<AdminActionResult>({ key: "add-content" });
+  const fetcher = useFetcher<ActionResult>({ key: "add-content" });
   const busy = fetcher.state !== "idle";
   const id = useId();
   const suggestions = [...new Set([...pages, ...pageNames.filter((page) => page !== "global")])];
 
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: () => {
       toastSuccess("Success", contentMessages.added);
       onAdded(values.pageName.trim());

@@ -5,7 +5,7 @@ import { DraftConflictNotice, useConflict } from "~/components/admin/history/con
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";
 import { ImageUploadField } from "~/components/admin/image-upload";
-import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -69,7 +69,7 @@ export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; de
 }
 
 function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multiline: boolean; labelledBy: string }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [draft, setDraft] = useState(row.contentValue);
   const [browserError, setBrowserError] = useState<string>();
   const errorId = useId();
@@ -78,7 +78,7 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
   const { conflict, dismiss } = useConflict(fetcher);
   // A saved value comes back through the loader and becomes the new baseline.
   useEffect(() => setDraft(row.contentValue), [row.contentValue]);
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Success", contentMessages.updated),
     onFailure: (failure) => toastError("Error", failure.message || contentMessages.updateFailed),
   });
@@ -95,7 +95,7 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
   const submit = (openedVersion: number) =>
     void fetcher.submit({ intent: contentIntents.update, id: row.id, contentValue: draft, version: openedVersion }, { method: "post", action: CONTENT_ACTION });
 
-  const error = browserError ?? (saving ? undefined : fieldErrorOf(fetcher.data, "contentValue"));
+  const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "contentValue"));
   const fieldProps = {
     value: draft,
     "aria-labelledby": labelledBy,

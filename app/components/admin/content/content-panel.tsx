@@ -1,5 +1,5 @@
 import { useFetcher, useSearchParams } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { contentMessages, type ContentEntry } from "~/features/content/schema";
 import { AddContentForm } from "./add-content-form";
@@ -18,8 +18,8 @@ export function ContentPanel({ rows, loadFailed }: { rows: ContentEntry[]; loadF
     setSearchParams({ page }, { replace: true, preventScrollReset: true });
 
   // Deleting lives here, not in the card: the card is gone by the time the answer is read.
-  const deleter = useFetcher<AdminActionResult>({ key: "delete-content" });
-  useFetcherResult(deleter, {
+  const deleter = useFetcher<ActionResult>({ key: "delete-content" });
+  useActionResult(deleter, {
     onSuccess: () => toastSuccess("Success", contentMessages.deleted),
     onFailure: (failure) => toastError("Error", failure.message || contentMessages.deleteFailed),
   });

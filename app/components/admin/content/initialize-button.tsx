@@ -1,6 +1,6 @@
 import { Loader2, RotateCcw } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
@@ -9,9 +9,9 @@ import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
 
 /** Initialize All Content (SPEC §7): asks first, because every page's stored content is replaced. */
 export function InitializeContentButton() {
-  const fetcher = useFetcher<AdminActionResult>({ key: "initialize-content" });
+  const fetcher = useFetcher<ActionResult>({ key: "initialize-content" });
   const busy = fetcher.state !== "idle";
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Success", contentMessages.initialized),
     onFailure: (failure) => toastError("Error", failure.message || contentMessages.initializeFailed),
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { fieldError, useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
+import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import { humanizeKey } from "~/components/admin/settings/labels";
 import { DraftConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
 import { HistoryDialog } from "~/components/admin/history/history-dialog";

@@ -2,7 +2,7 @@ import { History, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult } from "~/platform/action-result";
+import { useActionResult } from "~/platform/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
@@ -26,7 +26,7 @@ export function HistoryDialog({ historyKey, title }: { historyKey: string; title
   const history = useFetcher<HistoryAnswer>();
   const restore = useFetcher();
   const load = () => history.load(`${HISTORY_PATH}?key=${encodeURIComponent(historyKey)}`);
-  useFetcherResult(restore, {
+  useActionResult(restore, {
     onSuccess: () => {
       toastSuccess("Успех", historyMessages.restored);
       load();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Label } from "~/components/ui/input";
@@ -17,11 +17,11 @@ const emptyDraft: MenuDraft = { displayName: "", url: "", menuType: "header", so
 export function AddMenuItemForm({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState<MenuDraft>(emptyDraft);
   const [errors, setErrors] = useState<MenuErrors>({});
-  const fetcher = useFetcher<AdminActionResult>({ key: "create-menu-item" });
+  const fetcher = useFetcher<ActionResult>({ key: "create-menu-item" });
   const busy = fetcher.state !== "idle";
   const typeId = useId();
 
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: () => {
       toastSuccess("Пункт меню добавлен");
       setDraft(emptyDraft);

@@ -1,7 +1,7 @@
 import { Check, Eye, EyeOff, Loader2, Pencil, Trash2, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";
@@ -26,13 +26,13 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => draftOf(item));
   const [errors, setErrors] = useState<MenuErrors>({});
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const pendingIntent = busy ? fetcher.formData?.get("intent") : undefined;
   const version = useVersion(`menu:${item.id}`);
   const { conflict, dismiss } = useConflict(fetcher);
 
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: () => {
       toastSuccess("Пункт меню обновлен");
       setEditing(false);

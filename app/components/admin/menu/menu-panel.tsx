@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toastError, toastSuccess } from "~/components/ui/toast";
@@ -16,8 +16,8 @@ import type { MenuItemView } from "~/features/content/menu/types";
 export function MenuPanel({ items, loadFailed }: { items: MenuItemView[]; loadFailed: boolean }) {
   const [adding, setAdding] = useState(false);
   // Deleting lives here, not in the row: the row is gone by the time the answer is read.
-  const deleter = useFetcher<AdminActionResult>({ key: "delete-menu-item" });
-  useFetcherResult(deleter, {
+  const deleter = useFetcher<ActionResult>({ key: "delete-menu-item" });
+  useActionResult(deleter, {
     onSuccess: () => toastSuccess("Пункт меню удален"),
     onFailure: (failure) => toastError("Не удалось удалить пункт меню", failure.message),
   });

@@ -1,7 +1,7 @@
 import { AlertTriangle, Mail, MailOpen, Reply, RotateCw, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
@@ -48,13 +48,13 @@ export function MessageItem({
   onDelete: () => void;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const pendingRead = fetcher.formData?.get("intent") === messageIntents.setRead ? fetcher.formData.get("read") === "true" : undefined;
   const isRead = pendingRead ?? message.isRead;
   const submit = (fields: Record<string, string>) => void fetcher.submit({ id: String(message.id), ...fields }, { method: "post", action: MESSAGES_ACTION });
 
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: (result) => {
       if (result.intent === messageIntents.retry) toastSuccess(messageTexts.retried);
     },

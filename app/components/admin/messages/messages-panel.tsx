@@ -1,6 +1,6 @@
 import { Download, Inbox, Search } from "lucide-react";
 import { Form, useFetcher, useSearchParams } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { messageTexts } from "~/features/contact/messages-schema";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -22,9 +22,9 @@ const selectClass =
 /** The contact inbox: newest first, filter by subject, search, export what is shown as CSV. */
 export function MessagesPanel({ messages, total, filter, mailConfigured }: MessagesPanelProps) {
   const [searchParams] = useSearchParams();
-  const deleter = useFetcher<AdminActionResult>();
+  const deleter = useFetcher<ActionResult>();
   const deletingId = deleter.state !== "idle" ? Number(deleter.formData?.get("id")) : undefined;
-  useFetcherResult(deleter, {
+  useActionResult(deleter, {
     onSuccess: () => toastSuccess(messageTexts.deleted),
     onFailure: (failure) => toastError(messageTexts.deleteFailed, failure.message),
   });

@@ -1,6 +1,6 @@
 import { DatabaseBackup, Download, Loader2, ShieldAlert } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toastError, toastSuccess } from "~/components/ui/toast";
@@ -27,9 +27,9 @@ function formatInterval(milliseconds: number) {
 
 /** The 'Резервные копии' section: make an archive of the site now, download stored ones. */
 export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem[]; every: number | null; keep: number }) {
-  const fetcher = useFetcher<AdminActionResult>({ key: "create-backup" });
+  const fetcher = useFetcher<ActionResult>({ key: "create-backup" });
   const busy = fetcher.state !== "idle";
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Готово", backupMessages.created),
     onFailure: (failure) => toastError("Ошибка", failure.message || backupMessages.createFailed),
   });

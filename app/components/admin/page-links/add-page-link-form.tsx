@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { fieldError, useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
+import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/input";

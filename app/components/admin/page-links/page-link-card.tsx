@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { fieldError, useActionResult, type ActionResult } from "~/components/admin/settings/action-result";
+import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input } from "~/components/ui/input";

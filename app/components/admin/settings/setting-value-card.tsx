@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError, Input, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { DEFAULT_COLOUR, HEX_COLOUR, settingUpdateSchema } from "~/features/content/settings/schema";
-import { fieldError, useActionResult, type ActionResult } from "./action-result";
+import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import type { SettingCard } from "./settings-tabs";
 
 export const UPDATE_SETTING = "update-setting";

@@ -1,7 +1,7 @@
 import { Copy, Loader2, MailPlus, X } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/input";
@@ -10,16 +10,16 @@ import { invitationCreateSchema } from "~/features/team/schema";
 import { teamIntents } from "~/features/team/intents";
 import { formatDateTime, TEAM_ACTION, type InvitationView } from "~/features/team/format";
 
-type InviteResult = AdminActionResult & { link?: string; mailed?: boolean };
+type InviteResult = ActionResult & { link?: string; mailed?: boolean };
 
 /** Invites an address by a single-use link (7 days), shows the link to copy, lists what is pending. */
 export function InvitationsCard({ invitations, mailConfigured }: { invitations: InvitationView[]; mailConfigured: boolean }) {
   const id = useId();
   const inviter = useFetcher<InviteResult>();
-  const withdrawer = useFetcher<AdminActionResult>({ key: "withdraw-invitation" });
+  const withdrawer = useFetcher<ActionResult>({ key: "withdraw-invitation" });
   const [link, setLink] = useState<{ url: string; mailed: boolean } | null>(null);
   const [clientError, setClientError] = useState<string>();
-  useFetcherResult(inviter, {
+  useActionResult(inviter, {
     onSuccess: () => {
       const result = inviter.data as InviteResult;
       setLink({ url: result.link ?? "", mailed: Boolean(result.mailed) });
@@ -27,12 +27,12 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
     },
     onFailure: (failure) => toastError("Не удалось создать приглашение", failure.message),
   });
-  useFetcherResult(withdrawer, {
+  useActionResult(withdrawer, {
     onSuccess: () => toastSuccess("Приглашение отозвано"),
     onFailure: (failure) => toastError("Не удалось отозвать приглашение", failure.message),
   });
   const busy = inviter.state !== "idle";
-  const emailError = clientError ?? fieldErrorOf(inviter.data, "email");
+  const emailError = clientError ?? fieldError(inviter.data, "email");
 
   function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { LogOut, ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -18,8 +18,8 @@ const successes: Record<string, string> = {
 /** Every account: e-mail, dates, role and sessions, with the actions an administrator may take. */
 export function MembersCard({ me, members }: { me: string; members: TeamMemberView[] }) {
   // One fetcher for the whole list: a deleted row is gone before its answer could be read.
-  const fetcher = useFetcher<AdminActionResult>({ key: "team-member" });
-  useFetcherResult(fetcher, {
+  const fetcher = useFetcher<ActionResult>({ key: "team-member" });
+  useActionResult(fetcher, {
     onSuccess: (result) => toastSuccess(successes[result.intent] ?? "Готово"),
     onFailure: (failure) => toastError("Ошибка", failure.message || "Не удалось выполнить действие"),
   });

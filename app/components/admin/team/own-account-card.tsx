@@ -1,7 +1,7 @@
 import { KeyRound, Loader2, LogOut } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/input";
@@ -30,10 +30,10 @@ type PasswordErrors = { currentPassword?: string; newPassword?: string };
 
 function PasswordForm() {
   const id = useId();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [errors, setErrors] = useState<PasswordErrors>({});
   const [formKey, setFormKey] = useState(0);
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: () => {
       setFormKey((key) => key + 1);
       toastSuccess("Пароль изменён", "Другие сеансы завершены");
@@ -41,8 +41,8 @@ function PasswordForm() {
     onFailure: (failure) => toastError("Не удалось изменить пароль", failure.message),
   });
   const shown: PasswordErrors = {
-    currentPassword: errors.currentPassword ?? fieldErrorOf(fetcher.data, "currentPassword"),
-    newPassword: errors.newPassword ?? fieldErrorOf(fetcher.data, "newPassword"),
+    currentPassword: errors.currentPassword ?? fieldError(fetcher.data, "currentPassword"),
+    newPassword: errors.newPassword ?? fieldError(fetcher.data, "newPassword"),
   };
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -85,8 +85,8 @@ function PasswordForm() {
 }
 
 function OwnSessions({ sessions }: { sessions: OwnSessionView[] }) {
-  const fetcher = useFetcher<AdminActionResult>({ key: "end-own-session" });
-  useFetcherResult(fetcher, {
+  const fetcher = useFetcher<ActionResult>({ key: "end-own-session" });
+  useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Сеанс завершён"),
     onFailure: (failure) => toastError("Не удалось завершить сеанс", failure.message),
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { TEAM_ACTION } from "~/features/team/format";
@@ -28,10 +28,10 @@ export function PolicyCard(props: {
   value: boolean;
   options: readonly PolicyOption[];
 }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [choice, setChoice] = useState(props.value);
   useEffect(() => setChoice(props.value), [props.value]);
-  useFetcherResult(fetcher, {
+  useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Настройка обновлена"),
     onFailure: (failure) => {
       setChoice(props.value);

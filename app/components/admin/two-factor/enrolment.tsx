@@ -1,7 +1,7 @@
 import { Check, Copy, Loader2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { fieldErrorOf, useFetcherResult, type AdminActionResult } from "~/platform/action-result";
+import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { toastError } from "~/components/ui/toast";
@@ -40,13 +40,13 @@ export function PasswordStep({
   intent: string;
   submitLabel: string;
   destructive?: boolean;
-  onSuccess: (result: AdminActionResult) => void;
+  onSuccess: (result: ActionResult) => void;
 }) {
   const id = useId();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [error, setError] = useState<string>();
-  useFetcherResult(fetcher, { onSuccess, onFailure: (failure) => toastError("Ошибка", failure.message) });
-  const shown = error ?? fieldErrorOf(fetcher.data, "password");
+  useActionResult(fetcher, { onSuccess, onFailure: (failure) => toastError("Ошибка", failure.message) });
+  const shown = error ?? fieldError(fetcher.data, "password");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,10 +83,10 @@ export function PasswordStep({
 
 function ScanStep({ started, onConfirmed }: { started: Started; onConfirmed: () => void }) {
   const id = useId();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [error, setError] = useState<string>();
-  useFetcherResult(fetcher, { onSuccess: onConfirmed, onFailure: (failure) => toastError("Код не подошёл", failure.message) });
-  const shown = error ?? fieldErrorOf(fetcher.data, "code");
+  useActionResult(fetcher, { onSuccess: onConfirmed, onFailure: (failure) => toastError("Код не подошёл", failure.message) });
+  const shown = error ?? fieldError(fetcher.data, "code");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
