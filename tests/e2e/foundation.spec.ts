@@ -1,24 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, workerPort } from "./support/fixtures";
 import { spawnSync } from "node:child_process";
 import http from "node:http";
+import { publicPagePaths } from "../../app/features/seo/public-pages.js";
 import { ADMIN, adminStorageState, signIn } from "./support/accounts";
 import { startIsolatedServer } from "./support/isolated-server";
 import { tinyImages } from "../support/images";
 
-const publicRoutes = [
-  "/",
-  "/home",
-  "/features",
-  "/fees",
-  "/business",
-  "/contact",
-  "/faq",
-  "/privacy",
-  "/terms",
-  "/aml-kyc",
-  "/login",
-  "/signup",
-];
+const publicRoutes = publicPagePaths;
 
 test.describe("[FOUNDATION][ROUTES]", () => {
   for (const route of publicRoutes) {
@@ -71,7 +59,7 @@ test.describe("[FOUNDATION][ROUTES]", () => {
 
 test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
   test("the first sign-up reaches the dashboard shell, the second does not", async ({ browser }) => {
-    const server = await startIsolatedServer({ port: 4290 });
+    const server = await startIsolatedServer({ port: workerPort(1) });
     try {
       const first = await browser.newPage({ baseURL: server.url });
       await first.goto("/admin");
@@ -98,7 +86,7 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
   });
 
   test("restarting with the same DATA_DIR keeps accounts and data", async ({ playwright }) => {
-    let server = await startIsolatedServer({ port: 4291 });
+    let server = await startIsolatedServer({ port: workerPort(2) });
     const dataDir = server.dataDir;
     const api = await playwright.request.newContext();
     try {
@@ -109,7 +97,7 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
       expect(signUp.ok()).toBeTruthy();
       expect(await server.stop({ keepData: true })).toBe(0);
 
-      server = await startIsolatedServer({ port: 4291, dataDir });
+      server = await startIsolatedServer({ port: workerPort(2), dataDir });
       const fresh = await playwright.request.newContext();
       await signIn(fresh, server.url, ADMIN);
       const dashboard = await fresh.get(`${server.url}/admin/other`);
@@ -122,9 +110,9 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
   });
 
   test("a second process on the same DATA_DIR stops with a clear message", async () => {
-    const server = await startIsolatedServer({ port: 4292 });
+    const server = await startIsolatedServer({ port: workerPort(3) });
     try {
-      await expect(startIsolatedServer({ port: 4293, dataDir: server.dataDir })).rejects.toThrow(
+      await expect(startIsolatedServer({ port: workerPort(4), dataDir: server.dataDir })).rejects.toThrow(
         /already in use by process/,
       );
     } finally {
@@ -135,7 +123,7 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
 
 test.describe("[FOUNDATION][CONFIG]", () => {
   test("without PUBLIC_URL, sign-up and sign-in work at localhost and at 127.0.0.1", async ({ playwright }) => {
-    const server = await startIsolatedServer({ port: 4294 });
+    const server = await startIsolatedServer({ port: workerPort(5) });
     const viaLocalhost = await playwright.request.newContext();
     const viaLoopback = await playwright.request.newContext();
     try {
@@ -168,7 +156,7 @@ test.describe("[FOUNDATION][CONFIG]", () => {
 
 test.describe("[FOUNDATION][SERVER]", () => {
   test("hashed assets are cached immutably and every request is logged as one JSON line", async ({ request }) => {
-    const server = await startIsolatedServer({ port: 4295, env: { LOG_LEVEL: "info" } });
+    const server = await startIsolatedServer({ port: workerPort(6), env: { LOG_LEVEL: "info" } });
     try {
       const html = await (await request.get(`${server.url}/features`)).text();
       const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];

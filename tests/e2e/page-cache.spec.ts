@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, workerPort } from "./support/fixtures";
+import { sitemapPagePaths } from "../../app/features/seo/public-pages.js";
 import { adminStorageState } from "./support/accounts";
 import { startIsolatedServer } from "./support/isolated-server";
 import { tinyImages } from "../support/images";
 
-const publicPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc"];
+const publicPages = sitemapPagePaths;
 
 test.describe("[PERFORMANCE][PAGE CACHE]", () => {
   test("public pages come pre-compressed with an ETag, and revalidate with 304", async ({ request }) => {
@@ -71,7 +72,7 @@ test.describe("[PERFORMANCE][PAGE CACHE] with a session", () => {
 
 test.describe("[PERFORMANCE][PAGE CACHE] switched off", () => {
   test("PAGE_CACHE=off renders every visit, compressed, with the same headers, and the page hydrates cleanly", async ({ page, request }) => {
-    const server = await startIsolatedServer({ port: 4296, env: { PAGE_CACHE: "off", LOG_LEVEL: "info" } });
+    const server = await startIsolatedServer({ port: workerPort(1), env: { PAGE_CACHE: "off", LOG_LEVEL: "info" } });
     try {
       const first = await request.get(`${server.url}/fees`, { headers: { "accept-encoding": "br" } });
       expect(first.status()).toBe(200);

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "../support/fixtures";
+import { sitemapPagePaths, UNKNOWN_PATH } from "../../../app/features/seo/public-pages.js";
+import { expectNoAxeViolations } from "../support/axe";
 
-const pages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/terms", "/privacy", "/aml-kyc", "/no-such-page"];
+const pages = [...sitemapPagePaths, UNKNOWN_PATH];
 
 const viewports = [
   { name: "desktop", width: 1280, height: 900 },

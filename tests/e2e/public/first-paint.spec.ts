@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
+import { sitemapPagePaths, UNKNOWN_PATH } from "../../../app/features/seo/public-pages.js";
 
 // What a cached page needs before its first paint (server/first-paint/first-paint.ts): its critical CSS
 // inline, every stylesheet fetched without blocking paint, no script fetched before it.
-const publicPages = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc"];
+const publicPages = sitemapPagePaths;
 const viewports = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -41,7 +42,7 @@ test.describe("[PERFORMANCE][FIRST PAINT]", () => {
     });
   }
 
-  for (const path of [...publicPages, "/no-such-page"]) {
+  for (const path of [...publicPages, UNKNOWN_PATH]) {
     test(`${path} loads, hydrates and applies its stylesheets without a console or CSP error`, async ({ page }) => {
       const problems: string[] = [];
       page.on("pageerror", (error) => problems.push(error.message));

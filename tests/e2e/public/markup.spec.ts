@@ -3,12 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { publicPagePaths, UNKNOWN_PATH } from "../../../app/features/seo/public-pages.js";
 
 // The W3C Nu Html Checker (vnu-jar) over the HTML each page is served as: the public pages, the
 // 404 page and the admin's sign-in screen. Any error fails, so what the server adds to a page
 // after React renders it (moved preloads, hashed scripts) stays valid too.
-const PAGES = ["/", "/home", "/features", "/fees", "/business", "/contact", "/faq", "/privacy", "/terms", "/aml-kyc", "/login", "/signup", "/no-such-page", "/admin"];
+const PAGES = [...publicPagePaths, UNKNOWN_PATH, "/admin"];
 const vnuJar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
 const java = process.env.JAVA_PATH ?? "java";
 

@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
 import { faqEntries } from "../../../app/features/content/catalogue/faq";
+import { sitemapPagePaths } from "../../../app/features/seo/public-pages.js";
 import { giftCardBrands } from "../../../app/features/content/catalogue/gift-cards";
 
 const home = defaultsFor("home");
@@ -16,7 +17,8 @@ test.beforeEach(async ({ context }) => {
 });
 
 test.describe("[PUBLIC][PAGES] server rendering", () => {
-  const pages: [string, string[]][] = [
+  // What each page of the list (app/features/seo/public-pages.js) shows besides header and footer.
+  const pageTexts: Record<string, string[]> = Object.fromEntries([
     ["/", [home.hero_title!, home.features_title!, home.security_title!, home.functionality_title!, home.gift_cards_title!, home.mobile_app_title!]],
     ["/home", [home.hero_title!, home.gift_cards_title!]],
     ["/features", [features.hero_title!, "Take control of your finances", "Spending Analytics"]],
@@ -27,13 +29,15 @@ test.describe("[PUBLIC][PAGES] server rendering", () => {
     ["/privacy", ["Privacy Policy"]],
     ["/terms", ["Terms of Service"]],
     ["/aml-kyc", ["AML/KYC Policy"]],
-  ];
-  for (const [path, texts] of pages) {
+  ]);
+  for (const path of sitemapPagePaths) {
     test(`${path} arrives complete in the server HTML, header and footer included`, async ({ request }) => {
+      const texts = pageTexts[path];
+      expect(texts, `what ${path} shows is listed here`).toBeDefined();
       const response = await request.get(path);
       expect(response.status()).toBe(200);
       const html = await response.text();
-      for (const text of [...texts, settings.footer_copyright!, settings.login_button_text!, "Terms of Service"]) {
+      for (const text of [...texts!, settings.footer_copyright!, settings.login_button_text!, "Terms of Service"]) {
         expect(html, text).toContain(text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
       }
       expect(html).not.toContain("Loading...");
