@@ -14,6 +14,7 @@ import "./app.css";
 // applies the rest after the first paint (server/first-paint/first-paint.ts).
 import glyphsHref from "./components/site/glyphs.css?url";
 import { useNonce } from "./components/nonce";
+import type { RootData } from "./components/root-data";
 import { COOKIE_CONSENT_SCRIPT } from "./components/site/cookie-consent";
 import { MOBILE_MENU_SCRIPT } from "./components/site/mobile-menu-script";
 import { PRODUCT_NAME } from "./features/content/catalogue/settings";
@@ -25,7 +26,7 @@ import { siteOrigin } from "./platform/site-url.server";
 import { getEnv } from "./platform/env.server";
 import { uploadAddress } from "./features/uploads/upload-url";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const [settings, images] = await Promise.all([getSettings(), siteImages()]);
   const uploadsBase = getEnv().S3_PUBLIC_URL;
   const seo: SiteSeo = {

@@ -1,10 +1,9 @@
-import { useRouteLoaderData } from "react-router";
 import { uploadAddress } from "~/features/uploads/upload-url";
-import type { loader } from "~/root";
+import { useRootData } from "./root-data";
 
 /** Where an uploaded image is fetched from: the site, or S3_PUBLIC_URL (root loader). */
 export function useUploadsBase(): string | undefined {
-  return useRouteLoaderData<typeof loader>("root")?.uploadsBase;
+  return useRootData()?.uploadsBase;
 }
 
 export function useUploadAddress() {

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { CONTACT_KEEP_DAYS_DEFAULT } from "~/features/content/catalogue/legal";
+import { CONTACT_KEEP_DAYS_DEFAULT } from "./retention";
 
 const optionalString = z
   .string()

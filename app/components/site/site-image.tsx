@@ -1,7 +1,6 @@
 import type { ComponentPropsWithoutRef } from "react";
-import { useRouteLoaderData } from "react-router";
 import { srcSetAddress, storedUploadPath, uploadAddress } from "~/features/uploads/upload-url";
-import type { loader } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 type ImgProps = Omit<ComponentPropsWithoutRef<"img">, "src" | "width" | "height" | "srcSet">;
 
@@ -16,7 +15,7 @@ export function SiteImage({
   sizes = "100vw",
   ...props
 }: ImgProps & { src: string; priority?: boolean; ref?: React.Ref<HTMLImageElement> }) {
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRootData();
   // Keyed by the stored path; a caller may hand over the address already (useImageFallback).
   const info = root?.images?.[storedUploadPath(src, root?.uploadsBase)];
   return (

@@ -7,6 +7,7 @@ import type { PageName } from "~/features/content/catalogue/types";
 import { uploadMessages } from "~/features/uploads/schema";
 import { getPageContent } from "~/features/content/read.server";
 import { logger } from "~/platform/logger.server";
+import type { ImageInfo } from "./upload-url";
 import { getUploadStore, localUploadStore, type StoreFile, type UploadStore } from "./upload-store.server";
 
 /** Widths of the WebP copies made of each upload, for `srcset`; never wider than the original. */
@@ -17,13 +18,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 // Two cores: one for sharp's work, one for the server.
 sharp.concurrency(1);
 
-/** What a page needs to lay an image out before it loads, and its responsive copies. */
-export interface ImageInfo {
-  width: number;
-  height: number;
-  /** `url 640w, ...` of the WebP copies; absent when there are none (small or animated images). */
-  srcSet?: string;
-}
+export type { ImageInfo };
 
 export class ImageError extends Error {
   constructor(

@@ -23,3 +23,11 @@ export function srcSetAddress(srcSet: string | undefined, base: string | undefin
     .map((entry) => uploadAddress(entry, base))
     .join(", ");
 }
+
+/** What a page needs to lay an image out before it loads, and its responsive copies. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** `url 640w, ...` of the WebP copies; absent when there are none (small or animated images). */
+  srcSet?: string;
+}

@@ -1,3 +1,4 @@
+import { CONTACT_KEEP_DAYS_DEFAULT } from "~/platform/retention";
 import { key, type ContentKey, type LegalPageName } from "./types";
 
 export const LEGAL_SECTION = "page_content";
@@ -7,9 +8,6 @@ export const legalPageTitles: Record<LegalPageName, string> = {
   privacy: "Privacy Policy",
   "aml-kyc": "AML/KYC Policy",
 };
-
-/** Messages from the contact form are deleted after this many days unless CONTACT_KEEP_DAYS says otherwise. */
-export const CONTACT_KEEP_DAYS_DEFAULT = 365;
 
 /**
  * What the site itself keeps about visitors, stated on the default privacy page so that it is

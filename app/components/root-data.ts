@@ -1,0 +1,20 @@
+import { useRouteLoaderData } from "react-router";
+import type { SiteSeo } from "~/features/seo/seo";
+import type { ImageInfo } from "~/features/uploads/upload-url";
+
+/** What the root route's loader (app/root.tsx) hands every page, read by the site's components. */
+export interface RootData {
+  /** The global settings, loaded once per page for the head and the pages. */
+  settings: Record<string, string>;
+  seo: SiteSeo;
+  /** The brand colours as CSS, computed on the server so the browser needs no colour code. */
+  brandCss: string;
+  /** Layout of each uploaded image, keyed by its stored path. */
+  images: Record<string, ImageInfo>;
+  /** S3_PUBLIC_URL: where uploaded images are fetched from, when not from the site. */
+  uploadsBase: string | undefined;
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>("root");
+}
