@@ -82,6 +82,7 @@ export function LegalEditor({
       container.replaceChildren();
     };
     // The editor is built once per page; later loader data must not reset what is being typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

@@ -65,6 +65,7 @@ export function MessageItem({
   useEffect(() => {
     if (initiallyOpen && !message.isRead) submit({ intent: messageIntents.setRead, read: "true" });
     // Once, for the message the page was opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const toggleOpen = () => {

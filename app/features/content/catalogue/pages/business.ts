@@ -1,5 +1,4 @@
 import { key, type ContentKey } from "~/features/content/catalogue/types";
-import { BUSINESS_BENEFIT_COUNT, BUSINESS_CARD_COUNT } from "./counts";
 
 const benefits = [
   "Open an account online in minutes",

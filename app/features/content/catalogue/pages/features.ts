@@ -1,5 +1,4 @@
 import { key, type ContentKey } from "~/features/content/catalogue/types";
-import { CONTROL_POINT_COUNT, FEATURE_CARD_COUNT } from "./counts";
 
 const cards: [string, string][] = [
   ["Secure Transactions", "Every payment is encrypted and checked by real-time fraud monitoring."],

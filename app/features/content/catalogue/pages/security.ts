@@ -1,5 +1,4 @@
 import { key, type ContentKey } from "~/features/content/catalogue/types";
-import { SECURITY_BADGE_COUNT } from "./counts";
 
 /** Keys of the security band shown on the features and business pages. */
 export const securityKeys: ContentKey[] = [
