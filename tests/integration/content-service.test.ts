@@ -26,10 +26,10 @@ describe.each(testDatabaseKinds)("content service on %s", (kind) => {
     await app.handle.db.insert(pageContent).values({ pageName: "home", sectionName: "unique_probe", contentValue: "a" });
     await expect(
       app.handle.db.insert(pageContent).values({ pageName: "home", sectionName: "unique_probe", contentValue: "b" }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: "23505" } }); // unique_violation
     await expect(
       app.handle.db.execute(sql`insert into page_content (page_name, section_name, content_type) values ('home', 'bad_type', 'video')`),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: "23514" } }); // check_violation
     await app.handle.db.execute(sql`delete from page_content where section_name = 'unique_probe'`);
   });
 

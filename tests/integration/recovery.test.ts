@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds)("account recovery on %s", (kind) => {
     expect(altered).toMatchObject({ status: 400, body: { ok: false, message: resetMessages.invalidLink } });
     expect((await setPassword(token)).body).toMatchObject({ ok: true, intent: "reset" });
     await expect(requireAdmin(siteRequest("/admin/menu", { cookie }))).rejects.toMatchObject({ status: 401 });
-    await expect(signIn(app, "password-123")).rejects.toBeTruthy();
+    await expect(signIn(app, "password-123")).rejects.toMatchObject({ statusCode: 401, body: { code: "INVALID_EMAIL_OR_PASSWORD" } });
     await expect(signIn(app, "brand-new-password")).resolves.toBeTruthy();
     // Replayed: refused.
     expect((await setPassword(token, "third-password")).body).toMatchObject({ ok: false, message: resetMessages.invalidLink });

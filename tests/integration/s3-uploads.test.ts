@@ -307,7 +307,7 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
           { key: "uploads/logo_1-w320.webp", file: path.join(scratch, ".variant-1"), contentType: "image/webp" },
           { key: "uploads/logo_1.png", file: path.join(scratch, ".upload-gone"), contentType: "image/png" },
         ]),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject({ code: "ENOENT", path: path.join(scratch, ".upload-gone") });
       expect(await bucketContents(target)).toEqual({});
       expect(fs.readdirSync(scratch)).toEqual([]);
     });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { backgroundEventsWritten } from "~/features/activity/activity.server";
 import { twoFactorIntents } from "~/features/auth/two-factor-intents";
 import { teamIntents } from "~/features/team/intents";
 import { activityEvents, session, twoFactor, user, verification } from "~/db/schema";
@@ -165,7 +166,7 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
     // The password alone is no sign-in in the log either (events are written in the background),
     // nor the account's last sign-in.
     expect((await app.handle.db.select().from(user))[0]!.lastSignInAt).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await backgroundEventsWritten();
     expect(await events(app, "auth.sign_in")).toHaveLength(0);
     await app.handle.db.delete(activityEvents);
     const wrong = await codeStep(jar, "totp", wrongCode(secret));
