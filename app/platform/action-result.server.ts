@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { z, type ZodError } from "zod";
-import { codeOf, type ActionFailure, type ActionSuccess } from "~/platform/action-result";
-import type { VersionConflictError } from "~/features/history/revisions.server";
+import { codeOf, type ActionFailure, type ActionSuccess, type ConflictInfo } from "~/platform/action-result";
 
 /** A refused form: 400 with the first problem and every field's messages, each shown by its field. */
 export function refused(intent: string, error: ZodError, fallback = "Invalid input") {
@@ -18,7 +17,7 @@ export const succeeded = (intent: string) => ({ ok: true, intent }) satisfies Ac
 
 export { readForm } from "./read-form.server";
 
-/** A save refused because the value changed since its editor opened: 409 with the value now stored. */
-export function conflicted(intent: string, error: VersionConflictError) {
+/** A save refused because the value changed since its editor opened (the history feature's VersionConflictError): 409 with the value now stored. */
+export function conflicted(intent: string, error: { message: string; current: ConflictInfo }) {
   return data({ ok: false, intent, code: "conflict", message: error.message, conflict: error.current } satisfies ActionFailure, { status: 409 });
 }

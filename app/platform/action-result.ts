@@ -1,6 +1,13 @@
 import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, type FetcherWithComponents } from "react-router";
-import type { ConflictInfo } from "~/features/history/schema";
+
+/** What a refused save (409) tells the editor: the value now stored, and who stored it when. */
+export interface ConflictInfo {
+  version: number;
+  value: unknown;
+  by: string | null;
+  at: string | null;
+}
 
 /** Why a write was refused, read from the answer's status (`codeOf`). */
 export type ActionCode = "validation" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "server";

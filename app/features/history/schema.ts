@@ -36,13 +36,8 @@ export const undoGroupSchema = z.object({
   groupId: z.string().uuid(historyMessages.invalidRevision),
 });
 
-/** What a refused save (409) tells the editor: the value now stored, and who stored it when. */
-export interface ConflictInfo {
-  version: number;
-  value: unknown;
-  by: string | null;
-  at: string | null;
-}
+/** What a refused save (409) tells the editor; part of every action answer's shape. */
+export type { ConflictInfo } from "~/platform/action-result";
 
 /** One revision as the history dialog shows it. */
 export interface RevisionView {
