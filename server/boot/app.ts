@@ -187,8 +187,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   return { server, env, close };
 }
 
-// The operator's commands (`npm run backup`, `npm run restore`) run from this build too.
+// The operator's commands (`npm run backup`, `npm run restore`, `npm run admin`) run from this build too.
 export { runBackupCommand, runRestoreCommand } from "./operations-cli";
+export { runAdminCommand } from "./admin-cli";
 
 /**
  * React Router's stream adapter flushes after every chunk React writes, and each flush makes

@@ -13,11 +13,14 @@ import { signUpAndGetCookie } from "../support/test-database";
 
 /**
  * `npm run admin -- …` run as its own process, as whoever runs the server would: against a fresh
- * PostgreSQL database (DATABASE_URL) and against an embedded database in a DATA_DIR.
+ * PostgreSQL database (DATABASE_URL) and against an embedded database in a DATA_DIR. These tests
+ * run before the build, so the command's code runs from source here; the end-to-end tests run
+ * `scripts/admin.js` itself from the build without development dependencies
+ * (tests/e2e/admin-team/admin-command.spec.ts).
  */
 function run(args: string[], env: Record<string, string>) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/support/run-admin-command.ts", ...args], {
       env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", PUBLIC_URL: "https://site.example", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -81,6 +84,19 @@ async function walkCommands(env: Record<string, string>, open: () => Promise<Dat
     await handle.close();
   }
 }
+
+describe("npm run admin", () => {
+  it("runs scripts/admin.js with node, from the production build, not through tsx", () => {
+    const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    expect(pkg.scripts.admin).toBe("node scripts/admin.js");
+    expect(pkg.dependencies).not.toHaveProperty("tsx");
+    const script = fs.readFileSync("scripts/admin.js", "utf8");
+    expect(script).not.toMatch(/tsx/);
+    expect(script).toMatch(/import\(builtServer\)/);
+    expect(script).toMatch(/runAdminCommand/);
+    expect(fs.readFileSync("server/boot/app.ts", "utf8")).toMatch(/export \{ runAdminCommand \} from "\.\/admin-cli"/);
+  });
+});
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the admin command on DATABASE_URL (PostgreSQL)", () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;

@@ -10,7 +10,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173) + 1;
 const OWNER = { email: "owner@example.com", password: "forgotten-password-1" };
 
 const adminCommand = (args: string[], dataDir: string) =>
-  spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+  spawnSync(process.execPath, ["--import", "./tests/support/production-dependencies-only.mjs", "scripts/admin.js", ...args], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: "warn" },
     encoding: "utf8",
     timeout: 60_000,
