@@ -92,6 +92,10 @@ export default tseslint.config(
       "import-x": importX,
     },
     settings: {
+      // Without the TypeScript extensions and parser import-x reads no .ts module, and no-cycle sees nothing.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/external-module-folders": ["node_modules", "node_modules/@types"],
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: abs("tsconfig.json") })],
     },
     rules: {
