@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { ActionFailure } from "./action-result";
 import { logger } from "./logger.server";
 
 /**
@@ -18,12 +19,7 @@ export const formMessages = {
 } as const;
 
 /** What a refused body answers: the shape every dashboard failure has, with no detail of the body. */
-export interface FormRefusal {
-  ok: false;
-  intent: string;
-  code: "validation";
-  message: string;
-}
+type FormRefusal = ActionFailure & { code: "validation"; message: string };
 
 function refuse(request: Request, status: number, message: string, reason: string): never {
   // Logged once, with the route and the reason, never the body itself.
