@@ -46,8 +46,7 @@ const zones = [
   {
     target: abs("app/features/**"),
     from: ["app/components/**", ...routeFiles, "server/**"].map(abs),
-    message:
-      "Features must not import components, routes or server/: move the shared contract (types, intents) into the feature.",
+    message: "Features must not import components, routes or server/: move the shared contract (types, intents) into the feature.",
   },
   {
     target: abs("app/components/**"),
@@ -100,10 +99,7 @@ export default tseslint.config(
     },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
     },
   },
   {

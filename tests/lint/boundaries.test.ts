@@ -102,7 +102,8 @@ describe("the dependency rule", () => {
   });
 
   it("lets tests import anything", async () => {
-    const code = 'import { Button } from "~/components/ui/button";\nimport { writeContent } from "~/features/content/write.server";\nexport { Button, writeContent };\n';
+    const code =
+      'import { Button } from "~/components/ui/button";\nimport { writeContent } from "~/features/content/write.server";\nexport { Button, writeContent };\n';
     expect(await ruleIds("app/platform/logger.server.test.ts", code)).toEqual([]);
   });
 });
