@@ -7,7 +7,7 @@ export interface DashboardTab {
   icon: LucideIcon;
 }
 
-/** The six dashboard tabs (SPEC §2 /admin), each with its own URL so reload and back keep it. */
+/** The six tabs of the /admin dashboard, each with its own URL so reload and back keep it. */
 export const dashboardTabs: readonly DashboardTab[] = [
   { id: "content", to: "/admin/content", label: "Контент сайта", icon: FileText },
   { id: "menu", to: "/admin/menu", label: "Меню", icon: Menu },

@@ -23,7 +23,7 @@ const forms = [
   { intent: "signup", label: "Регистрация", submit: "Зарегистрироваться", busy: "Регистрация...", autoComplete: "new-password" },
 ] as const;
 
-/** SPEC §8's success toast for a sign-up that signed the new account in at once: no mail was sent. */
+/** The success toast for a sign-up that signed the new account in at once: no mail was sent. */
 export function announceSignedUp() {
   toastSuccess(signUpToast.title, signUpToast.signedIn);
 }
@@ -34,7 +34,7 @@ export const signUpToast = {
   signedIn: "Учётная запись создана, вы вошли в систему",
 } as const;
 
-/** SPEC §8 Auth: the toast for each answer of the login and sign-up forms. */
+/** The toast for each answer of the login and sign-up forms. */
 function announce(result: LoginActionData) {
   if (result.ok && result.intent === "reset") return toastSuccess(resetMessages.done, resetMessages.doneDescription);
   if (result.ok && result.intent === "forgot") return toastSuccess(resetMessages.mailed);
@@ -51,7 +51,7 @@ function announce(result: LoginActionData) {
   toastError(titles[result.intent], result.message);
 }
 
-/** The /admin login screen (SPEC §2): Login and Sign-up tabs; shown to visitors and to non-admins. */
+/** The /admin login screen: Login and Sign-up tabs; shown to visitors and to non-admins. */
 export function LoginScreen({
   signedInAs,
   signUp,

@@ -4,7 +4,7 @@ import { COOKIE_CHOICE_ATTRIBUTE, readCookieConsent, storeCookieConsent, type Co
 import { SiteLink } from "./site-link";
 
 /**
- * The cookie banner of SPEC §2: shown while no choice is stored. Accept All and Decline store
+ * The cookie banner: shown while no choice is stored. Accept All and Decline store
  * the choice; the close icon only hides it for this page, so it comes back on the next load.
  */
 export function CookieBanner() {

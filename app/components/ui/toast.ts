@@ -1,6 +1,6 @@
 import { toast } from "sonner";
 
-/** Toasts of SPEC §8: failures always use the destructive style. */
+/** Toasts: failures always use the destructive style. */
 export function toastSuccess(title: string, description?: string) {
   toast.success(title, { description });
 }

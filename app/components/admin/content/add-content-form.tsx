@@ -18,7 +18,7 @@ const empty = { pageName: "", sectionName: "", contentType: "text", contentValue
 const firstErrors = (fieldErrors: Record<string, string[] | undefined> | undefined): Errors =>
   Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, messages]) => [field, messages?.[0]]));
 
-/** Add Content (SPEC §2/§5): page name and section name required, a content type, a value. */
+/** Add Content: page name and section name required, a content type, a value. */
 export function AddContentForm({ pages, onAdded }: { pages: string[]; onAdded: (page: string) => void }) {
   const [values, setValues] = useState<Record<Field, string>>(empty);
   const [errors, setErrors] = useState<Errors>({});

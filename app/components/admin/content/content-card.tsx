@@ -15,7 +15,7 @@ import { contentMessages, contentUpdateSchema, editorFor, type ContentEntry } fr
 import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
 
 /**
- * One section of a page with the editor its value needs (SPEC §2): a line or, above 100
+ * One section of a page with the editor its value needs: a line or, above 100
  * characters, a multi-line field with Save; an upload widget for images; a pointer to the
  * Legal pages tab for the legal texts. Every card can be deleted after a confirmation.
  */

@@ -8,7 +8,7 @@ import { InitializeContentButton } from "./initialize-button";
 import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
 import { PageTabs } from "./page-tabs";
 
-/** SPEC §2 Site content tab: the pages' sections by page, the Add Content form, Initialize All Content. */
+/** The Site content tab: the pages' sections by page, the Add Content form, Initialize All Content. */
 export function ContentPanel({ rows, loadFailed }: { rows: ContentEntry[]; loadFailed: boolean }) {
   const pages = [...new Set(rows.map((row) => row.pageName))];
   const [searchParams, setSearchParams] = useSearchParams();

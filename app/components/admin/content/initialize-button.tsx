@@ -7,7 +7,7 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { contentMessages } from "~/features/content/schema";
 import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
 
-/** Initialize All Content (SPEC §7): asks first, because every page's stored content is replaced. */
+/** Initialize All Content: asks first, because every page's stored content is replaced. */
 export function InitializeContentButton() {
   const fetcher = useFetcher<ActionResult>({ key: "initialize-content" });
   const busy = fetcher.state !== "idle";

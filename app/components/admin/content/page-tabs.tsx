@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 
-/** SPEC §2/§9: the first six page names are tabs. */
+/** The first six page names are tabs; the rest are listed under 'More pages'. */
 export const VISIBLE_PAGE_TABS = 6;
 
 /**

@@ -6,7 +6,7 @@ import { settingCategories } from "~/features/content/catalogue/types";
 import { feeGroupOf, feeGroups, fieldsByGroup, isLongFeeField } from "./fee-groups";
 
 describe("fees sub-tabs", () => {
-  it("are the six of SPEC §2, in order", () => {
+  it("are the six sub-tabs of Prices and tariffs, in order", () => {
     expect(feeGroups.map((group) => group.label)).toEqual([
       "General", "Personal Plan", "Business Plan", "Comparison", "FAQ", "Call to Action",
     ]);
@@ -32,7 +32,7 @@ describe("fees sub-tabs", () => {
 });
 
 describe("settings tabs", () => {
-  it("are the ten of SPEC §2 with contact first", () => {
+  it("are the ten settings tabs, contact first", () => {
     expect(settingsTabs.map((tab) => tab.id)).toEqual([
       "contact", "branding", "colors", "images", "payment", "social", "currency", "buttons", "footer", "links",
     ]);

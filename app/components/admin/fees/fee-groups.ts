@@ -1,6 +1,6 @@
 import { feesKeys } from "~/features/content/catalogue/fees";
 
-/** The sub-tabs of SPEC §2 "Prices and tariffs", in order. */
+/** The sub-tabs of the 'Prices and tariffs' tab, in order. */
 export const feeGroups = [
   { id: "general", label: "General", prefixes: ["page_", "before_registration_", "account_limits_"] },
   { id: "personal", label: "Personal Plan", prefixes: ["personal_"] },
@@ -30,5 +30,5 @@ export function fieldsByGroup(): Record<FeeGroupId, string[]> {
   return groups;
 }
 
-/** SPEC §2: description and answer fields get a taller editor. */
+/** Description and answer fields get a taller editor. */
 export const isLongFeeField = (section: string) => /description|answer/.test(section);

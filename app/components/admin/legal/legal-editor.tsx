@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Delta } from "~/features/content/legal/schema";
 
-/** SPEC §2: the legal editor's toolbar. */
+/** The legal editor's toolbar: headings 1-6, bold, italic, underline, strike, ordered and bullet lists, indent, links, alignment, clear formatting. */
 const TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
   ["bold", "italic", "underline", "strike"],

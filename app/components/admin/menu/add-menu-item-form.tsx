@@ -13,7 +13,7 @@ import { menuTitles } from "./menu-labels";
 
 const emptyDraft: MenuDraft = { displayName: "", url: "", menuType: "header", sortOrder: "0" };
 
-/** The add form of SPEC §2 Menu tab: name, URL, header or footer, order (default 0). */
+/** The Menu tab's add form: name, URL, header or footer, order (default 0). */
 export function AddMenuItemForm({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState<MenuDraft>(emptyDraft);
   const [errors, setErrors] = useState<MenuErrors>({});

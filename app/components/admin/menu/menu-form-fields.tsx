@@ -23,7 +23,7 @@ const fields = [
 
 /**
  * Name, URL and order, shared by the add form and the inline edit; each field shows its own
- * message. NOTE: the order is a text field read as an integer (0 when not a number), as SPEC §5 says.
+ * message. NOTE: the order is a text field read as an integer (0 when not a number), which is the menu's validation rule.
  */
 export function MenuFormFields({
   draft,

@@ -21,7 +21,7 @@ const draftOf = (item: MenuItemView): MenuDraft => ({
   sortOrder: String(item.sortOrder),
 });
 
-/** One menu item: shown with name, URL and '#order', or edited in place (SPEC §4 Menu item). */
+/** One menu item: shown with name, URL and '#order', or edited in place. */
 export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; deleting: boolean; onDelete: () => void }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => draftOf(item));

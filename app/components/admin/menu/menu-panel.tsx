@@ -12,7 +12,7 @@ import { MenuItemRow } from "./menu-item-row";
 import { menuTitles } from "./menu-labels";
 import type { MenuItemView } from "~/features/content/menu/types";
 
-/** SPEC §2 Menu tab: the header and footer lists, and the add form behind a toggle. */
+/** The Menu tab: the header and footer lists, and the add form behind a toggle. */
 export function MenuPanel({ items, loadFailed }: { items: MenuItemView[]; loadFailed: boolean }) {
   const [adding, setAdding] = useState(false);
   // Deleting lives here, not in the row: the row is gone by the time the answer is read.

@@ -7,7 +7,7 @@ import type { PageLink } from "~/features/content/page-links/schema";
 import { ADD_PAGE_LINK, AddPageLinkForm } from "./add-page-link-form";
 import { PageLinkCard } from "./page-link-card";
 
-/** SPEC §2 "Page Links panel": one card per page link and the 'Add Page Link' form. */
+/** The Page Links panel of the settings: one card per page link and the 'Add Page Link' form. */
 export function PageLinksPanel({ links }: { links: PageLink[] | null }) {
   const [adding, setAdding] = useState(false);
   // After an add the list is read again; that is this panel's loading state.

@@ -8,7 +8,7 @@ const variants: { rel: string; sizes?: string; fallback: string }[] = [
 ];
 
 /**
- * SPEC §4: after favicon_url is saved the browser's icons change at once, without a reload:
+ * After favicon_url is saved the browser's icons change at once, without a reload:
  * every icon link is removed, then the variants are added again with the new address (png).
  */
 export function replaceFaviconLinks(url: string) {

@@ -2,7 +2,7 @@ import { settingsIn } from "~/features/content/catalogue/catalogue";
 import type { SettingCategory } from "~/features/content/catalogue/types";
 import { humanizeKey } from "./labels";
 
-/** The ten tabs of SPEC §2 "Global settings", in order; the id is the URL segment. */
+/** The ten tabs of 'Глобальные настройки', in order; the id is the URL segment. */
 export const settingsTabs = [
   { id: "contact", label: "Контакты" },
   { id: "branding", label: "Брендинг" },
@@ -30,7 +30,7 @@ export interface SettingCard {
   description?: string;
 }
 
-// Branding images first, in this order, with the sizes SPEC §9 recommends.
+// Branding images first, in this order, each with its recommended size.
 const brandingImages: SettingCard[] = [
   { kind: "image", section: "favicon_url", title: "Favicon", description: "Рекомендуется PNG 32x32 или 64x64" },
   { kind: "image", section: "header_logo_url", title: "Логотип в шапке", description: "Рекомендуемый размер 180x48" },

@@ -7,7 +7,7 @@ import { toastError } from "~/components/ui/toast";
 const UNEXPECTED = "An unexpected error occurred";
 
 /**
- * Logout (SPEC §2, §8): 'Logging out...' while busy; on success every loader runs again at
+ * Logout: 'Logging out...' while busy; on success every loader runs again at
  * /admin, which shows the login screen; on failure the server's reason, or a generic one.
  */
 export function LogoutButton({ label = "Logout", variant = "outline" }: { label?: string; variant?: "outline" | "ghost" }) {

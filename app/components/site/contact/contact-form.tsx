@@ -14,7 +14,7 @@ import {
 import type { ContactFieldErrors } from "~/features/contact/schema";
 import type { PageContent } from "~/components/site/page-content";
 
-/** SPEC §4: the success message shows about a second after sending, and hides after five. */
+/** The success message shows about a second after sending, and hides after five. */
 export const SEND_DELAY_MS = 1000;
 export const SUCCESS_VISIBLE_MS = 5000;
 
@@ -35,7 +35,7 @@ const initialStatus = (answer?: ContactActionData): Status =>
 
 /**
  * The contact form. It posts to the route's action: with JavaScript through a fetcher (the
- * page stays; the answer shows no sooner than a second after sending, SPEC §4), without it
+ * page stays; the answer shows no sooner than a second after sending), without it
  * as a plain form post that reloads the page with the same texts. On success the form clears
  * and the message hides after five seconds; on failure what was typed stays.
  */

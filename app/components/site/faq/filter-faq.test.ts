@@ -8,7 +8,7 @@ describe("FAQ filter", () => {
     expect(new Set(faqEntries.map((entry) => entry.category))).toEqual(new Set(faqCategories));
   });
 
-  it("carries the default facts of SPEC §2", () => {
+  it("carries the default facts of the FAQ", () => {
     const text = faqEntries.map((entry) => entry.answer).join(" ");
     for (const fact of ["30-day free trial", "not older than 3 months", "1-2 business days", "1-3 business days"]) {
       expect(text).toContain(fact);
@@ -44,7 +44,7 @@ describe("FAQ filter", () => {
     expect(result.length).toBeGreaterThan(1);
   });
 
-  it("words the empty result as SPEC §2 does", () => {
+  it("words the empty result as the FAQ page does", () => {
     expect(noResultsTitle(" crypto ")).toBe('No results found for "crypto"');
     expect(NO_RESULTS_HINT).toBe("Try a different search term or browse by category");
   });

@@ -9,7 +9,7 @@ import { ComparisonTable, FeesNotices } from "./fees-sections";
 import { PlanCard } from "./plan-card";
 import { buildPlans } from "./plans";
 
-/** The fees page of SPEC §2: plans, notices, comparison, FAQ and the call to action. */
+/** The fees page: plans, notices, comparison, FAQ and the call to action. */
 export function FeesPage({ content, settings }: { content: PageContent; settings: SiteSettings }) {
   return (
     <>

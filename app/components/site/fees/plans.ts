@@ -1,7 +1,7 @@
 import type { PageContent } from "~/components/site/page-content";
 import { parsePlanFeature, type PlanFeature } from "./price";
 
-/** What a plan card shows (SPEC §2 'Plan display fields'). */
+/** What a plan card shows: name, price, period, description, features (name and value), whether it is popular, and its button text. */
 export interface Plan {
   id: "personal" | "business";
   name: string;
