@@ -21,7 +21,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 }
 
 /**
- * The admin gate of SPEC §6: on each session ensure_first_admin runs first (its failure is
+ * The admin gate: on each session ensure_first_admin runs first (its failure is
  * only logged), then the admin_users record decides; an error in the check means not admin.
  */
 export async function getAdminStatus(request: Request) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §5 Sign-up: e-mail and password required, the password at least 6 characters. */
+/** Sign-up: e-mail and password required, the password at least 6 characters. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 /** The login and sign-up forms: checked in the browser first, then again by the route action. */

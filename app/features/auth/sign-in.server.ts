@@ -65,7 +65,7 @@ export async function signUpWithPassword(request: Request, input: unknown, invit
 
 export type SignOutResult = { ok: true; headers: Headers } | AuthFailure;
 
-/** Ends the session from a route action; a refusal carries the server's reason (SPEC §8 Logout). */
+/** Ends the session from a route action; a refusal carries the server's reason, which the logout toast shows. */
 export async function signOut(request: Request): Promise<SignOutResult> {
   assertSameOrigin(request);
   try {

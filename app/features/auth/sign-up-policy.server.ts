@@ -6,7 +6,7 @@ import { checkInvitation, checkInvitationFor, invitationMessages } from "./invit
 
 const SIGN_UP_OPEN = "sign_up_open";
 
-/** SPEC §4: sign-up is open unless an administrator closed it. */
+/** Sign-up is open (as the product requires by default) unless an administrator closed it. */
 export async function isSignUpOpen(db: Database): Promise<boolean> {
   const [row] = await db.select({ value: adminSettings.value }).from(adminSettings).where(eq(adminSettings.key, SIGN_UP_OPEN)).limit(1);
   return row ? row.value !== false : true;

@@ -14,7 +14,7 @@ export function countLinks(text: string): number {
 }
 
 /**
- * The contact form (SPEC §3, §5): name, e-mail, subject and message, all required, plus the
+ * The contact form: name, e-mail, subject and message, all required, plus the
  * page's language. The form carries the same rules as HTML constraints (required, type=email,
  * the subject list, lengths) from the same constants, and shows this schema's messages when
  * the route's action refuses a post.

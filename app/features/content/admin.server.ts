@@ -17,7 +17,7 @@ import { sanitizeLegalHtml } from "~/platform/sanitize.server";
  */
 const managedRows = and(ne(pageContent.pageName, "global"), isNull(pageContent.pageUrl));
 
-/** SPEC §7 "Read all non-global content (admin)": ordered by page name, then section name. */
+/** All non-global content for the admin: ordered by page name, then section name. */
 export async function listContentRows(db: Database): Promise<ContentEntry[]> {
   const rows = await db
     .select({
@@ -138,7 +138,7 @@ export async function addContentRow(db: Database, input: ContentAdd, actor: Acto
   return written !== false;
 }
 
-/** Which step of Initialize All Content failed, for the messages of SPEC §8. */
+/** Which step of Initialize All Content failed, each with its own error message. */
 export class InitializeContentError extends Error {
   constructor(
     readonly step: "clear" | "insert",

@@ -87,7 +87,7 @@ export async function readActiveMenu(db: Database, menuType: MenuType): Promise<
     .orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
 }
 
-/** Active items of one menu by sort_order; a failed read yields an empty menu (SPEC §8). */
+/** Active items of one menu by sort_order; a failed read yields an empty menu, not an error page. */
 export function getActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
   let cached = menuCache.get(menuType);
   if (!cached) {

@@ -3,7 +3,7 @@ import { LEGAL_SECTION } from "~/features/content/catalogue/legal";
 import { contentTypes, legalPageNames, type ContentType } from "~/features/content/catalogue/types";
 import { versionField } from "~/features/history/schema";
 
-/** SPEC §5 and §8: the exact messages of the site content tab. */
+/** The exact messages of the site content tab, as the dashboard shows them. */
 export const contentMessages = {
   pageNameRequired: "Page name is required",
   pageNameTooLong: "Page name too long",
@@ -27,7 +27,7 @@ export const contentMessages = {
   initialized: "All website content has been initialized successfully!",
 } as const;
 
-/** SPEC §9 limits. */
+/** Limits of stored content. */
 export const MAX_CONTENT_VALUE = 200_000;
 export const MAX_NAME_LENGTH = 50;
 /** Text values longer than this get a multi-line editor. */
@@ -44,7 +44,7 @@ const name = (required: string, tooLong: string) =>
 
 const contentValue = z.string().max(MAX_CONTENT_VALUE, contentMessages.contentTooLong);
 
-/** The Add Content form: page name and section name required (SPEC §2, §5). */
+/** The Add Content form: page name and section name required. */
 export const contentAddSchema = z.object({
   pageName: name(contentMessages.pageNameRequired, contentMessages.pageNameTooLong).refine(
     (page) => page !== "global",
@@ -80,7 +80,7 @@ export function isLegalPageRow(page: string, section: string) {
   return section === LEGAL_SECTION && (legalPageNames as readonly string[]).includes(page);
 }
 
-/** Which editor a section card shows for a value (SPEC §2 Site content tab). */
+/** Which editor a section card of the Site content tab shows for a value. */
 export function editorFor(row: Omit<ContentEntry, "id" | "updatedAt">) {
   if (isLegalPageRow(row.pageName, row.sectionName)) return "legal" as const;
   if (row.contentType === "image") return "image" as const;

@@ -9,7 +9,7 @@ export const SITEMAP_PATHS: readonly string[] = sitemapPagePaths;
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** Site-relative page links an administrator added (SPEC §3 page link rows). */
+/** Site-relative page links an administrator added (the page_url content rows). */
 export async function listPageLinkPaths(db: Database): Promise<string[]> {
   const rows = await db
     .select({ url: pageContent.pageUrl })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §5/§9: at most 50 MB, and only these image types. */
+/** Uploads: at most 50 MB, and only these image types. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const acceptedImageTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogue, defaultPageRows, defaultsFor, findKey, settingsIn } from "./catalogue";
 import { contentTypes, pageNames, settingCategories } from "./types";
 
-// SPEC §3: the global settings, by category, that the product must offer.
+// The global settings, by category, that the product must offer.
 const specSettings: Record<string, string[]> = {
   branding: [
     "header_logo_url", "footer_logo_url", "logo_alt_text", "site_title", "site_description",
@@ -25,7 +25,7 @@ const specSettings: Record<string, string[]> = {
   ],
 };
 
-// SPEC §2 "Prices and tariffs": the fees fields.
+// The fields of the 'Prices and tariffs' tab.
 const specFeesKeys = [
   "page_title", "page_subtitle",
   ...["personal", "business"].flatMap((plan) => [
@@ -41,24 +41,24 @@ const specFeesKeys = [
 ];
 
 describe("content catalogue", () => {
-  it("has an entry for every page name of SPEC §3", () => {
+  it("has an entry for every page name", () => {
     expect(Object.keys(catalogue).sort()).toEqual([...pageNames].sort());
     for (const page of pageNames) expect(catalogue[page].length).toBeGreaterThan(0);
   });
 
-  it("lists every global setting of SPEC §3 in its category", () => {
+  it("lists every global setting in its category", () => {
     for (const category of settingCategories) {
       const sections = settingsIn(category).map((entry) => entry.section);
       expect(sections.sort(), category).toEqual([...(specSettings[category] ?? [])].sort());
     }
   });
 
-  it("lists every fees field of SPEC §2", () => {
+  it("lists every fees field", () => {
     const sections = catalogue.fees.map((entry) => entry.section);
     for (const key of specFeesKeys) expect(sections, key).toContain(key);
   });
 
-  it("carries the SPEC §9 fee figures in the fees defaults", () => {
+  it("carries the product's fee figures in the fees defaults", () => {
     const text = catalogue.fees.map((entry) => entry.default).join("\n");
     for (const figure of ["17.00", "70.00", "1.50", "15.00", "20.00", "30.00", "175.00", "0.2%", "2.5%", "1.5%", "25.00", "0.75%"]) {
       expect(text, figure).toContain(figure);

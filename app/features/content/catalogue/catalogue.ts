@@ -7,7 +7,7 @@ import { legalKeys } from "./legal";
 import { settingKeys } from "./settings";
 import type { ContentKey, PageName, SettingCategory, SettingKey } from "./types";
 
-/** Every content key of every page, with its type and default (SPEC §3). */
+/** Every content key of every page, with its type and default. */
 export const catalogue: Record<PageName, ContentKey[]> = {
   global: settingKeys,
   home: homeKeys,

@@ -1,4 +1,4 @@
-/** The contact form's subjects (SPEC §5). */
+/** The contact form's five subjects. */
 export const CONTACT_SUBJECTS = [
   "General Inquiry",
   "Technical Support",
@@ -33,5 +33,5 @@ export const CONTACT_ERRORS = {
 };
 
 export const CONTACT_SUCCESS_MESSAGE = "Your message has been sent successfully. We'll get back to you soon!";
-/** SPEC §8's error text: shown when the message could not be stored, with the typed text kept. */
+/** The error text shown when the message could not be stored, with the typed text kept. */
 export const CONTACT_ERROR_MESSAGE = "There was an error sending your message. Please try again.";

@@ -7,7 +7,7 @@ export interface FaqEntry {
   category: FaqCategory;
 }
 
-/** The FAQ page's fixed list of ten questions (SPEC §2, §9). */
+/** The FAQ page's fixed list of ten questions. */
 export const faqEntries: FaqEntry[] = [
   {
     category: "Account",

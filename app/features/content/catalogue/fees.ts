@@ -1,6 +1,6 @@
 import { key, type ContentKey } from "./types";
 
-/** Keys of the fees page (SPEC §2 "Prices and tariffs") with the figures of SPEC §9. */
+/** Keys of the fees page (the 'Prices and tariffs' tab) with the product's fee figures as defaults. */
 export const feesKeys: ContentKey[] = [
   key("page_badge", "Pricing"),
   key("page_title", "Simple, transparent pricing"),

@@ -7,7 +7,7 @@ import { contrastRatio } from "~/features/content/settings/colour";
 import { giftCardBrands } from "./gift-cards";
 
 describe("gift-card brands", () => {
-  it("are the eight of SPEC §9, each with a logo, a fallback logo and a colour", () => {
+  it("are the eight brands, each with a logo, a fallback logo and a colour", () => {
     expect(giftCardBrands).toHaveLength(8);
     expect(new Set(giftCardBrands.map((brand) => brand.name)).size).toBe(8);
     for (const brand of giftCardBrands) {

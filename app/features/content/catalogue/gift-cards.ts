@@ -1,4 +1,4 @@
-/** One gift-card brand of the landing page's fixed list (SPEC §2, §9: eight brands). */
+/** One gift-card brand of the landing page's fixed list of eight brands. */
 export interface GiftCardBrand {
   name: string;
   /** Tried first. */

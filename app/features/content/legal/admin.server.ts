@@ -43,7 +43,7 @@ function usableDelta(richContent: unknown, html: string): Delta | null {
   return deltaText === plainText(html) ? parsed.data : null;
 }
 
-/** The three legal pages (SPEC §7 "Read legal pages"), HTML sanitised before it is shown. */
+/** The three legal pages, HTML sanitised before it is shown. */
 export async function listLegalPages(db: Database): Promise<LegalPageEntry[]> {
   const rows = await db
     .select()

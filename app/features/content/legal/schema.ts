@@ -49,7 +49,7 @@ const richContent = z
     return delta.data;
   });
 
-/** Saving one legal page (SPEC §5): page and section checked with the content. */
+/** Saving one legal page: page and section checked with the content. */
 export const legalSaveSchema = z.object({
   page_name: z.enum(legalPageNames, { message: legalMessages.unknownPage }),
   section_name: z.literal(LEGAL_SECTION, { message: legalMessages.section }),

@@ -17,7 +17,7 @@ import {
   type RevisionAction,
 } from "~/features/history/revisions.server";
 
-/** SPEC §7 "Read menu": every item, active or not, by sort order (then age), optionally of one menu. */
+/** The menu as the admin reads it: every item, active or not, by sort order (then age), optionally of one menu. */
 export function listMenuItems(db: Database, menuType?: MenuItemRow["menuType"]): Promise<MenuItemRow[]> {
   return db
     .select()
@@ -74,7 +74,7 @@ async function writeMenuItem(
   return result;
 }
 
-/** Adds an item: active at once, with a generated section name (SPEC §3). */
+/** Adds an item: active at once, with a generated section name. */
 export async function createMenuItem(db: Database, input: MenuItemInput, actor: Actor): Promise<MenuItemRow> {
   const created = await writeMenuItem(db, {
     id: null,
@@ -95,7 +95,7 @@ export async function createMenuItem(db: Database, input: MenuItemInput, actor: 
 type MenuItemUpdate = z.infer<typeof menuItemUpdateSchema> & { version?: number };
 
 /**
- * SPEC §5: fields the edit leaves out come from the stored item, then the whole item is
+ * Fields the edit leaves out come from the stored item, then the whole item is
  * checked again, so an edit can never store what an add would refuse.
  */
 export async function updateMenuItem(db: Database, input: MenuItemUpdate, actor: Actor): Promise<MenuItemRow> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { versionField } from "~/features/history/schema";
 
-/** SPEC §5 and §8: the exact messages of the menu rules. */
+/** The exact messages of the menu rules, as the dashboard shows them. */
 export const menuMessages = {
   nameRequired: "Display name is required",
   nameTooLong: "Display name too long",
@@ -27,7 +27,7 @@ export const MAX_MENU_URL = 500;
 export const MAX_SORT_ORDER = 999;
 
 /**
- * The admin form reads the order as an integer and anything else as 0 (SPEC §5), so the
+ * The admin form reads the order as an integer and anything else as 0, so the
  * server does the same with what a form posts; numbers out of range are still refused.
  */
 export function parseSortOrder(value: unknown): number {
@@ -51,7 +51,7 @@ const menuUrl = z
   .refine((url) => !UNSAFE_URL_CHARACTERS.test(url), menuMessages.urlCharacters)
   .refine((url) => !url.startsWith("//"), menuMessages.urlOffSite);
 
-/** One menu item as the add and edit forms send it (SPEC §5). */
+/** One menu item as the add and edit forms send it. */
 export const menuItemSchema = z.object({
   displayName: z.string().trim().min(1, menuMessages.nameRequired).max(MAX_DISPLAY_NAME, menuMessages.nameTooLong),
   url: menuUrl,

@@ -5,7 +5,7 @@ import { writeContentRow } from "~/features/content/write.server";
 import type { Database } from "~/platform/db.server";
 import type { Actor } from "~/features/history/revisions.server";
 
-/** SPEC §3: a page link is the row (page_name = name, section_name "page_url"). */
+/** A page link is the content row (page_name = name, section_name "page_url"). */
 export const PAGE_LINK_SECTION = "page_url";
 
 export async function listPageLinks(db: Database): Promise<PageLink[]> {

@@ -13,7 +13,7 @@ export const pageLinkMessages = {
 
 const pageUrl = z.string().trim().refine((value) => value === "" || isSiteUrl(value), pageLinkMessages.urlFormat);
 
-/** The Add Page Link form: both fields required (SPEC §5). */
+/** The Add Page Link form: both fields required. */
 export const addPageLinkSchema = z.object({
   pageName: z
     .string()

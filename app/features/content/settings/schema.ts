@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findKey } from "~/features/content/catalogue/catalogue";
 import { versionField } from "~/features/history/schema";
 
-/** SPEC §5/§9: a stored content value holds at most 200000 characters. */
+/** A stored content value holds at most 200000 characters. */
 export const MAX_CONTENT_LENGTH = 200_000;
 const MAX_URL_LENGTH = 2_000;
 
