@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** A post that never reached the server (a lost connection) ends in SPEC §8's error text, not an error page. */
+/** A post that never reached the server (a lost connection) ends in the form's error text, not an error page. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
   try {
     return (await serverAction()) as ContactActionData;

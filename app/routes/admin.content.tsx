@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const versions = await latestVersions(getDb(), rows.map((row) => `${row.pageName}/${row.sectionName}`));
     return data({ rows, versions, loadFailed: false }, { headers });
   } catch (error) {
-    // SPEC §4: on a failed read the list is emptied and the error shown.
+    // On a failed read the list is emptied and the error shown.
     logger.error({ err: error }, "site content read failed");
     return data({ rows: [], versions: {}, loadFailed: true }, { headers });
   }
@@ -79,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** Runs one write; a failure is logged and answered with the message SPEC §8 gives it. */
+/** Runs one write; a failure is logged and answered with that write's own error message. */
 async function write<T>(intent: string, fallback: string, run: () => Promise<T>) {
   try {
     return await run();

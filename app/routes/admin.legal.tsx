@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const versions = await latestVersions(db, pages.map((entry) => `${entry.page}/page_content`));
     return data({ pages, versions, loadFailed: false }, { headers });
   } catch (error) {
-    // SPEC §8: on a failed read, first try to create the default pages, then read again.
+    // On a failed read, first try to create the default pages, then read again.
     logger.error({ err: error }, "legal pages read failed; initialising them");
     try {
       await initLegalPages(db, actor);

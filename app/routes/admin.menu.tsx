@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const versions = await latestVersions(getDb(), items.map((item) => `menu:${item.id}`));
     return data({ items, versions, loadFailed: false }, { headers });
   } catch (error) {
-    // SPEC §8: a failed menu read yields an empty list.
+    // A failed menu read yields an empty list, not an error page.
     logger.error({ err: error }, "menu read failed");
     return data({ items: [] as MenuItemView[], versions: {}, loadFailed: true }, { headers });
   }

@@ -4,7 +4,7 @@ import { otherSectionPath, otherSections } from "~/components/admin/other/other-
 import { requireAdmin } from "~/features/auth/permissions.server";
 import type { Route } from "./+types/admin.other._index";
 
-/** /admin/other opens its first section; with none, SPEC §2's placeholder. */
+/** /admin/other opens its first section; with none, the placeholder. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const first = otherSections[0];
@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** SPEC §2: the "other" tab is a placeholder for settings still to come. */
+/** With no section, the "other" tab is a placeholder for settings still to come. */
 export default function AdminOtherIndex() {
   return (
     <section aria-labelledby="other-heading" className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">

@@ -24,7 +24,7 @@ import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
 
-/** The gate (SPEC §4): an admin session gets the dashboard, anyone else the login screen. */
+/** The gate: an admin session gets the dashboard, anyone else the login screen. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, isAdmin, mustEnrol } = await getAdminStatus(request);
   // An invitation link opens the sign-up tab for its address (the token is in the query, which
@@ -104,7 +104,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /**
  * A request that never reached the server, or a server that failed outright, still ends in
- * SPEC §8's 'Ошибка' / 'Произошла неожиданная ошибка' toast instead of an error page.
+ * 'Ошибка' / 'Произошла неожиданная ошибка' toast instead of an error page.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<LoginActionData> {
   const intent = intentOf((await request.clone().formData()).get("intent"));
