@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds)("global settings and page links actions on %s",
     expect((await save({ intent: "drop-everything" })).status).toBe(400);
   });
 
-  it("adds a page link as SPEC §3 describes it and lists it", async () => {
+  it("adds a page link as a page_url content row and lists it", async () => {
     expect((await save({ intent: "add-page-link", pageName: "About", pageUrl: "/about-us" })).body).toEqual({ ok: true, intent: "add-page-link" });
     const [row] = await app.handle.db.select().from(pageContent).where(eq(pageContent.pageName, "about"));
     expect(row).toMatchObject({ sectionName: "page_url", contentType: "url", contentValue: "about", pageUrl: "/about-us" });

@@ -6,7 +6,7 @@ test.use({ storageState: adminStorageState });
 
 test.describe("[ADMIN][PAGE-LINKS]", () => {
   test("adds a page link, edits its URL and clears it", async ({ page }) => {
-    // A page name no other spec uses: page links cannot be deleted (SPEC §2 has no delete).
+    // A page name no other spec uses: page links cannot be deleted (the panel has no delete).
     const name = `e2e${Date.now()}`;
     await page.goto("/admin/settings/links");
     await page.getByRole("button", { name: "Add Page Link" }).click();

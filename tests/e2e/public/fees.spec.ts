@@ -9,7 +9,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 test.describe("[PUBLIC][FEES]", () => {
-  test("shows both plans with the SPEC §9 figures, Business marked Popular", async ({ page }) => {
+  test("shows both plans with the product's fee figures, Business marked Popular", async ({ page }) => {
     await page.goto("/fees");
     const personal = page.locator('[data-plan="personal"]');
     const business = page.locator('[data-plan="business"]');

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
- * A toast of SPEC §8 with its title and, when given, its description. Failures must carry
+ * A dashboard toast with its title and, when given, its description. Failures must carry
  * the destructive style; successes must not.
  */
 export async function expectToast(page: Page, title: string, options: { description?: string; failure?: boolean } = {}) {
