@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import { adminStorageState } from "./support/accounts";
 
 const CAMPAIGN = "/?utm_source=newsletter&utm_medium=email";

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/fixtures";
 import { adminStorageState } from "./support/accounts";
 
 /**

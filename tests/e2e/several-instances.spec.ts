@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, workerPort } from "./support/fixtures";
 import { createPostgresDatabase } from "../support/postgres-database";
 import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { tinyImages } from "../support/images";
@@ -12,7 +12,7 @@ import { startIsolatedServer, type IsolatedServer } from "./support/isolated-ser
  * Two production servers on one fresh PostgreSQL database behave as one site. Needs
  * TEST_DATABASE_URL (the database is created and dropped here); skipped without it.
  */
-const PORTS = { a: 4331, b: 4332 };
+const PORTS = { a: workerPort(1), b: workerPort(2) };
 const SITE = `http://127.0.0.1:${PORTS.a}`;
 const METRICS_TOKEN = "several-instances-metrics-token";
 const ADMIN = { email: "admin@example.com", password: "admin-password-1" };

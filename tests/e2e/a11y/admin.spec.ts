@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
 import { adminStorageState, memberStorageState } from "../support/accounts";
-import { expectNoAxeViolations } from "./axe";
+import { expectNoAxeViolations } from "../support/axe";
+import { waitForContactStamp } from "../support/contact";
 
 const settingsTabs = ["contact", "branding", "colors", "images", "payment", "social", "currency", "buttons", "footer", "links"];
 
@@ -154,7 +155,7 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
   test("the inbox: a message open, and the delete confirmation", async ({ page, request }) => {
     // A message to look at: the stamp image starts the fill-time clock, as the form does.
     await request.get("/contact/stamp");
-    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    await waitForContactStamp(request);
     const marker = `a11y-${Date.now()}`;
     await request.post("/contact", { form: { name: `Axe ${marker}`, email: "axe@example.com", subject: "General Inquiry", message: "Checking the inbox." } });
     await page.goto(`/admin/other/messages?q=${marker}`);

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, workerPort } from "../support/fixtures";
 import { ADMIN, MEMBER, memberStorageState } from "../support/accounts";
 import { startIsolatedServer } from "../support/isolated-server";
-import { expectToast, failWrites, holdWrites, signInThroughForm, startFakeSmtp } from "./support";
+import { expectToast, failWrites, holdWrites, signInThroughForm, startFakeSmtp } from "../support/dashboard";
 
 test.describe("[ADMIN][AUTH] login screen", () => {
   test("has Login and Sign-up tabs, the password hint and the first-admin note", async ({ page }) => {
@@ -153,7 +153,7 @@ test.describe("[ADMIN][AUTH] sign-up without e-mail", () => {
 test.describe("[ADMIN][AUTH] sign-up with e-mail confirmation", () => {
   test("shows 'Регистрация успешна' / 'Проверьте почту для подтверждения аккаунта'", async ({ browser }) => {
     const smtp = await startFakeSmtp();
-    const port = 4410;
+    const port = workerPort(1);
     const server = await startIsolatedServer({
       port,
       env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: `http://127.0.0.1:${port}` },

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import zlib from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { adminStorageState, memberStorageState } from "../support/accounts";
-import { expectToast } from "./support";
+import { expectToast } from "../support/dashboard";
 
 test.describe("[ADMIN][BACKUPS] the 'Резервные копии' section", () => {
   test.use({ storageState: adminStorageState });

@@ -1,8 +1,8 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Page, workerPort } from "../support/fixtures";
 import { catalogue, defaultPageRows } from "../../../app/features/content/catalogue/catalogue";
 import { adminStorageState } from "../support/accounts";
 import { startIsolatedServer } from "../support/isolated-server";
-import { expectToast, failWrites, holdWrites, postForm } from "./support";
+import { expectToast, failWrites, holdWrites, postForm } from "../support/dashboard";
 import { tinyImages } from "../../support/images";
 
 const DEFAULT_HERO_TITLE = catalogue.home.find((entry) => entry.section === "hero_title")!.default;
@@ -157,7 +157,7 @@ test.describe("[ADMIN][CONTENT]", () => {
 test.describe("[ADMIN][CONTENT] on a fresh database", () => {
   test("shows the empty state, then Initialize All Content asks first and loads every default", async ({ browser }) => {
     test.setTimeout(90_000);
-    const server = await startIsolatedServer({ port: 4411 });
+    const server = await startIsolatedServer({ port: workerPort(1) });
     const context = await browser.newContext({ baseURL: server.url });
     try {
       const signUp = await context.request.post("/api/auth/sign-up/email", {

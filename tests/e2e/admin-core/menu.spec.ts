@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { adminStorageState } from "../support/accounts";
-import { expectToast, failWrites, postForm } from "./support";
+import { expectToast, failWrites, postForm } from "../support/dashboard";
 
 // Items made here are named with this prefix, so cleaning up never touches the seeded menus.
 const PREFIX = "E2E ";

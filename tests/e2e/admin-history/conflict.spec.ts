@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, workerPort } from "../support/fixtures";
 import pg from "pg";
 import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
 
 // Two administrators need a database the spec can write to: a fresh PostgreSQL database of its own.
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 1;
+const PORT = workerPort(1);
 const FIRST = { email: "first-admin@example.com", password: "first-password-1" };
 const SECOND = { email: "second-admin@example.com", password: "second-password-1" };
 

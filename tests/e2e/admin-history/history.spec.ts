@@ -1,7 +1,7 @@
-import { expect, request as playwrightRequest, test, type Locator, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Locator, type Page } from "../support/fixtures";
 import { tinyImages } from "../../support/images";
 import { adminStorageState } from "../support/accounts";
-import { expectToast, postForm } from "../admin-core/support";
+import { expectToast, postForm } from "../support/dashboard";
 
 const contentCard = (page: Page, section: string) => page.getByTestId(`content-card-${section}`);
 

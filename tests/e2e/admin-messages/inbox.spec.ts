@@ -1,8 +1,7 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "../support/fixtures";
 import { adminStorageState, memberStorageState } from "../support/accounts";
-import { expectToast } from "../admin-core/support";
-
-const FILL_TIME_MS = 3_200;
+import { waitForContactStamp } from "../support/contact";
+import { expectToast } from "../support/dashboard";
 
 /** Sends a message through the public form as a visitor would. */
 async function sendMessage(browser: Browser, fields: { name: string; email: string; subject: string; message: string }) {
@@ -15,7 +14,7 @@ async function sendMessage(browser: Browser, fields: { name: string; email: stri
   await page.getByLabel("Email", { exact: true }).fill(fields.email);
   await page.getByLabel("Subject", { exact: true }).selectOption(fields.subject);
   await page.getByLabel("Message", { exact: true }).fill(fields.message);
-  await page.waitForTimeout(FILL_TIME_MS);
+  await waitForContactStamp(context);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Your message has been sent successfully. We'll get back to you soon!")).toBeVisible();
   await context.close();

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { memberStorageState } from "../support/accounts";
-import { images } from "./support";
+import { images } from "../support/dashboard";
 
 // Every write of these tabs, as a form post or an upload.
 const writes: { path: string; form: Record<string, string> }[] = [

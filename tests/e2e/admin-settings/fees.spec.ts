@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { adminStorageState } from "../support/accounts";
-import { postAction, toast } from "./support";
+import { postAction, toast } from "../support/dashboard";
 
 test.use({ storageState: adminStorageState });
 

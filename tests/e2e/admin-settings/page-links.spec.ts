@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { adminStorageState } from "../support/accounts";
-import { toast } from "./support";
+import { toast } from "../support/dashboard";
 
 test.use({ storageState: adminStorageState });
 

@@ -1,12 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, workerPort } from "../support/fixtures";
 import sharp from "sharp";
 import { startS3Server } from "../../support/s3-server";
 import { signUp } from "../support/accounts";
 import { startIsolatedServer } from "../support/isolated-server";
-import { toast } from "./support";
+import { toast } from "../support/dashboard";
 
 // Its own server, with its uploads in a bucket of an S3-compatible server this spec starts.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 2;
+const PORT = workerPort(1);
 const OWNER = { email: "owner@example.com", password: "owner-password-1" };
 
 test("[ADMIN][UPLOADS] with S3 storage, a dashboard upload goes to the bucket and public pages load it from S3_PUBLIC_URL", async ({ browser }) => {

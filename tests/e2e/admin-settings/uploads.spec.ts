@@ -2,9 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { adminStorageState } from "../support/accounts";
-import { clearImage, images, mimeOf, toast } from "./support";
+import { clearImage, images, mimeOf, toast } from "../support/dashboard";
 
 test.use({ storageState: adminStorageState });
 

@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
-import { expectToast } from "../admin-core/support";
+import { expect, test, workerPort } from "../support/fixtures";
+import { expectToast } from "../support/dashboard";
 import { signUp } from "../support/accounts";
 import { startIsolatedServer } from "../support/isolated-server";
 
 // Its own server: the command may only open the embedded database while no server holds it.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 1;
+const PORT = workerPort(1);
 const OWNER = { email: "owner@example.com", password: "forgotten-password-1" };
 
 const adminCommand = (args: string[], dataDir: string) =>

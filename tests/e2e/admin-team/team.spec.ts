@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "../support/fixtures";
 import { adminStorageState } from "../support/accounts";
-import { expectToast } from "../admin-core/support";
+import { expectToast } from "../support/dashboard";
 
 const TEAM = "/admin/other/team";
 

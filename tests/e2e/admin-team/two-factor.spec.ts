@@ -1,13 +1,13 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../a11y/axe";
-import { expectToast } from "../admin-core/support";
+import { expect, test, type Browser, type Locator, type Page, workerPort } from "../support/fixtures";
+import { expectNoAxeViolations } from "../support/axe";
+import { expectToast } from "../support/dashboard";
 import { signUp } from "../support/accounts";
 import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
 import { totp } from "../../support/totp";
 
 // Its own server: two-factor and its requirement change how every administrator signs in, which
 // the shared server's other specs must not see.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 2;
+const PORT = workerPort(1);
 const OWNER = { email: "owner@example.com", password: "owner-password-1" };
 const SECOND = { email: "second@example.com", password: "second-password-1" };
 const TEAM = "/admin/other/team";

@@ -1,8 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, workerPort } from "../support/fixtures";
 import pg from "pg";
+import { TEST_MIN_FILL_MS, waitForContactStamp } from "../support/contact";
 import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
 
-const PORT = 5401;
+const PORT = workerPort(1);
 const ERROR = "There was an error sending your message. Please try again.";
 const SUCCESS = "Your message has been sent successfully. We'll get back to you soon!";
 
@@ -23,7 +24,7 @@ test.describe("[PUBLIC][CONTACT] when the message cannot be stored", () => {
     await admin.query(`CREATE DATABASE "${name}"`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
-    server = await startIsolatedServer({ port: PORT, env: { DATABASE_URL: url.toString() } });
+    server = await startIsolatedServer({ port: PORT, env: { DATABASE_URL: url.toString(), CONTACT_MIN_FILL_MS: String(TEST_MIN_FILL_MS) } });
     database = new pg.Client({ connectionString: url.toString() });
     await database.connect();
   });
@@ -43,7 +44,7 @@ test.describe("[PUBLIC][CONTACT] when the message cannot be stored", () => {
     await page.getByLabel("Email", { exact: true }).fill(typed.email);
     await page.getByLabel("Subject", { exact: true }).selectOption("Account Issues");
     await page.getByLabel("Message", { exact: true }).fill(typed.message);
-    await page.waitForTimeout(3_200);
+    await waitForContactStamp(page.context());
 
     await database.query("ALTER TABLE contact_messages RENAME TO contact_messages_away");
     await page.getByRole("button", { name: "Send Message" }).click();

@@ -1,12 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
+import { waitForContactStamp } from "../support/contact";
 
 const settings = defaultsFor("global");
 const SUCCESS = "Your message has been sent successfully. We'll get back to you soon!";
 const address = settings.contact_address!;
 const embedUrl = `https://maps.google.com/maps?q=${encodeURIComponent(address)}&output=embed`;
-/** The server refuses (as spam) a form sent sooner than this after the page was shown. */
-const FILL_TIME_MS = 3_200;
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "declined"));
@@ -61,7 +60,7 @@ test.describe("[PUBLIC][CONTACT]", () => {
       if (request.method() !== "GET") posts.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     await fillForm(page, { name: "Ada Lovelace", email: "ada@example.com", subject: "Technical Support", message: "My card does not arrive." });
-    await page.waitForTimeout(FILL_TIME_MS);
+    await waitForContactStamp(page.context());
     // From here on, page time moves only when the test says so.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const answered = page.waitForResponse((response) => response.request().method() === "POST");
@@ -86,31 +85,35 @@ test.describe("[PUBLIC][CONTACT]", () => {
   });
 
   test("a second message sent soon after the first gets its own five seconds", async ({ page }) => {
+    // Page time runs as usual; the test moves it on where it would otherwise wait.
+    await page.clock.install();
     await page.goto("/contact");
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-    await page.waitForTimeout(FILL_TIME_MS);
+    await waitForContactStamp(page.context());
     const message = { name: "Ada", email: "ada@example.com", subject: "General Inquiry", message: "First." };
     await fillForm(page, message);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText(SUCCESS)).toBeVisible();
-    await page.waitForTimeout(2_000);
+    await page.clock.runFor(2_000);
     await fillForm(page, { ...message, message: "Second." });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
     await expect(page.getByText(SUCCESS)).toBeVisible();
     // Past the first message's five seconds, the second's answer is still there.
-    await page.waitForTimeout(3_500);
+    await page.clock.runFor(3_500);
     await expect(page.getByText(SUCCESS)).toBeVisible();
   });
 
   test("an incomplete form is not sent", async ({ page }) => {
+    await page.clock.install();
     await page.goto("/contact");
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     await page.getByLabel("Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill("not-an-address");
     await page.getByRole("button", { name: "Send Message" }).click();
     expect(await page.getByLabel("Email", { exact: true }).evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
-    await page.waitForTimeout(1_200);
+    // Longer than a sent message takes to be answered (no sooner than 1 s).
+    await page.clock.runFor(1_200);
     await expect(page.getByText(SUCCESS)).toHaveCount(0);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ada");
   });
@@ -144,7 +147,7 @@ test.describe("[PUBLIC][CONTACT] without JavaScript", () => {
   test("the form posts to the page, which comes back with the success text", async ({ page }) => {
     await page.goto("/contact");
     await fillForm(page, { name: "No Script", email: "noscript@example.com", subject: "Feature Request", message: "Sent without JavaScript." });
-    await page.waitForTimeout(FILL_TIME_MS);
+    await waitForContactStamp(page.context());
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText(SUCCESS)).toBeVisible();
     await expect(page).toHaveURL(/\/contact$/);
@@ -163,11 +166,18 @@ test.describe("[PUBLIC][CONTACT] without JavaScript", () => {
   });
 });
 
+/** Lets a second of page time pass (timers fire) after the page has painted what it shows now. */
+async function settle(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.clock.runFor(1_000);
+}
+
 test.describe("[PUBLIC][CONTACT] the map and the cookie choice", () => {
   test("after Decline nothing is requested from Google; after Accept All the map loads", async ({ browser }) => {
     for (const choice of ["Decline", "Accept All"] as const) {
       const context = await browser.newContext();
       const page = await context.newPage();
+      await page.clock.install();
       const google: string[] = [];
       page.on("request", (request) => {
         if (/(^|\.)google(apis|usercontent)?\.com$|gstatic\.com$/.test(new URL(request.url()).hostname)) google.push(request.url());
@@ -178,11 +188,11 @@ test.describe("[PUBLIC][CONTACT] the map and the cookie choice", () => {
       await page.getByRole("button", { name: choice }).click();
       if (choice === "Decline") {
         await page.getByRole("region", { name: "Our office" }).scrollIntoViewIfNeeded();
-        await page.waitForTimeout(1_000);
+        await settle(page);
         await expect(page.locator("iframe")).toHaveCount(0);
         expect(google).toEqual([]);
         await page.reload();
-        await page.waitForTimeout(1_000);
+        await settle(page);
         await expect(page.locator("iframe")).toHaveCount(0);
         expect(google).toEqual([]);
       } else {

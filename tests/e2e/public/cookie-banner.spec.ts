@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { holdScripts } from "../support/held-scripts";
 
 const banner = (page: Page) => page.getByRole("region", { name: "We use cookies" });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
 
 const fees = defaultsFor("fees");

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { giftCardBrands } from "../../../app/features/content/catalogue/gift-cards";
 
 test.beforeEach(async ({ context }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { startSeededServer, type SeededServer } from "./support/seeded-server";
+import { expect, test, workerPort } from "../support/fixtures";
+import { startSeededServer, type SeededServer } from "../support/seeded-server";
 
 // One fresh PostgreSQL-backed server for this file; its rows are written before any page is read.
 let seeded: SeededServer;
@@ -8,7 +8,7 @@ const global = (section: string, value: string) => ({ page: "global", section, v
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  seeded = await startSeededServer(4310);
+  seeded = await startSeededServer(workerPort(1));
   await seeded.setMenu([
     { name: "Pricing", url: "/fees", type: "header", order: 2 },
     { name: "Start", url: "/features", type: "header", order: 1 },

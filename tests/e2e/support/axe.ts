@@ -25,7 +25,8 @@ export async function expectNoAxeViolations(page: Page, state: string) {
 async function revealSections(page: Page) {
   await page.evaluate(async () => {
     const start = window.scrollY;
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+    // Two frames: the reveal's observer has seen the new scroll position and run.
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let top = 0; top < document.documentElement.scrollHeight; top += 300) {
       window.scrollTo(0, top);
       await frame();
@@ -33,6 +34,13 @@ async function revealSections(page: Page) {
     window.scrollTo(0, start);
   });
   await expect(page.locator("[data-reveal]:not([data-revealed])")).toHaveCount(0);
-  // The fade lasts 0.7 s (app.css).
-  await page.waitForTimeout(800);
+  // Every fade (0.7 s, app.css) has run to its end; endless animations are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -51,4 +51,25 @@ export function failWrites(page: Page, pattern: string | RegExp) {
   return page.route(pattern, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
 }
 
+/** Posts a dashboard form and answers its status. */
+export async function postAction(request: APIRequestContext, baseURL: string, path: string, form: Record<string, string>) {
+  return (await postForm(request, baseURL, path, form)).status();
+}
+
+export async function saveSetting(request: APIRequestContext, baseURL: string, section: string, value: string) {
+  expect(await postAction(request, baseURL, "/admin/settings", { intent: "update-setting", section, value })).toBe(200);
+}
+
+/** Clears an image value (the site falls back to its default). */
+export async function clearImage(request: APIRequestContext, baseURL: string, section: string, page = "global") {
+  const response = await request.delete(`/admin/upload?page=${page}&section=${section}`, { headers: { Origin: baseURL } });
+  expect(response.status()).toBe(200);
+}
+
+/** The toast sonner shows, by its text (expectToast checks its title, description and style). */
+export const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+export const mimeOf = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" } as const;
+
+export { tinyImages as images } from "../../support/images";
 export { startFakeSmtp } from "../../support/fake-smtp";

@@ -1,19 +1,22 @@
-import { request, type FullConfig } from "@playwright/test";
-import { ADMIN, adminStorageState, MEMBER, memberStorageState, signUp } from "./accounts";
+import fs from "node:fs";
+import path from "node:path";
+import type { FullConfig } from "@playwright/test";
+import { PORTS_PER_WORKER } from "./ports";
 
 /**
- * The e2e server starts on an empty database: the first account signed up here becomes the
- * administrator, the second stays a plain member. Specs reuse their sessions.
+ * Before a run: the production build must be there (the servers run it), and what an earlier
+ * run on the same ports left (each worker's DATA_DIR and saved sessions) goes, so every worker
+ * starts on an empty database. Runs on other ports are left alone.
  */
-export default async function globalSetup(config: FullConfig) {
-  const baseURL = config.projects[0]!.use.baseURL!;
-  for (const [account, file] of [
-    [ADMIN, adminStorageState],
-    [MEMBER, memberStorageState],
-  ] as const) {
-    const context = await request.newContext({ baseURL });
-    await signUp(context, baseURL, account);
-    await context.storageState({ path: file });
-    await context.dispose();
+export default function globalSetup(config: FullConfig) {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
+    throw new Error(`No production build in ${buildDir}/: run \`npx react-router build\` first (npm run test:e2e does).`);
+  }
+  const base = Number(process.env.E2E_PORT ?? 4173);
+  for (let slot = 0; slot < config.workers; slot++) {
+    const port = base + PORTS_PER_WORKER * slot;
+    fs.rmSync(path.resolve(`test-results/e2e-data-${port}`), { recursive: true, force: true });
+    for (const account of ["admin", "member"]) fs.rmSync(path.resolve(`test-results/.auth/${account}-${port}.json`), { force: true });
   }
 }

@@ -13,8 +13,15 @@ export interface IsolatedServer {
   stop(options?: { keepData?: boolean }): Promise<number | null>;
 }
 
+// Servers still running when the test process ends (a worker stopped mid-test) go with it,
+// so no orphan keeps holding a port the next worker needs.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** A second production server on its own port and data directory, for specs that need a fresh start. */
-export async function startIsolatedServer(options: { port: number; dataDir?: string; env?: Record<string, string> }) {
+export async function startIsolatedServer(options: { port: number; dataDir?: string; env?: Record<string, string>; timeoutMs?: number }) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-"));
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -27,12 +34,18 @@ export async function startIsolatedServer(options: { port: number; dataDir?: str
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server on port ${options.port} did not answer /healthz in time: ${output}`);
+    }
     if (child.exitCode !== null) throw new Error(`server exited early: ${output}`);
     try {
       const response = await fetch(`${url}/healthz`);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { startIsolatedServer, type IsolatedServer } from "../../support/isolated-server";
+import { startIsolatedServer, type IsolatedServer } from "./isolated-server";
 
 // The PostgreSQL server CI provides (TEST_DATABASE_URL) or the local one; trust auth.
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
