@@ -1,4 +1,5 @@
-// Prints one closing line for CI, "N passed, N failed", from the JSON reports of Vitest and Playwright.
+// Prints the closing lines for CI from the JSON reports of Vitest and Playwright: the end-to-end
+// tests that passed only on a retry ("flaky: N (titles)"), then "tests: N passed, N failed, N skipped".
 import fs from "node:fs";
 
 let passed = 0;
@@ -27,5 +28,17 @@ if (playwright?.stats) {
 }
 if (!vitest) failed += 1;
 if (!playwright) failed += 1;
+
+/** Titles of the end-to-end tests that failed first and passed on a retry. */
+function flakyTitles(suite, titles = []) {
+  for (const spec of suite.specs ?? []) {
+    if (spec.tests?.some((test) => test.status === "flaky")) titles.push(`${spec.file}: ${spec.title}`);
+  }
+  for (const child of suite.suites ?? []) flakyTitles(child, titles);
+  return titles;
+}
+// A retry that passes hides nothing: each such test is named on a line of its own.
+const flaky = playwright ? (playwright.suites ?? []).flatMap((suite) => flakyTitles(suite)) : [];
+console.log(`flaky: ${playwright?.stats?.flaky ?? flaky.length}${flaky.length ? ` (${flaky.join("; ")})` : ""}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
