@@ -9,8 +9,7 @@ import { openDatabase } from "~/platform/db.server";
 import { DirectoryLockedError } from "~/platform/directory-lock.server";
 import { parseEnv } from "~/platform/env.server";
 
-const usage =
-  "Usage: npm run admin -- list | grant <email> | reset-password <email> | disable-2fa <email>";
+const usage = "Usage: npm run admin -- list | grant <email> | reset-password <email> | disable-2fa <email>";
 const commands = ["list", "grant", "reset-password", "disable-2fa"];
 
 /**
@@ -26,11 +25,7 @@ const commands = ["list", "grant", "reset-password", "disable-2fa"];
  */
 export async function runAdminCommand(argv: string[]): Promise<number> {
   const [command, email] = argv;
-  if (
-    !command ||
-    !commands.includes(command) ||
-    (command !== "list" && !email)
-  ) {
+  if (!command || !commands.includes(command) || (command !== "list" && !email)) {
     console.error(usage);
     return 2;
   }
@@ -39,11 +34,8 @@ export async function runAdminCommand(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof DirectoryLockedError) {
-      console.error(
-        `${error.message}\nThe embedded database is in use by a running server: stop it first, then run this command again.`,
-      );
-    } else if (error instanceof UnknownAccountError)
-      console.error(error.message);
+      console.error(`${error.message}\nThe embedded database is in use by a running server: stop it first, then run this command again.`);
+    } else if (error instanceof UnknownAccountError) console.error(error.message);
     else console.error(error instanceof Error ? error.message : error);
     return 1;
   }
@@ -57,20 +49,13 @@ async function runCommand(command: string, email: string | undefined) {
   });
   try {
     if (command === "list") console.log(await listAccountsText(handle.db));
-    else if (command === "grant")
-      console.log(
-        `${await grantByEmail(handle.db, email!)} is now an administrator.`,
-      );
+    else if (command === "grant") console.log(`${await grantByEmail(handle.db, email!)} is now an administrator.`);
     else if (command === "disable-2fa") {
       const address = await disableTwoFactorByEmail(handle.db, email!);
-      console.log(
-        `Two-factor sign-in is off for ${address}; its sessions were ended. It signs in with its password now.`,
-      );
+      console.log(`Two-factor sign-in is off for ${address}; its sessions were ended. It signs in with its password now.`);
     } else {
       const origin = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-      console.log(
-        `Single-use link to set a new password (valid for 1 hour):\n${await createResetLink(handle.db, email!, origin)}`,
-      );
+      console.log(`Single-use link to set a new password (valid for 1 hour):\n${await createResetLink(handle.db, email!, origin)}`);
     }
   } finally {
     await handle.close();

@@ -2,13 +2,10 @@
 let names = [];
 
 /** The development dependency a resolved file belongs to, if any. */
-export const developmentPackage = (list, location) =>
-  list.find((name) => location.includes(`/node_modules/${name}/`));
+export const developmentPackage = (list, location) => list.find((name) => location.includes(`/node_modules/${name}/`));
 
 export const refusal = (name, from) =>
-  new Error(
-    `development dependency ${name} loaded by ${from ?? "the entry point"}; a production install does not have it`,
-  );
+  new Error(`development dependency ${name} loaded by ${from ?? "the entry point"}; a production install does not have it`);
 
 export function initialize(data) {
   names = data;

@@ -3,14 +3,9 @@
 // as it would on a production install (`npm ci --omit=dev`), where those are not installed.
 import fs from "node:fs";
 import Module, { register } from "node:module";
-import {
-  developmentPackage,
-  refusal,
-} from "./production-dependencies-hooks.mjs";
+import { developmentPackage, refusal } from "./production-dependencies-hooks.mjs";
 
-const { devDependencies } = JSON.parse(
-  fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
-);
+const { devDependencies } = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const names = Object.keys(devDependencies);
 
 // ES modules: a resolve hook, on the loader's own thread.

@@ -20,9 +20,7 @@ const run = (args: string[], env: Record<string, string> = {}) =>
 test.describe("[ADMIN][TEAM] npm run admin on a production install", () => {
   test("runs from the build with production dependencies only", () => {
     test.setTimeout(120_000);
-    const dataDir = fs.mkdtempSync(
-      path.join(os.tmpdir(), "admin-command-production-"),
-    );
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-command-production-"));
     try {
       const listed = run(["scripts/admin.js", "list"], {
         DATA_DIR: dataDir,
@@ -38,9 +36,7 @@ test.describe("[ADMIN][TEAM] npm run admin on a production install", () => {
         DATABASE_URL: "",
       });
       expect(usage.status).toBe(2);
-      expect(usage.stderr).toContain(
-        "Usage: npm run admin -- list | grant <email> | reset-password <email> | disable-2fa <email>",
-      );
+      expect(usage.stderr).toContain("Usage: npm run admin -- list | grant <email> | reset-password <email> | disable-2fa <email>");
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -49,8 +45,6 @@ test.describe("[ADMIN][TEAM] npm run admin on a production install", () => {
   test("the guard refuses a development dependency, as a production install would", () => {
     const refused = run(["node_modules/tsx/dist/cli.mjs", "--version"]);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain(
-      "development dependency tsx loaded by the entry point",
-    );
+    expect(refused.stderr).toContain("development dependency tsx loaded by the entry point");
   });
 });
