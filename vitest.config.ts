@@ -6,6 +6,8 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    // One migrated database of each kind, copied for each test file.
+    globalSetup: ["./tests/setup/database-template.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
