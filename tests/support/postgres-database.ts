@@ -2,15 +2,15 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 /**
- * A new, empty database on the test PostgreSQL server (TEST_DATABASE_URL): its URL, and a
- * function that drops it (closing whatever connections are left).
+ * A new database on the test PostgreSQL server (TEST_DATABASE_URL), empty or a copy of a
+ * template database: its URL, and a function that drops it (closing whatever connections are left).
  */
-export async function createPostgresDatabase(prefix = "site_test"): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(prefix = "site_test", template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { afterAll, beforeAll, inject } from "vitest";
+import * as schema from "~/db/schema";
 import { createAuth, setAuth, type Auth } from "~/features/auth/auth.server";
 import { clearContentCache } from "~/features/content/read.server";
-import { openDatabase, setDatabase, type DatabaseHandle } from "~/platform/db.server";
+import { openDatabase, pgliteStartParams, setDatabase, type Database, type DatabaseHandle } from "~/platform/db.server";
 import { parseEnv, setEnv, type Env } from "~/platform/env.server";
 import { resetRateLimits } from "~/platform/rate-limit.server";
 import { createPostgresDatabase } from "./postgres-database";
@@ -18,10 +21,22 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
   ? ["pglite", "postgres"]
   : ["pglite"];
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server. */
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server.
+ * Both are copies of the template migrated once for the run (tests/setup/database-template.ts);
+ * without one (a config that sets up no template), the database is created and migrated here.
+ */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
-  if (kind === "pglite") return openDatabase();
-  const database = await createPostgresDatabase();
+  if (kind === "pglite") {
+    const template = inject("pgliteTemplate");
+    if (!template) return openDatabase();
+    const client = new PGlite({ loadDataDir: new Blob([fs.readFileSync(template)]), startParams: pgliteStartParams });
+    await client.waitReady;
+    return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", close: () => client.close() };
+  }
+  const template = inject("postgresTemplate");
+  const database = await createPostgresDatabase("site_test", template);
+  // On a copy of the template the migrations find nothing left to apply.
   const handle = await openDatabase({ databaseUrl: database.url });
   return {
     ...handle,
