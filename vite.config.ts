@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { headScripts } from "./scripts/support/head-scripts.js";
 
 // The browser's JavaScript in a few chunks instead of one per small shared module: over HTTP/1.1
 // a page asked for 18 files, and the stylesheet waited for connections behind them. Only
@@ -20,5 +21,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
   server: { watch: { ignored: ["**/data/**", "**/build*/**", "**/test-results/**"] } },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [headScripts(), tailwindcss(), reactRouter()],
 }));

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { headScripts } from "./scripts/support/head-scripts.js";
 
 export default defineConfig({
+  plugins: [headScripts()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
