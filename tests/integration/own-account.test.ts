@@ -6,17 +6,17 @@ import { requireAdmin } from "~/features/auth/permissions.server";
 import { resetRateLimits } from "~/platform/rate-limit.server";
 import { action, loader } from "~/routes/admin.other.team";
 import { teamMessages } from "~/features/team/schema";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp, cookieHeader } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const TEAM = "/admin/other/team";
 
 async function signIn(app: TestApp, email: string, password = "password-123") {
   const { headers } = await app.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
-  return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return cookieHeader(headers);
 }
 
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+const cookieOf = cookieHeader;
 
 describe.each(testDatabaseKinds)("own account on %s", (kind) => {
   const app = useTestApp(kind, { AUTH_RATE_LIMIT: "4" });

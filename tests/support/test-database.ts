@@ -96,6 +96,13 @@ export async function signUpAndGetCookie(auth: Auth, email: string, password = "
     body: { email, password, name: email.split("@")[0]! },
     returnHeaders: true,
   });
-  const setCookie = headers.getSetCookie();
-  return setCookie.map((cookie) => cookie.split(";")[0]).join("; ");
+  return cookieHeader(headers);
+}
+
+/** The Cookie header a browser would send back after an answer's Set-Cookie headers. */
+export function cookieHeader(headers: Headers) {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
