@@ -24,6 +24,10 @@ const s3Port = Number(process.env.BENCH_BASELINE_PORT ?? 4601);
 const pages = ["/", "/fees"];
 const ACCOUNT = { email: "bench@example.com", password: "bench-password-1", name: "bench" };
 
+/** @typedef {{ requestsPerSecond: number; requests: number; p50: string; p99: string; errors: number }} WrkRun */
+/** A run with the server's own CPU time per answer. @typedef {WrkRun & { cpuPerRequest: number }} MeasuredRun */
+
+/** @param {string} url @returns {WrkRun} */
 function wrk(url) {
   const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${duration}`, "--latency", "-H", "Accept-Encoding: gzip, br", url]);
   const output = execFileSync(command, args, { encoding: "utf8" });
@@ -126,7 +130,7 @@ const rows = [...pages.map((pathname) => ({ name: `\`${pathname}\` (cached page)
 // Warm-up: each row on each server once, 3 s.
 for (const row of rows) for (const target of targets) execFileSync(...pinned(1, "wrk", ["-t1", `-c${connections}`, "-d3s", `http://127.0.0.1:${target.port}${row.path(target)}`]), { stdio: "ignore" });
 
-const results = rows.map((row) => ({ row, runs: targets.map(() => []) }));
+const results = rows.map((row) => ({ row, runs: targets.map(() => /** @type {MeasuredRun[]} */ ([])) }));
 for (let round = 0; round < rounds; round++) {
   // A B in even rounds, B A in odd ones: neither always goes first.
   const order = round % 2 === 0 ? [0, 1] : [1, 0];
@@ -134,7 +138,7 @@ for (let round = 0; round < rounds; round++) {
     for (const index of order) {
       const target = targets[index];
       const cpuBefore = cpuMicroseconds(target.pid);
-      const run = wrk(`http://127.0.0.1:${target.port}${result.row.path(target)}`);
+      const run = /** @type {MeasuredRun} */ (wrk(`http://127.0.0.1:${target.port}${result.row.path(target)}`));
       run.cpuPerRequest = (cpuMicroseconds(target.pid) - cpuBefore) / Math.max(1, run.requests);
       result.runs[index].push(run);
       console.log(`round ${round + 1} ${target.label} ${result.row.name}: ${Math.round(run.requestsPerSecond)} req/s, ${run.cpuPerRequest.toFixed(1)} µs CPU/answer`);

@@ -66,6 +66,16 @@ function peakRss(pid) {
   return Math.round(kilobytes / 1024);
 }
 
+/** @typedef {{ requestsPerSecond: number; requests: number; p50: string; p99: string; errors: number }} WrkRun */
+/** What a measurement loads: a path, or a wrk script choosing one per request, and the status that is right. */
+/** @typedef {{ pathname: string; label?: string; script?: string; status?: number }} LoadTarget */
+
+/**
+ * @param {string} url
+ * @param {string} [length]
+ * @param {{ script?: string; status?: number }} [options]
+ * @returns {WrkRun}
+ */
 function wrk(url, length = duration, { script, status } = {}) {
   const scriptArgs = script ? ["-s", script] : [];
   const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${length}`, "--latency", ...scriptArgs, "-H", "Accept-Encoding: gzip, br", url]);
@@ -83,6 +93,7 @@ function wrk(url, length = duration, { script, status } = {}) {
 }
 
 /** Load on each page before measuring: the figures are of a server that has been running, with its code optimised. */
+/** @param {number} port @param {LoadTarget[]} [rows] */
 function warmUp(port, rows = paths.map((pathname) => ({ pathname }))) {
   for (const { pathname, script } of rows) {
     const scriptArgs = script ? ["-s", script] : [];
@@ -116,11 +127,17 @@ function cpuMicroseconds(pid) {
 /**
  * One URL's measurement, with the baseline measured just before and just after it, and the
  * server's own CPU time per answer: on a shared machine that figure moves far less than req/s.
+ * @param {number} port
+ * @param {string} pathname
+ * @param {Omit<LoadTarget, "pathname">} variant
+ * @param {number | undefined} pid
  */
 function measure(port, pathname, { script, status, label } = {}, pid) {
   const before = wrk(`http://127.0.0.1:${baselinePort}/`, baselineDuration);
   const cpuBefore = cpuMicroseconds(pid);
-  const result = wrk(`http://127.0.0.1:${port}${script ? "/" : pathname}`, duration, { script, status });
+  const result = /** @type {WrkRun & { cpuPerRequest: number }} */ (
+    wrk(`http://127.0.0.1:${port}${script ? "/" : pathname}`, duration, { script, status })
+  );
   result.cpuPerRequest = (cpuMicroseconds(pid) - cpuBefore) / Math.max(1, result.requests);
   const after = wrk(`http://127.0.0.1:${baselinePort}/`, baselineDuration);
   const baseline = (before.requestsPerSecond + after.requestsPerSecond) / 2;

@@ -30,7 +30,9 @@ async function measure(url) {
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.addInitScript(() => {
-    const timings = (window.__timings = {});
+    /** @type {{ fcp?: number; hydrated?: number }} */
+    const timings = {};
+    /** @type {any} */ (window).__timings = timings;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) if (entry.name === "first-contentful-paint") timings.fcp = entry.startTime;
     }).observe({ type: "paint", buffered: true });
@@ -42,8 +44,8 @@ async function measure(url) {
     poll();
   });
   await page.goto(url);
-  await page.waitForFunction(() => window.__timings.hydrated && window.__timings.fcp, null, { timeout: 60_000 });
-  const timings = await page.evaluate(() => window.__timings);
+  await page.waitForFunction(() => /** @type {any} */ (window).__timings.hydrated && /** @type {any} */ (window).__timings.fcp, null, { timeout: 60_000 });
+  const timings = await page.evaluate(() => /** @type {any} */ (window).__timings);
   await context.close();
   return timings;
 }

@@ -44,7 +44,7 @@ export async function startChromium(debuggingPort) {
       try {
         fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       } catch (error) {
-        console.warn(`Could not remove Chromium's profile ${profile}: ${error.message}`);
+        console.warn(`Could not remove Chromium's profile ${profile}: ${/** @type {Error} */ (error).message}`);
       }
     },
   };

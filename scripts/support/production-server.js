@@ -10,7 +10,13 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 const hasTaskset = spawnSync("sh", ["-c", "command -v taskset"]).status === 0 && os.cpus().length > 1;
 
-/** `[command, args]` running on one CPU core when taskset is there and the machine has two. */
+/**
+ * `[command, args]` running on one CPU core when taskset is there and the machine has two.
+ * @param {number | undefined} core
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {[string, string[]]}
+ */
 export function pinned(core, command, args) {
   return hasTaskset && core !== undefined ? ["taskset", ["-c", String(core), command, ...args]] : [command, args];
 }
@@ -40,6 +46,7 @@ export async function waitFor(url, { attempts = 150 } = {}) {
 /**
  * The production build served on `port` over a new PGlite database in a temporary directory.
  * `core` pins it to one CPU (the benchmark); `env` adds variables such as PAGE_CACHE.
+ * @param {{ port: number; core?: number; env?: Record<string, string> }} options
  */
 export async function startProductionServer({ port, core, env = {} }) {
   if (await answers(`http://127.0.0.1:${port}/healthz`)) {
