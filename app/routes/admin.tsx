@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { Toaster } from "sonner";
 // The admin's own stylesheet, linked while an /admin route is shown.
 import "~/admin.css";
-import { announceSignedUp, LoginScreen, type LoginActionData, type LoginIntent } from "~/components/admin/login-screen";
+import { announceSignedUp, LoginScreen } from "~/components/admin/login-screen";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { Dashboard } from "~/components/admin/shell/dashboard";
 import { readForm } from "~/platform/action-result.server";
-import { requestPasswordResetMail, resetPasswordWithToken, signInWithPassword, signUpWithPassword } from "~/features/auth/sign-in.server";
+import { runLoginAction } from "~/features/auth/login-action.server";
+import { intentOf, type LoginActionData } from "~/features/auth/login-contract";
 import { RESET_PARAMETER } from "~/features/auth/auth.server";
 import { countUnreadMessages } from "~/features/contact/inbox.server";
 import { getDb } from "~/platform/db.server";
@@ -15,11 +16,8 @@ import { getEnv } from "~/platform/env.server";
 import { INVITATION_PARAMETER } from "~/features/auth/invitations.server";
 import { assertSameOrigin, getAdminStatus } from "~/features/auth/permissions.server";
 import { describeSignUp } from "~/features/auth/sign-up-policy.server";
-import { hasPendingChallenge, verifySignInCode } from "~/features/auth/two-factor.server";
+import { hasPendingChallenge } from "~/features/auth/two-factor.server";
 import { TwoFactorRequiredScreen } from "~/components/admin/two-factor/required-screen";
-import { signInCodeSchema, twoFactorMessages } from "~/features/auth/two-factor-schema";
-
-const twoFactorRestart = twoFactorMessages.challengeSpent;
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
@@ -52,54 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-const intents: readonly LoginIntent[] = ["login", "signup", "reset", "forgot", "sign-in-code"];
-const intentOf = (value: unknown): LoginIntent => intents.find((intent) => intent === value) ?? "login";
-
-/** After signing in, back to the dashboard page the form was on; never anywhere else. */
-const ADMIN_PAGE = /^\/admin(\/[a-z-]+){0,2}\/?$/;
-const landingPage = (value: unknown) => (typeof value === "string" && ADMIN_PAGE.test(value) ? value : "/admin");
-
 /** The login and sign-up forms. Only e-mail and password are read from them. */
 export async function action({ request }: Route.ActionArgs) {
   // Another site's post is refused before its body is read.
   assertSameOrigin(request);
   const form = await readForm(request);
-  const intent = intentOf(form.intent);
-  if (intent === "reset" || intent === "forgot") {
-    const result =
-      intent === "reset"
-        ? await resetPasswordWithToken(request, { token: form.token, password: form.password })
-        : await requestPasswordResetMail(request, { email: form.email });
-    return result.ok
-      ? data<LoginActionData>({ intent, ok: true, needsConfirmation: false })
-      : data<LoginActionData>({ intent, ok: false, message: result.message, unexpected: result.unexpected ?? false }, { status: result.status });
-  }
-  if (intent === "sign-in-code") {
-    const parsed = signInCodeSchema.safeParse({ method: form.method, code: form.code });
-    const result = parsed.success
-      ? await verifySignInCode(getDb(), request, parsed.data)
-      : { ok: false as const, status: 400, message: parsed.error.issues[0]!.message };
-    if (!result.ok) {
-      // A spent or expired challenge sends the person back to the password.
-      const restart = result.status === 401 || result.message === twoFactorRestart;
-      return data<LoginActionData>({ intent, ok: false, message: result.message, unexpected: false, restart }, { status: result.status });
-    }
-    throw redirect(landingPage(form.redirectTo), { headers: result.headers });
-  }
-  const credentials = { email: form.email, password: form.password };
-  const result =
-    intent === "signup"
-      ? await signUpWithPassword(request, credentials, form.invitation)
-      : await signInWithPassword(request, credentials);
-  if (!result.ok) {
-    return data<LoginActionData>(
-      { intent, ok: false, message: result.message, unexpected: result.unexpected ?? false },
-      { status: result.status },
-    );
-  }
-  if (result.needsConfirmation) return data<LoginActionData>({ intent, ok: true, needsConfirmation: true });
-  if (result.needsCode) return data<LoginActionData>({ intent, ok: true, needsConfirmation: false, needsCode: true }, { headers: result.headers });
-  throw redirect(landingPage(form.redirectTo), { headers: result.headers });
+  return runLoginAction(request, intentOf(form.intent), form);
 }
 
 /**

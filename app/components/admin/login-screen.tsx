@@ -6,17 +6,13 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toastError, toastSuccess } from "~/components/ui/toast";
+import type { LoginActionData, LoginIntent } from "~/features/auth/login-contract";
 import { CLOSED_SIGN_UP_MESSAGE, credentialsSchema, MIN_PASSWORD_LENGTH, resetMessages, type SignUpScreen } from "~/features/auth/schema";
 import { ForgotPassword, ResetPasswordForm } from "./password-reset";
 import { CodeStep } from "./two-factor/code-step";
 import { LogoutButton } from "./shell/logout-button";
 
-export type LoginIntent = "login" | "signup" | "reset" | "forgot" | "sign-in-code";
-
-/** What the /admin action answers when it does not redirect to the dashboard. */
-export type LoginActionData =
-  | { intent: LoginIntent; ok: false; message: string; unexpected: boolean; restart?: boolean }
-  | { intent: LoginIntent; ok: true; needsConfirmation: boolean; needsCode?: boolean };
+export type { LoginActionData, LoginIntent } from "~/features/auth/login-contract";
 
 const forms = [
   { intent: "login", label: "Вход", submit: "Войти", busy: "Вход...", autoComplete: "current-password" },
