@@ -89,7 +89,7 @@ describe("'Забыли пароль?' with SMTP_URL", async () => {
 
 describe("the admin command", () => {
   const run = (args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+    spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/support/run-admin-command.ts", ...args], {
       env: { ...process.env, LOG_LEVEL: "warn", ...env },
       encoding: "utf8",
       timeout: 60_000,

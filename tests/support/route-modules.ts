@@ -15,7 +15,7 @@ export const routeFilesOnDisk = fs
 export const adminRouteFiles = routeFilesOnDisk.filter((file) => file.startsWith("admin"));
 
 /** Every kebab-case intent the dashboard's sources name, plus fields any of its forms read. */
-const sources = import.meta.glob<string>(["/app/components/admin/**/*.{ts,tsx}", "/app/routes/*.{ts,tsx}"], {
+const sources = import.meta.glob<string>(["/app/components/admin/**/*.{ts,tsx}", "/app/features/**/*intents.ts", "/app/features/**/*-contract.ts", "/app/routes/*.{ts,tsx}"], {
   query: "?raw",
   import: "default",
   eager: true,
