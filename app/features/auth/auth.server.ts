@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
@@ -14,7 +14,8 @@ import { sendResetMail, sendVerificationMail } from "~/platform/mail.server";
 import { decideSignUp } from "./sign-up-policy.server";
 
 /** The invitation token a sign-up carries in its body, whichever way the sign-up arrived. */
-const invitationOf = (context: { body?: unknown } | null | undefined) => (context?.body as { invitation?: unknown } | undefined)?.invitation;
+const invitationOf = (context: { body?: unknown } | null | undefined) =>
+  (context?.body as { invitation?: unknown } | undefined)?.invitation;
 
 /** The name authenticator apps show beside the account's address. */
 export const TWO_FACTOR_ISSUER = "Valora Admin";
@@ -54,40 +55,11 @@ export function createAuth(options: AuthOptions) {
     // Without PUBLIC_URL the base URL is taken from each request, so the site works at
     // localhost and 127.0.0.1 alike; only those two origins are trusted then.
     baseURL: options.publicUrl,
-    trustedOrigins: options.publicUrl
-      ? [options.publicUrl]
-      : [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`],
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
-      autoSignIn: !requireEmailVerification,
-      requireEmailVerification,
-      // Single-use links valid for an hour; using one signs every browser of the account out.
-      resetPasswordTokenExpiresIn: 60 * 60,
-      revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        if (options.onResetToken) return options.onResetToken({ email: user.email, token });
-        if (!options.smtpUrl || !options.publicUrl) return;
-        await sendResetMail({ smtpUrl: options.smtpUrl, from: options.smtpFrom, to: user.email, url: resetLink(options.publicUrl, token) });
-      },
-    },
+    trustedOrigins: options.publicUrl ? [options.publicUrl] : [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`],
+    emailAndPassword: passwordOptions(options, requireEmailVerification),
     // Reset tokens are kept only as hashes, so a copy of the database cannot reset a password.
     verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
-    emailVerification: requireEmailVerification
-      ? {
-          sendOnSignUp: true,
-          autoSignInAfterVerification: true,
-          sendVerificationEmail: async ({ user, url }) => {
-            await sendVerificationMail({
-              smtpUrl: options.smtpUrl!,
-              from: options.smtpFrom,
-              to: user.email,
-              url,
-            });
-          },
-        }
-      : undefined,
+    emailVerification: requireEmailVerification ? verificationMailOptions(options.smtpUrl!, options.smtpFrom) : undefined,
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Our own limiter (rate-limit.server.ts) covers every mode and route actions too.
     rateLimit: { enabled: false },
@@ -97,53 +69,8 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
     },
     hooks: { after: signInEventHook(options.db) },
-    plugins: [
-      twoFactor({
-        issuer: TWO_FACTOR_ISSUER,
-        // Backup codes are kept encrypted with the auth secret (never as plain text), like the
-        // TOTP secret; a used code is removed from the list.
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
-        totpOptions: { digits: 6, period: 30 },
-        // The code step of a sign-in must follow the password within ten minutes.
-        twoFactorCookieMaxAge: 10 * 60,
-        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
-      }),
-    ],
-    // Every account is created through these hooks, whether by the dashboard's action or by a
-    // direct call to /api/auth/sign-up/email, so the sign-up policy cannot be bypassed.
-    databaseHooks: {
-      user: {
-        create: {
-          before: async (newUser, context) => {
-            const decision = await decideSignUp(options.db, newUser.email, invitationOf(context));
-            if (!decision.allowed) throw new APIError("BAD_REQUEST", { message: decision.message });
-          },
-          after: async (created, context) => {
-            const invitation = invitationOf(context);
-            if (typeof invitation === "string" && invitation) {
-              const accepted = await acceptInvitation(options.db, invitation, created.id, created.email);
-              if (!accepted) logger.warn({ userId: created.id }, "invitation no longer valid when the account was created");
-            }
-            await ensureFirstAdmin(options.db).catch((error: unknown) =>
-              logger.error({ err: error }, "ensure_first_admin failed"),
-            );
-          },
-        },
-      },
-      session: {
-        create: {
-          after: async (created, context) => {
-            // With two-factor on, the password's session is dropped at once for the code step;
-            // the session the code opens is the sign-in.
-            const passwordStep = context?.path === "/sign-in/email";
-            await options.db
-              .update(schema.user)
-              .set({ lastSignInAt: new Date() })
-              .where(passwordStep ? and(eq(schema.user.id, created.userId), eq(schema.user.twoFactorEnabled, false)) : eq(schema.user.id, created.userId));
-          },
-        },
-      },
-    },
+    plugins: [twoFactorPlugin()],
+    databaseHooks: accountHooks(options.db),
     logger: {
       log: (level, message) => {
         if (level === "error") logger.error({ source: "auth" }, message);
@@ -151,6 +78,97 @@ export function createAuth(options: AuthOptions) {
       },
     },
   });
+}
+
+/** Email-and-password accounts: password lengths, sign-in after sign-up, and reset links. */
+function passwordOptions(options: AuthOptions, requireEmailVerification: boolean): BetterAuthOptions["emailAndPassword"] {
+  return {
+    enabled: true,
+    minPasswordLength: 6,
+    maxPasswordLength: 128,
+    autoSignIn: !requireEmailVerification,
+    requireEmailVerification,
+    // Single-use links valid for an hour; using one signs every browser of the account out.
+    resetPasswordTokenExpiresIn: 60 * 60,
+    revokeSessionsOnPasswordReset: true,
+    sendResetPassword: async ({ user, token }) => {
+      if (options.onResetToken) return options.onResetToken({ email: user.email, token });
+      if (!options.smtpUrl || !options.publicUrl) return;
+      await sendResetMail({ smtpUrl: options.smtpUrl, from: options.smtpFrom, to: user.email, url: resetLink(options.publicUrl, token) });
+    },
+  };
+}
+
+/** With SMTP configured, a new account confirms its address by mail and is signed in by the link. */
+function verificationMailOptions(smtpUrl: string, smtpFrom: string | undefined): BetterAuthOptions["emailVerification"] {
+  return {
+    sendOnSignUp: true,
+    autoSignInAfterVerification: true,
+    sendVerificationEmail: async ({ user, url }) => {
+      await sendVerificationMail({
+        smtpUrl,
+        from: smtpFrom,
+        to: user.email,
+        url,
+      });
+    },
+  };
+}
+
+/** Two-factor sign-in with an authenticator app's codes or one of ten backup codes. */
+function twoFactorPlugin() {
+  return twoFactor({
+    issuer: TWO_FACTOR_ISSUER,
+    // Backup codes are kept encrypted with the auth secret (never as plain text), like the
+    // TOTP secret; a used code is removed from the list.
+    backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+    totpOptions: { digits: 6, period: 30 },
+    // The code step of a sign-in must follow the password within ten minutes.
+    twoFactorCookieMaxAge: 10 * 60,
+    accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+  });
+}
+
+/**
+ * Every account is created through these hooks, whether by the dashboard's action or by a
+ * direct call to /api/auth/sign-up/email, so the sign-up policy cannot be bypassed.
+ */
+function accountHooks(db: Database): BetterAuthOptions["databaseHooks"] {
+  return {
+    user: {
+      create: {
+        before: async (newUser, context) => {
+          const decision = await decideSignUp(db, newUser.email, invitationOf(context));
+          if (!decision.allowed) throw new APIError("BAD_REQUEST", { message: decision.message });
+        },
+        after: async (created, context) => {
+          const invitation = invitationOf(context);
+          if (typeof invitation === "string" && invitation) {
+            const accepted = await acceptInvitation(db, invitation, created.id, created.email);
+            if (!accepted) logger.warn({ userId: created.id }, "invitation no longer valid when the account was created");
+          }
+          await ensureFirstAdmin(db).catch((error: unknown) => logger.error({ err: error }, "ensure_first_admin failed"));
+        },
+      },
+    },
+    session: {
+      create: {
+        after: async (created, context) => {
+          // With two-factor on, the password's session is dropped at once for the code step;
+          // the session the code opens is the sign-in.
+          const passwordStep = context?.path === "/sign-in/email";
+          await db
+            .update(schema.user)
+            .set({ lastSignInAt: new Date() })
+            .where(
+              passwordStep
+                ? and(eq(schema.user.id, created.userId), eq(schema.user.twoFactorEnabled, false))
+                : eq(schema.user.id, created.userId),
+            );
+        },
+      },
+    },
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
