@@ -52,7 +52,8 @@ async function putIntoBucket(store: UploadStore, archiveDirectory: string) {
     for (const name of names) {
       const key = `${folder}/${name}`;
       if (present.has(key)) continue;
-      const type = folder === "image-info" ? "application/json" : (contentTypeByExtension[name.split(".").pop() ?? ""] ?? "application/octet-stream");
+      const type =
+        folder === "image-info" ? "application/json" : (contentTypeByExtension[name.split(".").pop() ?? ""] ?? "application/octet-stream");
       files.push({ key, file: path.join(directory, name), contentType: type });
     }
   }
@@ -115,77 +116,125 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     const manifest = await unpackArchive(path.resolve(options.file), archiveDirectory);
     const migrations = readMigrationFiles({ migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
     archivedMigrationCount(manifest, migrations);
-
-    const bucket = options.store?.kind === "s3" ? options.store : undefined;
-    const filesPresent = bucket
-      ? (await bucketHoldsUploads(bucket))
-        ? ["bucket"]
-        : []
-      : FILE_FOLDERS.filter((folder) => hasFiles(path.join(dataDir, folder)));
-    // Into the bucket, the local folders stay as they are; onto the disk, they are swapped in.
-    const incoming: Record<string, string> = bucket
-      ? {}
-      : Object.fromEntries(FILE_FOLDERS.map((folder) => [folder, path.join(archiveDirectory, "files", folder)]));
-    const filesTarget = bucket ? `the S3 bucket ${bucket.describe()}` : "DATA_DIR's uploads";
-    const event = {
-      kind: "backup.restore",
-      area: "backups",
-      target: path.basename(options.file),
-      details: { createdAt: manifest.createdAt, source: manifest.database.source, schema: manifest.database.lastMigration },
-    };
-
-    if (options.databaseUrl) {
-      const handle = await openDatabase({ databaseUrl: options.databaseUrl, skipMigrations: true });
-      try {
-        const occupied = (await postgresHoldsASite(handle.db)) || filesPresent.length > 0;
-        if (occupied && !options.force) throw notEmpty(`The PostgreSQL database or ${filesTarget}`);
-        let rollBack: (() => Promise<void>) | undefined;
-        let removeObjects: (() => Promise<void>) | undefined;
-        try {
-          await handle.db.transaction(async (tx) => {
-            if (options.force) {
-              await tx.execute(sql`drop schema if exists drizzle cascade`);
-              await tx.execute(sql`drop schema if exists public cascade`);
-              await tx.execute(sql`create schema public`);
-            }
-            await loadArchive(tx, archiveDirectory, manifest, migrations, event);
-            // The files are in place before the rows that name them are committed.
-            if (bucket) removeObjects = await putIntoBucket(bucket, archiveDirectory);
-            rollBack = await swapFolders(dataDir, staging, incoming);
-          });
-        } catch (error) {
-          await rollBack?.();
-          await removeObjects?.();
-          throw error;
-        }
-      } finally {
-        await handle.close();
-      }
-    } else {
-      if ((fs.existsSync(path.join(dataDir, "db")) || filesPresent.length > 0) && !options.force) {
-        throw notEmpty(bucket ? `DATA_DIR or ${filesTarget}` : "DATA_DIR");
-      }
-      const databaseStaging = path.join(staging, "database");
-      const handle = await openDatabase({ dataDir: databaseStaging, skipMigrations: true });
-      try {
-        await handle.db.transaction(async (tx) => {
-          await loadArchive(tx, archiveDirectory, manifest, migrations, event);
-        });
-      } finally {
-        await handle.close();
-      }
-      const removeObjects = bucket ? await putIntoBucket(bucket, archiveDirectory) : undefined;
-      try {
-        await swapFolders(dataDir, staging, { db: path.join(databaseStaging, "db"), ...incoming });
-      } catch (error) {
-        await removeObjects?.();
-        throw error;
-      }
-    }
+    const plan = await planRestore(options, dataDir, staging, archiveDirectory, manifest, migrations);
+    if (options.databaseUrl) await restoreIntoPostgres(options.databaseUrl, plan);
+    else await restoreIntoDataDir(plan);
     return manifest;
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
     releaseLock();
+  }
+}
+
+/** What a restore puts where, worked out before anything is touched. */
+interface RestorePlan {
+  force: boolean;
+  dataDir: string;
+  staging: string;
+  archiveDirectory: string;
+  manifest: Manifest;
+  migrations: MigrationMeta[];
+  bucket: UploadStore | undefined;
+  /** The uploads already at the target: local folders, or "bucket". */
+  filesPresent: string[];
+  /** The folders swapped into DATA_DIR, by name. */
+  incoming: Record<string, string>;
+  filesTarget: string;
+  event: ActivityEvent;
+}
+
+async function planRestore(
+  options: RestoreOptions,
+  dataDir: string,
+  staging: string,
+  archiveDirectory: string,
+  manifest: Manifest,
+  migrations: MigrationMeta[],
+): Promise<RestorePlan> {
+  const bucket = options.store?.kind === "s3" ? options.store : undefined;
+  const filesPresent = bucket
+    ? (await bucketHoldsUploads(bucket))
+      ? ["bucket"]
+      : []
+    : FILE_FOLDERS.filter((folder) => hasFiles(path.join(dataDir, folder)));
+  // Into the bucket, the local folders stay as they are; onto the disk, they are swapped in.
+  const incoming: Record<string, string> = bucket
+    ? {}
+    : Object.fromEntries(FILE_FOLDERS.map((folder) => [folder, path.join(archiveDirectory, "files", folder)]));
+  const filesTarget = bucket ? `the S3 bucket ${bucket.describe()}` : "DATA_DIR's uploads";
+  const event = {
+    kind: "backup.restore",
+    area: "backups",
+    target: path.basename(options.file),
+    details: { createdAt: manifest.createdAt, source: manifest.database.source, schema: manifest.database.lastMigration },
+  };
+  return {
+    force: Boolean(options.force),
+    dataDir,
+    staging,
+    archiveDirectory,
+    manifest,
+    migrations,
+    bucket,
+    filesPresent,
+    incoming,
+    filesTarget,
+    event,
+  };
+}
+
+/** Into PostgreSQL: the rows are loaded and the files switched in within the one transaction. */
+async function restoreIntoPostgres(databaseUrl: string, plan: RestorePlan) {
+  const { bucket, archiveDirectory } = plan;
+  const handle = await openDatabase({ databaseUrl, skipMigrations: true });
+  try {
+    const occupied = (await postgresHoldsASite(handle.db)) || plan.filesPresent.length > 0;
+    if (occupied && !plan.force) throw notEmpty(`The PostgreSQL database or ${plan.filesTarget}`);
+    let rollBack: (() => Promise<void>) | undefined;
+    let removeObjects: (() => Promise<void>) | undefined;
+    try {
+      await handle.db.transaction(async (tx) => {
+        if (plan.force) {
+          await tx.execute(sql`drop schema if exists drizzle cascade`);
+          await tx.execute(sql`drop schema if exists public cascade`);
+          await tx.execute(sql`create schema public`);
+        }
+        await loadArchive(tx, archiveDirectory, plan.manifest, plan.migrations, plan.event);
+        // The files are in place before the rows that name them are committed.
+        if (bucket) removeObjects = await putIntoBucket(bucket, archiveDirectory);
+        rollBack = await swapFolders(plan.dataDir, plan.staging, plan.incoming);
+      });
+    } catch (error) {
+      await rollBack?.();
+      await removeObjects?.();
+      throw error;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Into DATA_DIR: the embedded database is built beside it, then swapped in with the files. */
+async function restoreIntoDataDir(plan: RestorePlan) {
+  const { bucket, archiveDirectory } = plan;
+  if ((fs.existsSync(path.join(plan.dataDir, "db")) || plan.filesPresent.length > 0) && !plan.force) {
+    throw notEmpty(bucket ? `DATA_DIR or ${plan.filesTarget}` : "DATA_DIR");
+  }
+  const databaseStaging = path.join(plan.staging, "database");
+  const handle = await openDatabase({ dataDir: databaseStaging, skipMigrations: true });
+  try {
+    await handle.db.transaction(async (tx) => {
+      await loadArchive(tx, archiveDirectory, plan.manifest, plan.migrations, plan.event);
+    });
+  } finally {
+    await handle.close();
+  }
+  const removeObjects = bucket ? await putIntoBucket(bucket, archiveDirectory) : undefined;
+  try {
+    await swapFolders(plan.dataDir, plan.staging, { db: path.join(databaseStaging, "db"), ...plan.incoming });
+  } catch (error) {
+    await removeObjects?.();
+    throw error;
   }
 }
 
