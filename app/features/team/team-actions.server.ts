@@ -37,11 +37,20 @@ function answerChange(intent: string, change: TeamChange) {
   return failed(intent, 404, teamMessages.notFound);
 }
 
+/** Who asks, and how a write of theirs is recorded in the activity log. */
+interface TeamActionContext {
+  db: Database;
+  request: Request;
+  actor: SessionUser;
+  event: (kind: string, target: string, details?: Record<string, unknown>) => Promise<unknown>;
+}
+
 /** One write of the 'Администраторы' section, already past requireAdmin. */
 export async function runTeamAction(db: Database, request: Request, actor: SessionUser, form: Record<string, string>) {
   const intent = form.intent ?? "";
   const event = (kind: string, target: string, details?: Record<string, unknown>) =>
     recordEvent(db, { kind, area: "team", actor, target, details });
+  const context: TeamActionContext = { db, request, actor, event };
   switch (intent) {
     case teamIntents.grant:
     case teamIntents.revoke:
@@ -60,17 +69,8 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
       if (change.ok) await event("team.end_sessions", change.email, { ended: change.ended });
       return answerChange(intent, change);
     }
-    case teamIntents.invite: {
-      const parsed = invitationCreateSchema.safeParse(form);
-      if (!parsed.success) return refused(intent, parsed.error, teamMessages.emailInvalid);
-      const { email } = parsed.data;
-      if (await emailHasAccount(db, email)) return failed(intent, 409, teamMessages.emailTaken, { email: [teamMessages.emailTaken] });
-      const token = await createInvitation(db, { email, invitedBy: actor.id });
-      const link = invitationLink(getEnv().PUBLIC_URL ?? new URL(request.url).origin, token);
-      const mailed = await mailInvitation(email, link);
-      await event("team.invite", email, { mailed });
-      return { ...succeeded(intent), link, mailed };
-    }
+    case teamIntents.invite:
+      return invite(context, intent, form);
     case teamIntents.withdraw: {
       const parsed = invitationIdSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
@@ -86,28 +86,10 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
       await event(parsed.data.open ? "team.sign_up_open" : "team.sign_up_close", "sign-up");
       return succeeded(intent);
     }
-    case teamIntents.twoFactorRequired: {
-      const parsed = twoFactorRequiredSchema.safeParse(form);
-      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
-      // Only an administrator who has two-factor may require it, so whoever turns it on can
-      // still reach the dashboard; those without it are sent to enrolment, which needs only
-      // their password.
-      if (parsed.data.required && !(await hasTwoFactor(db, actor.id))) return failed(intent, 409, twoFactorMessages.requiredNeedsOwn);
-      await setTwoFactorRequired(db, parsed.data.required);
-      await event(parsed.data.required ? "team.two_factor_require" : "team.two_factor_optional", "two-factor");
-      return succeeded(intent);
-    }
-    case teamIntents.changePassword: {
-      const parsed = passwordChangeSchema.safeParse(form);
-      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
-      // Guessing the current password is limited like signing in.
-      const limited = await limitAuthAttempt(request, "sign-in");
-      if (limited) return failed(intent, 429, (await limited.json()).message);
-      const change = await changeOwnPassword(request, parsed.data);
-      if (!change.ok) return failed(intent, change.status, change.message, { currentPassword: [change.message] });
-      await event("auth.password_change", actor.email);
-      return data(succeeded(intent), { headers: change.headers });
-    }
+    case teamIntents.twoFactorRequired:
+      return requireTwoFactor(context, intent, form);
+    case teamIntents.changePassword:
+      return changePassword(context, intent, form);
     case teamIntents.endOwnSession: {
       const parsed = sessionIdSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
@@ -118,6 +100,45 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
     default:
       return failed(intent, 400, teamMessages.invalid);
   }
+}
+
+/** Invites an address that has no account yet: the link is mailed when it can be, and shown either way. */
+async function invite({ db, request, actor, event }: TeamActionContext, intent: string, form: Record<string, string>) {
+  const parsed = invitationCreateSchema.safeParse(form);
+  if (!parsed.success) return refused(intent, parsed.error, teamMessages.emailInvalid);
+  const { email } = parsed.data;
+  if (await emailHasAccount(db, email)) return failed(intent, 409, teamMessages.emailTaken, { email: [teamMessages.emailTaken] });
+  const token = await createInvitation(db, { email, invitedBy: actor.id });
+  const link = invitationLink(getEnv().PUBLIC_URL ?? new URL(request.url).origin, token);
+  const mailed = await mailInvitation(email, link);
+  await event("team.invite", email, { mailed });
+  return { ...succeeded(intent), link, mailed };
+}
+
+/** Requires two-factor of every administrator, or makes it optional again. */
+async function requireTwoFactor({ db, actor, event }: TeamActionContext, intent: string, form: Record<string, string>) {
+  const parsed = twoFactorRequiredSchema.safeParse(form);
+  if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+  // Only an administrator who has two-factor may require it, so whoever turns it on can
+  // still reach the dashboard; those without it are sent to enrolment, which needs only
+  // their password.
+  if (parsed.data.required && !(await hasTwoFactor(db, actor.id))) return failed(intent, 409, twoFactorMessages.requiredNeedsOwn);
+  await setTwoFactorRequired(db, parsed.data.required);
+  await event(parsed.data.required ? "team.two_factor_require" : "team.two_factor_optional", "two-factor");
+  return succeeded(intent);
+}
+
+/** Changes the signed-in administrator's own password, given the current one. */
+async function changePassword({ request, actor, event }: TeamActionContext, intent: string, form: Record<string, string>) {
+  const parsed = passwordChangeSchema.safeParse(form);
+  if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+  // Guessing the current password is limited like signing in.
+  const limited = await limitAuthAttempt(request, "sign-in");
+  if (limited) return failed(intent, 429, (await limited.json()).message);
+  const change = await changeOwnPassword(request, parsed.data);
+  if (!change.ok) return failed(intent, change.status, change.message, { currentPassword: [change.message] });
+  await event("auth.password_change", actor.email);
+  return data(succeeded(intent), { headers: change.headers });
 }
 
 /** Mails the link when SMTP is configured; the link is shown in the dashboard either way. */
