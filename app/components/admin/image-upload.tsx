@@ -41,6 +41,7 @@ function sendImage(address: string, file: File, onProgress: (percent: number) =>
  * (the value becomes "" and the site falls back to its default). The browser checks size
  * and type first; the server decides again from the file's bytes.
  */
+// long-function: one field: the browser's size and type checks, the upload and the preview follow each other
 export function ImageUploadField({ target, value, label, onChange }: ImageUploadFieldProps) {
   const uploadAddress = useUploadAddress();
   const [current, setCurrent] = useState(value);

@@ -23,6 +23,7 @@ async function sendMessage(browser: Browser, fields: { name: string; email: stri
 test.describe("[ADMIN][MESSAGES]", () => {
   test.use({ storageState: adminStorageState });
 
+  // long-function: one visitor-to-inbox journey whose steps depend on the previous ones
   test("a message sent on the site is read, answered, exported and deleted in the inbox", async ({ browser, page }) => {
     const marker = `inbox-${Date.now()}`;
     const name = `Grace ${marker}`;

@@ -55,6 +55,7 @@ async function enrol(page: Page, scope: Page | Locator, password: string, screen
 }
 
 test.describe("[ADMIN][TEAM] two-factor sign-in", () => {
+  // long-function: enrolment, both sign-in kinds and the requirement are one account's sequence
   test("enrol, sign in with a code and with a backup code, then require it for every administrator", async ({ browser, playwright }) => {
     test.setTimeout(180_000);
     const server = await startIsolatedServer({ port: PORT, env: { AUTH_RATE_LIMIT: "1000" } });

@@ -19,6 +19,7 @@ const searchOf = (query: Partial<ActivityQuery>) => {
 };
 
 /** 'Журнал': who changed what and when, filterable, paged, exportable, with each card's history. */
+// long-function: the filters, pages and export of one log read the same query; the JSX is the one section
 export function ActivityLog({
   entries,
   nextBefore,

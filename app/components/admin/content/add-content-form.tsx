@@ -19,6 +19,7 @@ const firstErrors = (fieldErrors: Record<string, string[] | undefined> | undefin
   Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, messages]) => [field, messages?.[0]]));
 
 /** Add Content: page name and section name required, a content type, a value. */
+// long-function: one linear form: page, section, type and value with their field errors
 export function AddContentForm({ pages, onAdded }: { pages: string[]; onAdded: (page: string) => void }) {
   const [values, setValues] = useState<Record<Field, string>>(empty);
   const [errors, setErrors] = useState<Errors>({});

@@ -21,6 +21,7 @@ interface HistoryAnswer {
  * The 'История' control of a card: its earlier values newest first with who and when, each
  * restorable after one confirmation. A restore is itself a revision, so it can be undone too.
  */
+// long-function: one dialog: loading revisions, the list and the confirmed restore share its state
 export function HistoryDialog({ historyKey, title }: { historyKey: string; title: string }) {
   const [open, setOpen] = useState(false);
   const history = useFetcher<HistoryAnswer>();

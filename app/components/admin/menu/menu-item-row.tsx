@@ -22,6 +22,7 @@ const draftOf = (item: MenuItemView): MenuDraft => ({
 });
 
 /** One menu item: shown with name, URL and '#order', or edited in place. */
+// long-function: one row's view and its in-place edit form share the row's state; apart they would pass it all back and forth
 export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; deleting: boolean; onDelete: () => void }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => draftOf(item));

@@ -33,6 +33,7 @@ const formatDate = (value: Date | string) => {
 const notifyLabels = { none: "", pending: "Уведомление в очереди", sent: "Уведомление отправлено", failed: "Уведомление не доставлено" };
 
 /** One message: a summary line that opens it, then the text and what can be done with it. */
+// long-function: one message's summary and its opened view with actions share one disclosure state
 export function MessageItem({
   message,
   mailConfigured,

@@ -26,6 +26,7 @@ function formatInterval(milliseconds: number) {
 }
 
 /** The 'Резервные копии' section: make an archive of the site now, download stored ones. */
+// long-function: one section: make-now form, schedule note and the list of archives, read in order
 export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem[]; every: number | null; keep: number }) {
   const fetcher = useFetcher<ActionResult>({ key: "create-backup" });
   const busy = fetcher.state !== "idle";

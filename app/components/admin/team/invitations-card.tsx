@@ -13,6 +13,7 @@ import { formatDateTime, TEAM_ACTION, type InvitationView } from "~/features/tea
 type InviteResult = ActionResult & { link?: string; mailed?: boolean };
 
 /** Invites an address by a single-use link (7 days), shows the link to copy, lists what is pending. */
+// long-function: one card: the invite form, the link to copy and the pending list share the last answer
 export function InvitationsCard({ invitations, mailConfigured }: { invitations: InvitationView[]; mailConfigured: boolean }) {
   const id = useId();
   const inviter = useFetcher<InviteResult>();

@@ -9,6 +9,7 @@ import { BackupCodes, PasswordStep, TwoFactorEnrolment } from "./enrolment";
 import { twoFactorIntents } from "~/features/auth/two-factor-intents";
 
 /** The administrator's own two-factor sign-in: enrol, new backup codes, or turn it off. */
+// long-function: one card whose three dialogs (enrol, backup codes, turn off) share one open state
 export function TwoFactorCard({ enabled, required }: { enabled: boolean; required: boolean }) {
   const revalidator = useRevalidator();
   const [open, setOpen] = useState<"enrol" | "codes" | "disable" | null>(null);

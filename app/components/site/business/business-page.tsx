@@ -10,6 +10,7 @@ import type { SiteSettings } from "~/components/site/use-site-settings";
 const cardIcons = ["users", "credit-card", "file-bar-chart"] as const;
 
 /** The business page: hero to /contact and /fees, three cards, eight benefits, Get Started. */
+// long-function: static page markup in reading order (hero, cards, benefits, call to action); splitting it hides nothing
 export function BusinessPage({
   content,
   security,

@@ -39,6 +39,7 @@ const initialStatus = (answer?: ContactActionData): Status =>
  * as a plain form post that reloads the page with the same texts. On success the form clears
  * and the message hides after five seconds; on failure what was typed stays.
  */
+// long-function: one form with its fill-time guard, field errors and sent/failed states, read top to bottom
 export function ContactForm({ content, actionData }: { content: PageContent; actionData?: ContactActionData }) {
   const fetcher = useFetcher<ContactActionData>();
   const formRef = useRef<HTMLFormElement>(null);

@@ -11,6 +11,7 @@ const chipClass = (active: boolean) =>
   );
 
 /** Search, category filter and the expandable list of the fixed FAQ entries. */
+// long-function: search, category filter and list read the same filtered entries; the JSX is one browser
 export function FaqBrowser({ searchLabel, searchPlaceholder }: { searchLabel: string; searchPlaceholder: string }) {
   const [term, setTerm] = useState("");
   const [category, setCategory] = useState<FaqCategory | null>(null);
