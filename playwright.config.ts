@@ -14,9 +14,7 @@ export default defineConfig({
   // so files run side by side without seeing each other's content.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI
-    ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]]
-    : [["list"]],
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]] : [["list"]],
   globalSetup: "./tests/e2e/support/global-setup.ts",
   use: {
     trace: "retain-on-failure",

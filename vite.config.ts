@@ -8,8 +8,16 @@ import { headScripts } from "./scripts/support/head-scripts.js";
 // modules every public page needs are grouped, so the admin's libraries stay in their own chunks.
 const clientChunks = {
   groups: [
-    { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/, priority: 2 },
-    { name: "site", test: /[\\/]app[\\/]components[\\/]site[\\/](classes|section|cta-link|site-link|link-target|use-[\w-]+|page-content|cookie-consent|mobile-menu-script|glyph)\./, priority: 1 },
+    {
+      name: "framework",
+      test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+      priority: 2,
+    },
+    {
+      name: "site",
+      test: /[\\/]app[\\/]components[\\/]site[\\/](classes|section|cta-link|site-link|link-target|use-[\w-]+|page-content|cookie-consent|mobile-menu-script|glyph)\./,
+      priority: 1,
+    },
   ],
 };
 

@@ -61,7 +61,14 @@ function routeManifestEntry(id: string, parentId: string | undefined, path: stri
 const build = {
   entry: { module: entryServer },
   routes: {
-    root: { id: "root", parentId: undefined, path: "", index: undefined, caseSensitive: undefined, module: { default: Document, ErrorBoundary: RootErrorBoundary } },
+    root: {
+      id: "root",
+      parentId: undefined,
+      path: "",
+      index: undefined,
+      caseSensitive: undefined,
+      module: { default: Document, ErrorBoundary: RootErrorBoundary },
+    },
     fees: {
       id: "fees",
       parentId: "root",
@@ -117,7 +124,7 @@ describe("the document renderer", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await response.text();
-    expect(html.startsWith("<!DOCTYPE html><html lang=\"en\">")).toBe(true);
+    expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
     expect(html.endsWith("</body></html>")).toBe(true);
     for (const paragraph of paragraphs) expect(html).toContain(`<p>${paragraph}</p>`);
     // The data for hydration, written after React waited for the loader data stream.

@@ -33,11 +33,18 @@ function cpuMicroseconds(pid) {
 function wrk(url, length) {
   const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${length}`, "-H", "Accept-Encoding: gzip, br", url]);
   const output = execFileSync(command, args, { encoding: "utf8" });
-  return { requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0), requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0) };
+  return {
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
+    requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0),
+  };
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(", ");
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
 const loadBefore = load();
 const started = new Date();
 const servers = {
@@ -82,7 +89,9 @@ const rows = paths.map((pathname) => {
     ]),
   );
   // The ratio of each round's pair, so that a slow minute weighs on both sides of it.
-  const pairRatios = results[pathname].after.map((after, index) => after.requestsPerSecond / results[pathname].before[index].requestsPerSecond);
+  const pairRatios = results[pathname].after.map(
+    (after, index) => after.requestsPerSecond / results[pathname].before[index].requestsPerSecond,
+  );
   return `| \`${pathname}\` | ${(sizes[`before ${pathname}`] / 1024).toFixed(1)} | ${(sizes[`after ${pathname}`] / 1024).toFixed(1)} | ${Math.round(figures.before.rps)} | ${Math.round(figures.after.rps)} | ${median(pairRatios).toFixed(3)} | ${figures.before.cpu.toFixed(1)} | ${figures.after.cpu.toFixed(1)} | ${(figures.after.cpu / figures.before.cpu).toFixed(3)} |`;
 });
 const output = path.join(root, "bench/first-paint-throughput.md");

@@ -37,7 +37,11 @@ async function withServer(action) {
 /** Runs `npm run backup|restore` as an operator would and measures it, node start included. */
 function timed(args, env = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, ["scripts/operations.js", ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, ...env }, encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["scripts/operations.js", ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    encoding: "utf8",
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr || result.stdout}`);
   return seconds;
@@ -62,7 +66,10 @@ await withServer(async () => {
     body: JSON.stringify({ email: "admin@example.com", password: "password-123", name: "admin" }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
-  cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
 });
 const db = new PGlite(path.join(dataDir, "db"));
 await db.transaction(async (tx) => {
@@ -91,7 +98,10 @@ await withServer(async () => {
     // A 1600x1000 photo-like JPEG (noise over a gradient), about what an editor uploads.
     const noise = Buffer.alloc(160 * 100 * 3);
     for (let byte = 0; byte < noise.length; byte++) noise[byte] = (byte * 31 + index * 97) % 256;
-    const jpeg = await sharp(noise, { raw: { width: 160, height: 100, channels: 3 } }).resize(1600, 1000).jpeg({ quality: 80 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: 160, height: 100, channels: 3 } })
+      .resize(1600, 1000)
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const response = await fetch(`${ORIGIN}/admin/upload?page=bench&section=picture_${index}`, {
       method: "POST",
       headers: { "content-type": "image/jpeg", origin: ORIGIN, cookie },

@@ -29,7 +29,15 @@ const ACCOUNT = { email: "bench@example.com", password: "bench-password-1", name
 
 /** @param {string} url @returns {WrkRun} */
 function wrk(url) {
-  const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${duration}`, "--latency", "-H", "Accept-Encoding: gzip, br", url]);
+  const [command, args] = pinned(1, "wrk", [
+    "-t1",
+    `-c${connections}`,
+    `-d${duration}`,
+    "--latency",
+    "-H",
+    "Accept-Encoding: gzip, br",
+    url,
+  ]);
   const output = execFileSync(command, args, { encoding: "utf8" });
   const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
@@ -89,10 +97,17 @@ async function uploadImages(port, images) {
     body: JSON.stringify(ACCOUNT),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
-  const cookie = signUp.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   const urls = [];
   for (const [page, section, bytes] of images) {
-    const answer = await fetch(`${origin}/admin/upload?page=${page}&section=${section}`, { method: "POST", headers: { origin, cookie }, body: bytes });
+    const answer = await fetch(`${origin}/admin/upload?page=${page}&section=${section}`, {
+      method: "POST",
+      headers: { origin, cookie },
+      body: bytes,
+    });
     if (!answer.ok) throw new Error(`upload of ${section} failed: ${answer.status} ${await answer.text()}`);
     urls.push((await answer.json()).url);
   }
@@ -103,10 +118,19 @@ buildUnlessSkipped();
 const s3 = await startS3rver();
 const local = await startProductionServer({ port: localPort, core: 0 });
 const bucket = await startProductionServer({ port: s3Port, core: 0, env: s3.env });
-const photo = (r, g, b) => sharp({ create: { width: 1600, height: 900, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+const photo = (r, g, b) =>
+  sharp({ create: { width: 1600, height: 900, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer();
 const images = [
   ["home", "hero_image", await photo(30, 90, 160)],
-  ["global", "header_logo_url", await sharp({ create: { width: 360, height: 96, channels: 3, background: "#123456" } }).png().toBuffer()],
+  [
+    "global",
+    "header_logo_url",
+    await sharp({ create: { width: 360, height: 96, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer(),
+  ],
 ];
 const localImages = await uploadImages(localPort, images);
 const bucketImages = await uploadImages(s3Port, images);
@@ -122,13 +146,21 @@ for (const target of targets) {
   const html = await (await fetch(`http://127.0.0.1:${target.port}/`)).text();
   if (!html.includes(target.images[0])) throw new Error(`${target.label}: the landing page does not name its uploaded image`);
   const image = await fetch(`http://127.0.0.1:${target.port}${copyOf(target.images[0])}`);
-  if (image.status !== 200 || image.headers.get("content-type") !== "image/webp") throw new Error(`${target.label}: the image copy is not served`);
+  if (image.status !== 200 || image.headers.get("content-type") !== "image/webp")
+    throw new Error(`${target.label}: the image copy is not served`);
   await image.arrayBuffer();
 }
 
-const rows = [...pages.map((pathname) => ({ name: `\`${pathname}\` (cached page)`, path: () => pathname })), { name: "hero image, 960 px WebP copy, through the site", path: (target) => copyOf(target.images[0]) }];
+const rows = [
+  ...pages.map((pathname) => ({ name: `\`${pathname}\` (cached page)`, path: () => pathname })),
+  { name: "hero image, 960 px WebP copy, through the site", path: (target) => copyOf(target.images[0]) },
+];
 // Warm-up: each row on each server once, 3 s.
-for (const row of rows) for (const target of targets) execFileSync(...pinned(1, "wrk", ["-t1", `-c${connections}`, "-d3s", `http://127.0.0.1:${target.port}${row.path(target)}`]), { stdio: "ignore" });
+for (const row of rows)
+  for (const target of targets)
+    execFileSync(...pinned(1, "wrk", ["-t1", `-c${connections}`, "-d3s", `http://127.0.0.1:${target.port}${row.path(target)}`]), {
+      stdio: "ignore",
+    });
 
 const results = rows.map((row) => ({ row, runs: targets.map(() => /** @type {MeasuredRun[]} */ ([])) }));
 for (let round = 0; round < rounds; round++) {
@@ -141,7 +173,9 @@ for (let round = 0; round < rounds; round++) {
       const run = /** @type {MeasuredRun} */ (wrk(`http://127.0.0.1:${target.port}${result.row.path(target)}`));
       run.cpuPerRequest = (cpuMicroseconds(target.pid) - cpuBefore) / Math.max(1, run.requests);
       result.runs[index].push(run);
-      console.log(`round ${round + 1} ${target.label} ${result.row.name}: ${Math.round(run.requestsPerSecond)} req/s, ${run.cpuPerRequest.toFixed(1)} µs CPU/answer`);
+      console.log(
+        `round ${round + 1} ${target.label} ${result.row.name}: ${Math.round(run.requestsPerSecond)} req/s, ${run.cpuPerRequest.toFixed(1)} µs CPU/answer`,
+      );
     }
   }
 }
@@ -161,8 +195,18 @@ const summary = results.map(({ row, runs }) => {
   const cpuRatios = a.map((run, index) => b[index].cpuPerRequest / run.cpuPerRequest);
   return {
     row,
-    a: { rps: median(a.map((run) => run.requestsPerSecond)), cpu: median(a.map((run) => run.cpuPerRequest)), errors: a.reduce((sum, run) => sum + run.errors, 0), p99: a.map((run) => run.p99) },
-    b: { rps: median(b.map((run) => run.requestsPerSecond)), cpu: median(b.map((run) => run.cpuPerRequest)), errors: b.reduce((sum, run) => sum + run.errors, 0), p99: b.map((run) => run.p99) },
+    a: {
+      rps: median(a.map((run) => run.requestsPerSecond)),
+      cpu: median(a.map((run) => run.cpuPerRequest)),
+      errors: a.reduce((sum, run) => sum + run.errors, 0),
+      p99: a.map((run) => run.p99),
+    },
+    b: {
+      rps: median(b.map((run) => run.requestsPerSecond)),
+      cpu: median(b.map((run) => run.cpuPerRequest)),
+      errors: b.reduce((sum, run) => sum + run.errors, 0),
+      p99: b.map((run) => run.p99),
+    },
     ratio: median(ratios),
     ratios,
     cpuRatio: median(cpuRatios),
@@ -177,7 +221,10 @@ const targetsMet = [
     Math.abs(entry.ratio - 1) <= 0.1 || (Math.min(...entry.ratios) <= 1 && Math.max(...entry.ratios) >= 1),
   ]),
   // The server's CPU time per answer moves far less with the machine's load than req/s does.
-  ...pageRows.map((entry) => [`${entry.row.name}: server CPU per answer with S3 within 15 % of the local disk's (${entry.cpuRatio.toFixed(3)}×)`, Math.abs(entry.cpuRatio - 1) <= 0.15]),
+  ...pageRows.map((entry) => [
+    `${entry.row.name}: server CPU per answer with S3 within 15 % of the local disk's (${entry.cpuRatio.toFixed(3)}×)`,
+    Math.abs(entry.cpuRatio - 1) <= 0.15,
+  ]),
   ["0 errors", summary.every((entry) => entry.a.errors + entry.b.errors === 0)],
 ];
 const table = summary

@@ -78,7 +78,16 @@ function peakRss(pid) {
  */
 function wrk(url, length = duration, { script, status } = {}) {
   const scriptArgs = script ? ["-s", script] : [];
-  const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${length}`, "--latency", ...scriptArgs, "-H", "Accept-Encoding: gzip, br", url]);
+  const [command, args] = pinned(1, "wrk", [
+    "-t1",
+    `-c${connections}`,
+    `-d${length}`,
+    "--latency",
+    ...scriptArgs,
+    "-H",
+    "Accept-Encoding: gzip, br",
+    url,
+  ]);
   const output = execFileSync(command, args, { encoding: "utf8" });
   const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
   const p50 = /50%\s+([\d.]+\w+)/.exec(output)?.[1] ?? "?";
@@ -150,7 +159,9 @@ buildUnlessSkipped();
 // The landing page as the server sends it is what the baseline serves.
 const cached = await startProductionServer({ port: serverPort, core: 0 });
 for (const pathname of paths) await (await fetch(`http://127.0.0.1:${serverPort}${pathname}`)).arrayBuffer();
-const landing = Buffer.from(await (await fetch(`http://127.0.0.1:${serverPort}/`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+const landing = Buffer.from(
+  await (await fetch(`http://127.0.0.1:${serverPort}/`, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
+);
 // Each variant answers as it should: the bare copy, the 404, the move. Asked now, while the
 // connections are fresh: wrk runs block this process, whose pool would then reuse a dropped one.
 // Each body is read to its end, or its connection stays taken until the server drops it.
@@ -205,7 +216,10 @@ const targets = [
   ["cached `/` ≥ 0.6× the node:http baseline", landingCached.ratio >= 0.6],
   ["uncached `/` ≥ 0.008× the baseline", landingUncached.ratio >= 0.008],
   // The same target as first stated, in absolute terms: twice the prototype's 144 req/s.
-  ["uncached `/` ≥ 288 req/s (2× the prototype's 144 req/s; absolute, so it depends on the machine)", landingUncached.requestsPerSecond >= 288],
+  [
+    "uncached `/` ≥ 288 req/s (2× the prototype's 144 req/s; absolute, so it depends on the machine)",
+    landingUncached.requestsPerSecond >= 288,
+  ],
   ["0 errors", totalErrors === 0],
   ["peak RSS ≤ 350 MB on PGlite, serving cached pages (the default)", cachedRss <= 350],
   ["peak RSS ≤ 350 MB on PGlite, rendering every request", uncachedRss <= 350],
@@ -213,7 +227,10 @@ const targets = [
 
 const rows = (results) =>
   results
-    .map((r) => `| ${r.label ?? `\`${r.pathname}\``} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.baseline)} | ${r.ratio.toFixed(r.ratio < 0.1 ? 4 : 3)} | ${r.cpuPerRequest.toFixed(1)} |`)
+    .map(
+      (r) =>
+        `| ${r.label ?? `\`${r.pathname}\``} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.baseline)} | ${r.ratio.toFixed(r.ratio < 0.1 ? 4 : 3)} | ${r.cpuPerRequest.toFixed(1)} |`,
+    )
     .join("\n");
 const report = `# Benchmark results
 

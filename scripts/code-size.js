@@ -53,8 +53,15 @@ function functionName(node, source) {
 function allowed(node, source, lines) {
   let holder = node;
   // `const x = () => …` and `export default function` carry their comment above the statement.
-  while (holder.parent && !ts.isSourceFile(holder.parent) && !ts.isBlock(holder.parent) && !ts.isClassLike(holder.parent) && !ts.isModuleBlock(holder.parent)) {
-    if (ts.isCallExpression(holder.parent) || ts.isObjectLiteralExpression(holder.parent) || ts.isArrayLiteralExpression(holder.parent)) break;
+  while (
+    holder.parent &&
+    !ts.isSourceFile(holder.parent) &&
+    !ts.isBlock(holder.parent) &&
+    !ts.isClassLike(holder.parent) &&
+    !ts.isModuleBlock(holder.parent)
+  ) {
+    if (ts.isCallExpression(holder.parent) || ts.isObjectLiteralExpression(holder.parent) || ts.isArrayLiteralExpression(holder.parent))
+      break;
     holder = holder.parent;
   }
   const startLine = source.getLineAndCharacterOfPosition(holder.getStart(source)).line;
@@ -107,7 +114,9 @@ console.log(`Files over ${maxFileLines} lines: ${longFiles.length} (of ${files.l
 for (const { file, count } of longFiles) console.log(`  ${String(count).padStart(5)}  ${file}`);
 console.log(`Functions over ${maxFunctionLines} lines: ${longFunctions.length} (${unreasoned.length} without a "long-function:" reason)`);
 for (const entry of longFunctions) {
-  console.log(`  ${String(entry.length).padStart(5)}  ${entry.file}:${entry.line}  ${entry.name}${entry.reasoned ? "  (reason given)" : ""}`);
+  console.log(
+    `  ${String(entry.length).padStart(5)}  ${entry.file}:${entry.line}  ${entry.name}${entry.reasoned ? "  (reason given)" : ""}`,
+  );
 }
 
 console.log(`Test suites (describe blocks) over ${maxFunctionLines} lines, not counted as functions: ${longSuites.length}`);

@@ -21,9 +21,32 @@ const brands = [
 
 // Advance widths of Arial Bold, per 1000 units of the font size.
 const ARIAL_BOLD = {
-  " ": 278, A: 722, G: 778, N: 722, P: 667, S: 667, X: 667,
-  a: 556, b: 611, c: 556, e: 556, f: 333, g: 611, h: 611, i: 278, l: 278, m: 889, n: 611,
-  o: 611, p: 611, r: 389, s: 556, t: 333, x: 556, y: 556, z: 500,
+  " ": 278,
+  A: 722,
+  G: 778,
+  N: 722,
+  P: 667,
+  S: 667,
+  X: 667,
+  a: 556,
+  b: 611,
+  c: 556,
+  e: 556,
+  f: 333,
+  g: 611,
+  h: 611,
+  i: 278,
+  l: 278,
+  m: 889,
+  n: 611,
+  o: 611,
+  p: 611,
+  r: 389,
+  s: 556,
+  t: 333,
+  x: 556,
+  y: 556,
+  z: 500,
 };
 const FONT_SIZE = 26;
 const TEXT_X = 58;
@@ -46,7 +69,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const directory = path.join(root, "public/gift-cards");
     fs.writeFileSync(path.join(directory, `${slug}.svg`), svg);
     // Twice the size, sharp on high-density screens; the page sets the displayed size.
-    await sharp(Buffer.from(svg), { density: 144 }).png({ compressionLevel: 9 }).toFile(path.join(directory, `${slug}.png`));
+    await sharp(Buffer.from(svg), { density: 144 })
+      .png({ compressionLevel: 9 })
+      .toFile(path.join(directory, `${slug}.png`));
     console.log(`${slug}: ${width}x56`);
   }
 }

@@ -27,7 +27,12 @@ async function measure(url) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.addInitScript(() => {
     /** @type {{ fcp?: number; hydrated?: number }} */
@@ -44,7 +49,9 @@ async function measure(url) {
     poll();
   });
   await page.goto(url);
-  await page.waitForFunction(() => /** @type {any} */ (window).__timings.hydrated && /** @type {any} */ (window).__timings.fcp, null, { timeout: 60_000 });
+  await page.waitForFunction(() => /** @type {any} */ (window).__timings.hydrated && /** @type {any} */ (window).__timings.fcp, null, {
+    timeout: 60_000,
+  });
   const timings = await page.evaluate(() => /** @type {any} */ (window).__timings);
   await context.close();
   return timings;

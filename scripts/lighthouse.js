@@ -52,21 +52,35 @@ try {
           if (median(scores[category]) >= threshold) continue;
           const lost = lhr.categories[category].auditRefs
             .map((ref) => lhr.audits[ref.id])
-            .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
+            .filter(
+              (audit) =>
+                audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual",
+            )
             .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
           failures.push(`${pathname} ${category} ${median(scores[category])} < ${threshold}: ${lost.join(", ") || "see the report"}`);
         }
       }
     }
     for (const [metric, limit] of Object.entries(metricLimits)) {
-      if (median(metrics[metric]) > limit) failures.push(`${pathname} ${metric.toUpperCase()} ${median(metrics[metric])} ms > ${limit} ms (runs: ${metrics[metric].join(", ")})`);
+      if (median(metrics[metric]) > limit)
+        failures.push(
+          `${pathname} ${metric.toUpperCase()} ${median(metrics[metric])} ms > ${limit} ms (runs: ${metrics[metric].join(", ")})`,
+        );
     }
     const medians = Object.fromEntries(Object.entries(scores).map(([category, values]) => [category, median(values)]));
     const timings = Object.keys(metrics).map((metric) => median(metrics[metric]));
-    rows.push(`| \`${pathname}\` | ${Object.keys(thresholds).map((category) => medians[category]).join(" | ")} | ${timings.join(" | ")} |`);
+    rows.push(
+      `| \`${pathname}\` | ${Object.keys(thresholds)
+        .map((category) => medians[category])
+        .join(" | ")} | ${timings.join(" | ")} |`,
+    );
     console.log(
-      `${pathname}: ${Object.entries(scores).map(([category, values]) => `${category} ${values.join("/")}`).join(", ")}; ` +
-        Object.entries(metrics).map(([metric, values]) => `${metric} ${values.join("/")} ms`).join(", "),
+      `${pathname}: ${Object.entries(scores)
+        .map(([category, values]) => `${category} ${values.join("/")}`)
+        .join(", ")}; ` +
+        Object.entries(metrics)
+          .map(([metric, values]) => `${metric} ${values.join("/")} ms`)
+          .join(", "),
     );
   }
 } finally {
@@ -75,10 +89,14 @@ try {
 }
 
 console.log(`
-Lighthouse, mobile preset, median of ${runs} (thresholds: ${Object.entries(thresholds).map(([c, t]) => `${c} ${t}`).join(", ")}; FCP ≤ ${metricLimits.fcp} ms, LCP ≤ ${metricLimits.lcp} ms)
+Lighthouse, mobile preset, median of ${runs} (thresholds: ${Object.entries(thresholds)
+  .map(([c, t]) => `${c} ${t}`)
+  .join(", ")}; FCP ≤ ${metricLimits.fcp} ms, LCP ≤ ${metricLimits.lcp} ms)
 
 | page | ${Object.keys(thresholds).join(" | ")} | FCP ms | LCP ms | TBT ms |
-| --- | ${Object.keys(thresholds).map(() => "---").join(" | ")} | --- | --- | --- |
+| --- | ${Object.keys(thresholds)
+  .map(() => "---")
+  .join(" | ")} | --- | --- | --- |
 ${rows.join("\n")}
 `);
 if (failures.length > 0) {

@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const pageContent = pgTable(
   "page_content",
@@ -28,10 +17,7 @@ export const pageContent = pgTable(
   },
   (table) => [
     uniqueIndex("page_content_page_section_unique").on(table.pageName, table.sectionName),
-    check(
-      "page_content_content_type_check",
-      sql`${table.contentType} in ('text', 'image', 'url', 'rich_text')`,
-    ),
+    check("page_content_content_type_check", sql`${table.contentType} in ('text', 'image', 'url', 'rich_text')`),
   ],
 );
 
@@ -231,7 +217,9 @@ export const contactMessages = pgTable(
     clientHash: text("client_hash").notNull(),
     isRead: boolean("is_read").notNull().default(false),
     /** none (no SMTP configured), pending, sent or failed (gave up after the last retry). */
-    notifyStatus: text("notify_status", { enum: ["none", "pending", "sent", "failed"] }).notNull().default("none"),
+    notifyStatus: text("notify_status", { enum: ["none", "pending", "sent", "failed"] })
+      .notNull()
+      .default("none"),
     notifyAttempts: integer("notify_attempts").notNull().default(0),
     notifyNextAt: timestamp("notify_next_at", { withTimezone: true }),
     notifyError: text("notify_error"),
@@ -240,12 +228,13 @@ export const contactMessages = pgTable(
     index("contact_messages_created_idx").on(table.createdAt, table.id),
     index("contact_messages_client_created_idx").on(table.clientHash, table.createdAt),
     // The dashboard's unread count on every admin page: a small partial index.
-    index("contact_messages_unread_idx").on(table.id).where(sql`${table.isRead} = false`),
-    index("contact_messages_outbox_idx").on(table.notifyNextAt).where(sql`${table.notifyStatus} = 'pending'`),
-    check(
-      "contact_messages_notify_status_check",
-      sql`${table.notifyStatus} in ('none', 'pending', 'sent', 'failed')`,
-    ),
+    index("contact_messages_unread_idx")
+      .on(table.id)
+      .where(sql`${table.isRead} = false`),
+    index("contact_messages_outbox_idx")
+      .on(table.notifyNextAt)
+      .where(sql`${table.notifyStatus} = 'pending'`),
+    check("contact_messages_notify_status_check", sql`${table.notifyStatus} in ('none', 'pending', 'sent', 'failed')`),
   ],
 );
 

@@ -19,5 +19,7 @@ export { readForm } from "./read-form.server";
 
 /** A save refused because the value changed since its editor opened (the history feature's VersionConflictError): 409 with the value now stored. */
 export function conflicted(intent: string, error: { message: string; current: ConflictInfo }) {
-  return data({ ok: false, intent, code: "conflict", message: error.message, conflict: error.current } satisfies ActionFailure, { status: 409 });
+  return data({ ok: false, intent, code: "conflict", message: error.message, conflict: error.current } satisfies ActionFailure, {
+    status: 409,
+  });
 }

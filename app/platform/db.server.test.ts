@@ -5,8 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./db.server";
 
-const peakRssMegabytes = () =>
-  Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
+const peakRssMegabytes = () => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
 
 describe("the embedded database on disk", () => {
   const directories: string[] = [];

@@ -16,7 +16,9 @@ describe("data directory lock", () => {
     const file = lockPath();
     const release = acquireDirectoryLock(file);
     expect(() => acquireDirectoryLock(file)).toThrow(DirectoryLockedError);
-    expect(() => acquireDirectoryLock(file)).toThrow(/already in use by process .*The embedded database serves one server only.*DATABASE_URL/);
+    expect(() => acquireDirectoryLock(file)).toThrow(
+      /already in use by process .*The embedded database serves one server only.*DATABASE_URL/,
+    );
     release();
     expect(fs.existsSync(file)).toBe(false);
     acquireDirectoryLock(file)();

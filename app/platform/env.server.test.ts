@@ -68,7 +68,9 @@ describe("configuration", () => {
   it("reads the contact form's minimum fill time, three seconds unless set", () => {
     expect(parseEnv({}).CONTACT_MIN_FILL_MS).toBe(3_000);
     expect(parseEnv({ CONTACT_MIN_FILL_MS: "50" }).CONTACT_MIN_FILL_MS).toBe(50);
-    expect(() => parseEnv({ CONTACT_MIN_FILL_MS: "1.5" })).toThrow("Invalid configuration: CONTACT_MIN_FILL_MS must be a whole number of milliseconds");
+    expect(() => parseEnv({ CONTACT_MIN_FILL_MS: "1.5" })).toThrow(
+      "Invalid configuration: CONTACT_MIN_FILL_MS must be a whole number of milliseconds",
+    );
   });
 
   it("reads the backup schedule: a folder, an interval and how many archives to keep", () => {
@@ -94,7 +96,12 @@ describe("configuration", () => {
         S3_FORCE_PATH_STYLE: "true",
         S3_PUBLIC_URL: "https://cdn.example.com/site/",
       }),
-    ).toMatchObject({ S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_FORCE_PATH_STYLE: true, S3_PUBLIC_URL: "https://cdn.example.com/site" });
+    ).toMatchObject({
+      S3_BUCKET: "site-uploads",
+      S3_REGION: "auto",
+      S3_FORCE_PATH_STYLE: true,
+      S3_PUBLIC_URL: "https://cdn.example.com/site",
+    });
     // AWS itself: no endpoint, and credentials from the instance's role.
     const aws = parseEnv({ S3_BUCKET: "site-uploads", S3_REGION: "eu-west-1" });
     expect([aws.S3_BUCKET, aws.S3_ENDPOINT, aws.S3_ACCESS_KEY_ID]).toEqual(["site-uploads", undefined, undefined]);
@@ -105,11 +112,23 @@ describe("configuration", () => {
     ["S3_BUCKET", { S3_PUBLIC_URL: "https://cdn.example.com" }, /S3_BUCKET must be set when S3_PUBLIC_URL is set/],
     ["S3_BUCKET", { S3_BUCKET: "Bad_Bucket" }, /S3_BUCKET must be a bucket name/],
     ["S3_REGION", { S3_BUCKET: "site-uploads" }, /S3_REGION must be set when S3_BUCKET is set/],
-    ["S3_SECRET_ACCESS_KEY", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_ACCESS_KEY_ID: "key" }, /S3_SECRET_ACCESS_KEY must be set when S3_ACCESS_KEY_ID is set/],
+    [
+      "S3_SECRET_ACCESS_KEY",
+      { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_ACCESS_KEY_ID: "key" },
+      /S3_SECRET_ACCESS_KEY must be set when S3_ACCESS_KEY_ID is set/,
+    ],
     ["S3_ACCESS_KEY_ID", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_SECRET_ACCESS_KEY: "secret" }, /S3_ACCESS_KEY_ID must be set/],
     ["S3_ENDPOINT", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_ENDPOINT: "minio:9000" }, /S3_ENDPOINT must be an http\(s\) URL/],
-    ["S3_FORCE_PATH_STYLE", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_FORCE_PATH_STYLE: "yes" }, /S3_FORCE_PATH_STYLE must be true or false/],
-    ["S3_PUBLIC_URL", { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_PUBLIC_URL: "cdn.example.com" }, /S3_PUBLIC_URL must be an http\(s\) URL/],
+    [
+      "S3_FORCE_PATH_STYLE",
+      { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_FORCE_PATH_STYLE: "yes" },
+      /S3_FORCE_PATH_STYLE must be true or false/,
+    ],
+    [
+      "S3_PUBLIC_URL",
+      { S3_BUCKET: "site-uploads", S3_REGION: "auto", S3_PUBLIC_URL: "cdn.example.com" },
+      /S3_PUBLIC_URL must be an http\(s\) URL/,
+    ],
   ])("stops a partial or bad S3 configuration naming %s, on one line", (_name, source, message) => {
     const error = (() => {
       try {
@@ -129,7 +148,12 @@ describe("configuration", () => {
   it("reads which proxies may name the client", () => {
     expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
-    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.0.2.1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "fd00::/8", "192.0.2.1"]);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.0.2.1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "192.0.2.1",
+    ]);
     for (const bad of ["0", "11", "true", "10.0.0.0/33", "example.com", "10.0.0.1/8/1"]) {
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration: TRUST_PROXY must be a number of proxies/);
     }

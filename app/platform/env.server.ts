@@ -60,14 +60,15 @@ const envSchema = z.object({
           const items = value.split(",").map((item) => item.trim());
           if (items.every(isProxyAddress)) return items;
         }
-        context.addIssue({ code: "custom", message: "must be a number of proxies (1-10) or comma-separated addresses, ranges or loopback/linklocal/uniquelocal" });
+        context.addIssue({
+          code: "custom",
+          message: "must be a number of proxies (1-10) or comma-separated addresses, ranges or loopback/linklocal/uniquelocal",
+        });
         return z.NEVER;
       })
       .optional(),
   ),
-  SMTP_URL: optionalString.pipe(
-    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
-  ),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   SMTP_FROM: optionalString.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   CONTACT_NOTIFY_TO: optionalString.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   CONTACT_KEEP_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(36_500).default(CONTACT_KEEP_DAYS_DEFAULT),
@@ -98,8 +99,15 @@ const envSchema = z.object({
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots and hyphens)")
       .optional(),
   ),
-  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" }).optional()),
-  S3_REGION: optionalString.pipe(z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1 or auto").optional()),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" }).optional(),
+  ),
+  S3_REGION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1 or auto")
+      .optional(),
+  ),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: optionalString.pipe(
@@ -118,9 +126,19 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Content history: the newest revisions kept per card, whatever their age. */
-  HISTORY_KEEP: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(100_000).default(50),
+  HISTORY_KEEP: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100_000)
+    .default(50),
   /** Content history: every revision younger than this many days is kept. */
-  HISTORY_DAYS: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").max(36_500).default(90),
+  HISTORY_DAYS: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(36_500)
+    .default(90),
 });
 
 const S3_VARIABLES = [
@@ -148,10 +166,19 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       const named = S3_VARIABLES.filter((name) => env[name] !== undefined);
       if (named.length === 0) return;
       if (!env.S3_BUCKET) {
-        context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `must be set when ${named[0]} is set (uploads go to that bucket)` });
+        context.addIssue({
+          code: "custom",
+          path: ["S3_BUCKET"],
+          message: `must be set when ${named[0]} is set (uploads go to that bucket)`,
+        });
         return;
       }
-      if (!env.S3_REGION) context.addIssue({ code: "custom", path: ["S3_REGION"], message: "must be set when S3_BUCKET is set (e.g. us-east-1, or auto for R2)" });
+      if (!env.S3_REGION)
+        context.addIssue({
+          code: "custom",
+          path: ["S3_REGION"],
+          message: "must be set when S3_BUCKET is set (e.g. us-east-1, or auto for R2)",
+        });
       else if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
         const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
         const given = env.S3_ACCESS_KEY_ID ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY";

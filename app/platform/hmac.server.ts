@@ -16,8 +16,7 @@ function key() {
   return secret;
 }
 
-export const sign = (purpose: string, value: string) =>
-  createHmac("sha256", key()).update(`${purpose}:${value}`).digest("base64url");
+export const sign = (purpose: string, value: string) => createHmac("sha256", key()).update(`${purpose}:${value}`).digest("base64url");
 
 /**
  * The visitor's address as a salted one-way hash: enough to count one client's messages,

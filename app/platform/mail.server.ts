@@ -1,11 +1,6 @@
 import nodemailer from "nodemailer";
 
-export async function sendVerificationMail(input: {
-  smtpUrl: string;
-  from?: string;
-  to: string;
-  url: string;
-}) {
+export async function sendVerificationMail(input: { smtpUrl: string; from?: string; to: string; url: string }) {
   const transport = nodemailer.createTransport(input.smtpUrl);
   await transport.sendMail({
     from: input.from ?? "no-reply@localhost",

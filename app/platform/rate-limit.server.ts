@@ -48,7 +48,9 @@ export async function takeAttempt(
 /** Deletes the rows whose window has passed; returns how many. */
 export async function pruneRateLimits(db: Database, now = new Date()): Promise<number> {
   const result = await db.execute(sql`delete from ${rateLimits} where expires_at < ${now.toISOString()}::timestamptz`);
-  return (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+  return (
+    (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0
+  );
 }
 
 function pruneNowAndThen(db: Database) {

@@ -18,7 +18,10 @@ async function refusal(request: Request, limit?: number) {
 
 describe("readForm", () => {
   it("reads a URL-encoded and a multipart form as strings", async () => {
-    expect(await readForm(post(new URLSearchParams({ intent: "update-setting", value: "Привет" })))).toEqual({ intent: "update-setting", value: "Привет" });
+    expect(await readForm(post(new URLSearchParams({ intent: "update-setting", value: "Привет" })))).toEqual({
+      intent: "update-setting",
+      value: "Привет",
+    });
     const multipart = new FormData();
     multipart.set("intent", "save");
     expect(await readForm(post(multipart))).toEqual({ intent: "save" });
@@ -33,19 +36,31 @@ describe("readForm", () => {
     file.set("picture", new Blob(["x"], { type: "image/png" }), "x.png");
     expect(await refusal(post("{}", { "content-type": "application/json" }))).toEqual({ status: 415, message: formMessages.notAForm });
     expect(await refusal(post(file))).toEqual({ status: 400, message: formMessages.fileNotExpected });
-    expect(await refusal(post("a=1&a=2", { "content-type": "application/x-www-form-urlencoded" }))).toEqual({ status: 400, message: formMessages.duplicateField });
-    expect(await refusal(post("--x\r\n", { "content-type": "multipart/form-data; boundary=y" }))).toEqual({ status: 400, message: formMessages.unreadable });
+    expect(await refusal(post("a=1&a=2", { "content-type": "application/x-www-form-urlencoded" }))).toEqual({
+      status: 400,
+      message: formMessages.duplicateField,
+    });
+    expect(await refusal(post("--x\r\n", { "content-type": "multipart/form-data; boundary=y" }))).toEqual({
+      status: 400,
+      message: formMessages.unreadable,
+    });
   });
 
   it("stops reading at the limit, whether the length is declared or streamed", async () => {
     const big = "a=" + "x".repeat(2000);
-    expect(await refusal(post(big, { "content-type": "application/x-www-form-urlencoded" }), 1000)).toEqual({ status: 413, message: formMessages.tooLarge });
+    expect(await refusal(post(big, { "content-type": "application/x-www-form-urlencoded" }), 1000)).toEqual({
+      status: 413,
+      message: formMessages.tooLarge,
+    });
     const stream = new ReadableStream({
       pull(controller) {
         controller.enqueue(new TextEncoder().encode("x".repeat(500)));
       },
     });
-    expect(await refusal(post(stream, { "content-type": "application/x-www-form-urlencoded" }), 1000)).toEqual({ status: 413, message: formMessages.tooLarge });
+    expect(await refusal(post(stream, { "content-type": "application/x-www-form-urlencoded" }), 1000)).toEqual({
+      status: 413,
+      message: formMessages.tooLarge,
+    });
   });
 
   it("logs a refusal with the route and the reason, never the body", async () => {

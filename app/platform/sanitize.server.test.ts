@@ -42,13 +42,13 @@ describe("legal HTML sanitiser", () => {
     ['<p onclick="alert(1)" style="color:red" id="a">x</p>', "<p>x</p>"],
     ['<iframe src="https://evil.example"></iframe><p>x</p>', "<p>x</p>"],
     ['<svg onload="alert(1)"><script>alert(1)</script></svg><p>x</p>', "<p>x</p>"],
-    ['<style>body{display:none}</style><p>x</p>', "<p>x</p>"],
+    ["<style>body{display:none}</style><p>x</p>", "<p>x</p>"],
     ['<form action="https://evil.example"><input name="a"><button>go</button></form><p>x</p>', "go<p>x</p>"],
     ['<object data="x.swf"></object><embed src="x.swf"><p>x</p>', "<p>x</p>"],
     ['<p class="ql-indent-1 evil-class">x</p>', '<p class="ql-indent-1">x</p>'],
     ['<a href="/ok" target="_top" onmouseover="alert(1)">x</a>', '<a href="/ok">x</a>'],
     ['<a href="/ok" target="_blank" rel="opener">x</a>', '<a href="/ok" target="_blank" rel="noopener noreferrer">x</a>'],
-    ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', ""],
+    ["<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>", ""],
     ["<p>1 &lt; 2 &amp; <b>bold</b></p>", "<p>1 &lt; 2 &amp; bold</p>"],
   ])("neutralises %j", (input, expected) => {
     expect(sanitizeLegalHtml(input)).toBe(expected);

@@ -65,8 +65,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Contact", description: args.loaderData?.content.hero_subtitle });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Contact", description: args.loaderData?.content.hero_subtitle });
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   return <ContactPage content={loaderData.content} settings={useSiteSettings()} actionData={actionData} />;

@@ -11,8 +11,7 @@ export async function loader() {
   return { content: await getPageContent("faq") };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "FAQ", description: args.loaderData?.content.hero_subtitle });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "FAQ", description: args.loaderData?.content.hero_subtitle });
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
   return <FaqPage content={loaderData.content} />;

@@ -12,8 +12,7 @@ export async function loader() {
   return { content: await getPageContent("fees") };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Fees", description: args.loaderData?.content.page_subtitle });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Fees", description: args.loaderData?.content.page_subtitle });
 
 export default function Fees({ loaderData }: Route.ComponentProps) {
   return <FeesPage content={loaderData.content} settings={useSiteSettings()} />;

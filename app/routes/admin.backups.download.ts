@@ -22,7 +22,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const file = parsed.success ? storedBackupPath(parsed.data.file) : null;
   if (!parsed.success || !file) return Response.json({ message: backupMessages.invalidName }, { status: 404, headers: noStore });
   const { size } = fs.statSync(file);
-  recordEventInBackground(getDb(), { kind: "backup.download", area: "backups", actor: { id: admin.id, email: admin.email }, target: parsed.data.file });
+  recordEventInBackground(getDb(), {
+    kind: "backup.download",
+    area: "backups",
+    actor: { id: admin.id, email: admin.email },
+    target: parsed.data.file,
+  });
   return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, {
     headers: {
       ...noStore,

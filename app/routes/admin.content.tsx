@@ -30,7 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   try {
     const rows = await listContentRows(getDb());
-    const versions = await latestVersions(getDb(), rows.map((row) => `${row.pageName}/${row.sectionName}`));
+    const versions = await latestVersions(
+      getDb(),
+      rows.map((row) => `${row.pageName}/${row.sectionName}`),
+    );
     return data({ rows, versions, loadFailed: false }, { headers });
   } catch (error) {
     // On a failed read the list is emptied and the error shown.

@@ -19,7 +19,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     const fees = await listFees(getDb());
-    const versions = await latestVersions(getDb(), Object.keys(fees).map((section) => `fees/${section}`));
+    const versions = await latestVersions(
+      getDb(),
+      Object.keys(fees).map((section) => `fees/${section}`),
+    );
     return data({ fees, versions, loadFailed: false }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     // The fields still show (with their defaults) so the tab is never blank.

@@ -24,7 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data({ ok: true, deleted: deleted.map(revisionView), groups }, { headers });
   }
   const parsed = revisionKeySchema.safeParse({ key });
-  if (!parsed.success) return data({ ok: false, message: historyMessages.invalidRevision, revisions: [], version: 0 }, { status: 400, headers });
+  if (!parsed.success)
+    return data({ ok: false, message: historyMessages.invalidRevision, revisions: [], version: 0 }, { status: 400, headers });
   const db = getDb();
   const [revisions, versions] = await Promise.all([listRevisions(db, parsed.data.key, 30), latestVersions(db, [parsed.data.key])]);
   return data({ ok: true, revisions: revisions.map(revisionView), version: versions[parsed.data.key] ?? 0 }, { headers });

@@ -2,12 +2,7 @@ import quillStyles from "quill/dist/quill.snow.css?url";
 import { useEffect } from "react";
 import { data } from "react-router";
 import { VersionsContext } from "~/components/admin/history/versions";
-import {
-  INIT_LEGAL_PAGES,
-  LegalPagePanel,
-  SAVE_LEGAL_PAGE,
-  useCreatePagesFetcher,
-} from "~/components/admin/legal/legal-page-panel";
+import { INIT_LEGAL_PAGES, LegalPagePanel, SAVE_LEGAL_PAGE, useCreatePagesFetcher } from "~/components/admin/legal/legal-page-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { legalPageTitles } from "~/features/content/catalogue/legal";
@@ -32,7 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   try {
     const pages = await listLegalPages(db);
-    const versions = await latestVersions(db, pages.map((entry) => `${entry.page}/page_content`));
+    const versions = await latestVersions(
+      db,
+      pages.map((entry) => `${entry.page}/page_content`),
+    );
     return data({ pages, versions, loadFailed: false }, { headers });
   } catch (error) {
     // On a failed read, first try to create the default pages, then read again.

@@ -30,10 +30,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const headers = { "Cache-Control": "no-store" };
   try {
-    const items: MenuItemView[] = (await listMenuItems(getDb())).map(
-      ({ id, displayName, url, menuType, sortOrder, isActive }) => ({ id, displayName, url, menuType, sortOrder, isActive }),
+    const items: MenuItemView[] = (await listMenuItems(getDb())).map(({ id, displayName, url, menuType, sortOrder, isActive }) => ({
+      id,
+      displayName,
+      url,
+      menuType,
+      sortOrder,
+      isActive,
+    }));
+    const versions = await latestVersions(
+      getDb(),
+      items.map((item) => `menu:${item.id}`),
     );
-    const versions = await latestVersions(getDb(), items.map((item) => `menu:${item.id}`));
     return data({ items, versions, loadFailed: false }, { headers });
   } catch (error) {
     // A failed menu read yields an empty list, not an error page.

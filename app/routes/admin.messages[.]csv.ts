@@ -18,7 +18,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const lines = [
     csvRow(HEADER),
     ...rows.map((row) =>
-      csvRow([row.id, row.createdAt.toISOString(), row.name, row.email, row.subject, row.message, row.language, row.isRead, row.notifyStatus, row.notifyError]),
+      csvRow([
+        row.id,
+        row.createdAt.toISOString(),
+        row.name,
+        row.email,
+        row.subject,
+        row.message,
+        row.language,
+        row.isRead,
+        row.notifyStatus,
+        row.notifyError,
+      ]),
     ),
   ];
   const date = new Date().toISOString().slice(0, 10);

@@ -23,10 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const filter = inboxFilterSchema.parse(query);
   const { rows, total } = await listMessages(getDb(), filter);
-  return data(
-    { messages: rows, total, filter, mailConfigured: Boolean(getEnv().SMTP_URL) },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data({ messages: rows, total, filter, mailConfigured: Boolean(getEnv().SMTP_URL) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Mark read or unread, delete, and send a failed notification again. */

@@ -31,7 +31,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     hasTwoFactor(db, me.id),
   ]);
   return data(
-    { me: me.id, members, invitations, signUpOpen, sessions, twoFactorRequired, twoFactorEnabled, mailConfigured: Boolean(getEnv().SMTP_URL) },
+    {
+      me: me.id,
+      members,
+      invitations,
+      signUpOpen,
+      sessions,
+      twoFactorRequired,
+      twoFactorEnabled,
+      mailConfigured: Boolean(getEnv().SMTP_URL),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

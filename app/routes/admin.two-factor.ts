@@ -37,7 +37,13 @@ export async function action({ request }: Route.ActionArgs) {
         if (!parsed.success) return refused(intent, parsed.error, twoFactorMessages.invalid);
         const started = await startEnrolment(request, parsed.data.password);
         if (!started.ok) return answerFailure(intent, started);
-        return { ...succeeded(intent), totpUri: started.totpUri, secret: started.secret, qrSvg: started.qrSvg, backupCodes: started.backupCodes };
+        return {
+          ...succeeded(intent),
+          totpUri: started.totpUri,
+          secret: started.secret,
+          qrSvg: started.qrSvg,
+          backupCodes: started.backupCodes,
+        };
       }
       case twoFactorIntents.confirm: {
         const parsed = twoFactorConfirmSchema.safeParse(form);

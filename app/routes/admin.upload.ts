@@ -79,11 +79,19 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   try {
     await upsertContentValue(db, { page, section, value: stored.url, type: "image", actor });
-    recordEventInBackground(db, { kind: "uploads.create", area: "uploads", actor, target: `${page}/${section}`, details: { file: stored.fileName } });
+    recordEventInBackground(db, {
+      kind: "uploads.create",
+      area: "uploads",
+      actor,
+      target: `${page}/${section}`,
+      details: { file: stored.fileName },
+    });
   } catch (error) {
     logger.error({ err: error, page, section }, "uploaded image could not be saved in settings");
     // No row points at it: the upload and its copies go again, so nothing is half-stored.
-    await removeUpload(store, stored.fileName).catch((removal: unknown) => logger.error({ err: removal, file: stored.fileName }, "stored upload could not be removed"));
+    await removeUpload(store, stored.fileName).catch((removal: unknown) =>
+      logger.error({ err: removal, file: stored.fileName }, "stored upload could not be removed"),
+    );
     return fail(uploadMessages.store_failed, 500);
   }
   logger.info({ page, section, file: stored.fileName, size: stored.size }, "image uploaded");

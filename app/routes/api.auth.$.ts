@@ -26,11 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const path = new URL(request.url).pathname;
   if (TWO_FACTOR_PATH.test(path)) return notServed();
-  const attempt = path.startsWith("/api/auth/sign-in")
-    ? "sign-in"
-    : path.startsWith("/api/auth/sign-up")
-      ? "sign-up"
-      : undefined;
+  const attempt = path.startsWith("/api/auth/sign-in") ? "sign-in" : path.startsWith("/api/auth/sign-up") ? "sign-up" : undefined;
   const limited = attempt ? await limitAuthAttempt(request, attempt) : null;
   return limited ?? getAuth().handler(request);
 }

@@ -39,7 +39,10 @@ async function time(runs: number, run: (index: number) => Promise<unknown>, prep
 async function saveWithoutHistory(handle: DatabaseHandle, id: number, value: string) {
   const [row] = await handle.db.select({ id: pageContent.id }).from(pageContent).where(eq(pageContent.id, id));
   if (!row) throw new Error("missing row");
-  await handle.db.update(pageContent).set({ contentValue: value, updatedAt: sql`now()` }).where(eq(pageContent.id, id));
+  await handle.db
+    .update(pageContent)
+    .set({ contentValue: value, updatedAt: sql`now()` })
+    .where(eq(pageContent.id, id));
 }
 
 /** A busy site's history: revisions over 2,000 cards by 5 people over 90 days, and a log line for each. */
@@ -72,9 +75,17 @@ for (const kind of kinds) {
         version = (await latestVersions(handle.db, [key]))[key] ?? 0;
       };
       const plain = await time(SAVES, (index) => saveWithoutHistory(handle, target!.id, `plain ${index}`));
-      const empty = await time(SAVES, (index) => updateContentValue(handle.db, { id: target!.id, contentValue: `empty ${index}`, version }, actor), prepare);
+      const empty = await time(
+        SAVES,
+        (index) => updateContentValue(handle.db, { id: target!.id, contentValue: `empty ${index}`, version }, actor),
+        prepare,
+      );
       await fill(handle, ROWS);
-      const full = await time(SAVES, (index) => updateContentValue(handle.db, { id: target!.id, contentValue: `full ${index}`, version }, actor), prepare);
+      const full = await time(
+        SAVES,
+        (index) => updateContentValue(handle.db, { id: target!.id, contentValue: `full ${index}`, version }, actor),
+        prepare,
+      );
       const [{ count }] = (await handle.db.execute(sql`select count(*)::int as count from activity_events`)).rows as [{ count: number }];
       const middle = Math.floor(count / 2);
       const [size] = (

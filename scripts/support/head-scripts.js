@@ -29,7 +29,9 @@ export async function buildHeadScript(file) {
     const code = output[0].code.trim();
     const declared = parseAst(code).body.filter((node) => /Declaration$/.test(node.type));
     if (declared.length > 0) {
-      throw new Error(`${file}: a head script must declare nothing at its top level (found ${declared.map((node) => node.type).join(", ")})`);
+      throw new Error(
+        `${file}: a head script must declare nothing at its top level (found ${declared.map((node) => node.type).join(", ")})`,
+      );
     }
     return { code, files: await bundle.watchFiles };
   } finally {

@@ -77,7 +77,8 @@ export function bytesBeforeFirstPaint(lhr) {
   return lhr.audits["network-requests"].details.items
     .filter((request) => {
       const blocking =
-        request.priority === "VeryHigh" || (request.priority === "High" && (request.resourceType === "Script" || request.resourceType === "Document"));
+        request.priority === "VeryHigh" ||
+        (request.priority === "High" && (request.resourceType === "Script" || request.resourceType === "Document"));
       return request.resourceType === "Document" || (blocking && request.networkEndTime <= observedFcp && !request.url.startsWith("data:"));
     })
     .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);

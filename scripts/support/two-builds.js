@@ -11,7 +11,11 @@ export const builds = {
 };
 
 /** The machine's load averages (1, 5, 15 min), for the reports: the machine is shared. */
-export const machineLoad = () => os.loadavg().map((value) => value.toFixed(2)).join(", ");
+export const machineLoad = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
 
 export async function startTwoBuilds(port) {
   const servers = {

@@ -73,10 +73,7 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDirectory) {
-    app.use(
-      "/assets",
-      express.static(path.join(options.clientDirectory, "assets"), { immutable: true, maxAge: "1y" }),
-    );
+    app.use("/assets", express.static(path.join(options.clientDirectory, "assets"), { immutable: true, maxAge: "1y" }));
     // Every public file has an extension; a page address goes straight to the router, not to a disk lookup.
     const publicFiles = express.static(options.clientDirectory, { maxAge: "1h", index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
@@ -94,9 +91,7 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
     getLoadContext: (_req, res) => ({ nonce: res.locals.cspNonce as string }),
   });
   app.use((req, res, next) =>
-    isPublicPageRequest(req)
-      ? publicRenders(() => handleWithRouter(req, res, next))
-      : handleWithRouter(req, res, next),
+    isPublicPageRequest(req) ? publicRenders(() => handleWithRouter(req, res, next)) : handleWithRouter(req, res, next),
   );
   return { app, headersMiddleware };
 }

@@ -64,7 +64,13 @@ export async function runRestoreCommand(args: string[]) {
   const files = args.filter((arg) => arg !== "--force");
   if (files.length !== 1 || files[0]!.startsWith("--")) throw new Error("Usage: npm run restore -- FILE [--force]");
   const started = Date.now();
-  const manifest = await restoreBackup({ file: files[0]!, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, force, store: uploadStoreFor(env) });
+  const manifest = await restoreBackup({
+    file: files[0]!,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    force,
+    store: uploadStoreFor(env),
+  });
   console.log(
     `Restored ${path.resolve(files[0]!)} (taken ${manifest.createdAt} from ${manifest.database.source}, schema ${manifest.database.lastMigration}) ` +
       `into ${env.DATABASE_URL ? "the PostgreSQL database of DATABASE_URL" : env.DATA_DIR} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +

@@ -40,14 +40,21 @@ fs.writeFileSync(
 );
 fs.writeFileSync(
   path.join(directory, "assets/glyphs-def.css"),
-  ['menu', 'arrow-right', 'coins', 'cookie', 'wallet'].map((name) => `.glyph-${name}{--icon:url("data:image/svg+xml,${name}")}`).join("") +
+  ["menu", "arrow-right", "coins", "cookie", "wallet"].map((name) => `.glyph-${name}{--icon:url("data:image/svg+xml,${name}")}`).join("") +
     '.social-x{--icon:url("data:image/svg+xml,x")}',
 );
 afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));
 
 describe("first paint", () => {
   it("finds the first screen's icons: the header, the first two sections of <main> and the cookie banner", () => {
-    expect([...firstScreenGlyphs(page)].sort()).toEqual(["glyph-arrow-right", "glyph-clock", "glyph-coins", "glyph-cookie", "glyph-menu", "glyph-x"]);
+    expect([...firstScreenGlyphs(page)].sort()).toEqual([
+      "glyph-arrow-right",
+      "glyph-clock",
+      "glyph-coins",
+      "glyph-cookie",
+      "glyph-menu",
+      "glyph-x",
+    ]);
   });
 
   it("looks no further than <main> when it has fewer than two sections, unless <main> is short (the footer shows)", () => {
@@ -64,14 +71,18 @@ describe("first paint", () => {
   });
 
   it("drops the always-kept rules whose classes the page does not use", () => {
-    const css = ":where(.space-y-4>:not(:last-child)){margin:1px}:where(.space-y-8>:not(:last-child)){margin:2px}.\\[\\&\\>\\.glyph\\]\\:size-4>.glyph{width:1rem}.a{b:c}[hidden]:where(:not([hidden=until-found])){display:none}";
-    expect(dropUnmatchedAllowed(css, '<ul class="space-y-4"><li class="[&amp;&gt;.glyph]:size-4 x"><span class="glyph"></span></li></ul>')).toBe(
+    const css =
+      ":where(.space-y-4>:not(:last-child)){margin:1px}:where(.space-y-8>:not(:last-child)){margin:2px}.\\[\\&\\>\\.glyph\\]\\:size-4>.glyph{width:1rem}.a{b:c}[hidden]:where(:not([hidden=until-found])){display:none}";
+    expect(
+      dropUnmatchedAllowed(css, '<ul class="space-y-4"><li class="[&amp;&gt;.glyph]:size-4 x"><span class="glyph"></span></li></ul>'),
+    ).toBe(
       ":where(.space-y-4>:not(:last-child)){margin:1px}.\\[\\&\\>\\.glyph\\]\\:size-4>.glyph{width:1rem}.a{b:c}[hidden]:where(:not([hidden=until-found])){display:none}",
     );
   });
 
   it("drops custom properties nothing reads", () => {
-    const css = ":root{--read:1px;--unread:2px;--also-read:3px}@property --unread{syntax:'*'}@property --read{syntax:'*'}.a{margin:var(--read)}";
+    const css =
+      ":root{--read:1px;--unread:2px;--also-read:3px}@property --unread{syntax:'*'}@property --read{syntax:'*'}.a{margin:var(--read)}";
     expect(dropUnreadProperties(css, '<p style="padding:var(--also-read)"></p>')).toBe(
       ":root{--read:1px;--also-read:3px}@property --read{syntax:'*'}.a{margin:var(--read)}",
     );
@@ -82,7 +93,9 @@ describe("first paint", () => {
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     // The starter preloads them all at once when it starts the module.
-    expect(html).toContain(`<script type="${DEFERRED_MODULE_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="/assets/entry.client-1.js /assets/framework-2.js">import * as route0`);
+    expect(html).toContain(
+      `<script type="${DEFERRED_MODULE_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="/assets/entry.client-1.js /assets/framework-2.js">import * as route0`,
+    );
     expect(html).toContain(`<script>${MODULE_STARTER}</script></body>`);
   });
 

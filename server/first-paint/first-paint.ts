@@ -23,7 +23,10 @@ export function scriptsAfterFirstPaint(html: string): string {
   if (!module) return html;
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"[^>]*>/g)].map((link) => link[1]!);
   const withoutPreloads = html.replace(/<link rel="modulepreload"[^>]*>/g, "");
-  const block = preloads.length > 0 ? `<script type="${DEFERRED_MODULE_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="${preloads.join(" ")}">` : `<script type="${DEFERRED_MODULE_TYPE}">`;
+  const block =
+    preloads.length > 0
+      ? `<script type="${DEFERRED_MODULE_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="${preloads.join(" ")}">`
+      : `<script type="${DEFERRED_MODULE_TYPE}">`;
   return withoutPreloads
     .replace(/<script(?: nonce="[^"]*")? type="module" async="">/, block)
     .replace("</body>", `<script>${MODULE_STARTER}</script></body>`);
@@ -94,7 +97,9 @@ export function createFirstPaint(clientDirectory: string): FirstPaint {
     const inlined = /<style>([\s\S]*?)<\/style>/.exec(processed);
     if (!inlined?.[1]) return scriptsAfterFirstPaint(html);
     const critical = dropUnreadProperties(dropUnmatchedAllowed(keepFirstScreenIcons(inlined[1], firstScreenGlyphs(html)), body), html);
-    const deferred = links.map(([, href]) => `<link rel="stylesheet" href="${href}" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}=""/>`).join("");
+    const deferred = links
+      .map(([, href]) => `<link rel="stylesheet" href="${href}" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}=""/>`)
+      .join("");
     const fallback = `<noscript>${links.map((link) => link[0]).join("")}</noscript>`;
     // The later links go (from the last, so that the earlier indexes hold); the first becomes the lot.
     let finished = html;

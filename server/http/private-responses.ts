@@ -31,7 +31,8 @@ export function keepPrivate(res: ServerResponse) {
         if (String(headers[index]).toLowerCase() === "cache-control") headers.splice(index, 2);
       }
     } else if (headers) {
-      for (const name of Object.keys(headers)) if (name.toLowerCase() === "cache-control") delete (headers as Record<string, unknown>)[name];
+      for (const name of Object.keys(headers))
+        if (name.toLowerCase() === "cache-control") delete (headers as Record<string, unknown>)[name];
     }
     return (writeHead as (...parameters: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse["writeHead"];

@@ -14,10 +14,7 @@ export function securityHeaders(options: { https: boolean; development: boolean;
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
-        ],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Uploads served from S3_PUBLIC_URL's origin (even over http, as in a local test) are images of the site.
         imgSrc: ["'self'", "data:", "blob:", "https:", ...(options.imageOrigins ?? [])],

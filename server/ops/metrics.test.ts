@@ -86,7 +86,13 @@ describe("/metrics", () => {
     const queue = createRenderQueue(1);
     const pool = { totalCount: 7, idleCount: 5, waitingCount: 0 };
     let pages = 3;
-    const metrics = createMetrics({ token: TOKEN, backupDirectory: os.tmpdir(), renderQueue: queue, databasePool: pool, pageCacheSize: () => pages });
+    const metrics = createMetrics({
+      token: TOKEN,
+      backupDirectory: os.tmpdir(),
+      renderQueue: queue,
+      databasePool: pool,
+      pageCacheSize: () => pages,
+    });
     metrics.pageCache!.hit();
     metrics.pageCache!.hit();
     metrics.pageCache!.miss();
@@ -120,8 +126,8 @@ describe("/metrics", () => {
   });
 
   it("sorts paths into few kinds", () => {
-    expect(["/", "/fees", "/healthz", "/assets/a.js", "/uploads/x.png", "/admin", "/admin/menu", "/api/auth/get-session"].map(routeKind)).toEqual([
-      "page", "page", "operations", "asset", "upload", "admin", "admin", "api",
-    ]);
+    expect(
+      ["/", "/fees", "/healthz", "/assets/a.js", "/uploads/x.png", "/admin", "/admin/menu", "/api/auth/get-session"].map(routeKind),
+    ).toEqual(["page", "page", "operations", "asset", "upload", "admin", "admin", "api"]);
   });
 });

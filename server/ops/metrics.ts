@@ -47,13 +47,19 @@ export function createMetrics(options: MetricsOptions) {
       register: undefined,
       pageCache: undefined,
       observe: (_req: IncomingMessage, _res: ServerResponse) => {},
-      handler: ((_req, res) => void res.status(404).set("Cache-Control", "no-store").json({ message: "Not found" })) as express.RequestHandler,
+      handler: ((_req, res) =>
+        void res.status(404).set("Cache-Control", "no-store").json({ message: "Not found" })) as express.RequestHandler,
     };
   }
   const token = options.token;
   const register = new Registry();
   collectDefaultMetrics({ register });
-  const requests = new Counter({ name: "http_requests_total", help: "Requests answered, by route kind and status class", labelNames: ["kind", "status"], registers: [register] });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "Requests answered, by route kind and status class",
+    labelNames: ["kind", "status"],
+    registers: [register],
+  });
   const durations = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time from receiving a request to finishing its answer, by route kind",
@@ -82,21 +88,7 @@ export function createMetrics(options: MetricsOptions) {
   // Both series exist from the start, so a rate over them is defined before the first miss.
   hits.inc(0);
   misses.inc(0);
-  const { pageCacheSize, renderQueue, databasePool } = options;
-  if (pageCacheSize) {
-    new Gauge({ name: "page_cache_pages", help: "Rendered pages the page cache holds", registers: [register], collect() { this.set(pageCacheSize()); } });
-  }
-  if (renderQueue) {
-    new Gauge({ name: "render_queue_waiting", help: "Public page renders waiting for their turn", registers: [register], collect() { this.set(renderQueue.waiting()); } });
-    new Gauge({ name: "render_queue_running", help: "Public page renders under way", registers: [register], collect() { this.set(renderQueue.running()); } });
-  }
-  if (databasePool) {
-    const pool = (name: string, help: string, read: () => number) =>
-      new Gauge({ name, help, registers: [register], collect() { this.set(read()); } });
-    pool("database_pool_connections", "Connections the PostgreSQL pool holds open", () => databasePool.totalCount);
-    pool("database_pool_idle_connections", "Open connections not running a query", () => databasePool.idleCount);
-    pool("database_pool_waiting_queries", "Queries waiting for a free connection", () => databasePool.waitingCount);
-  }
+  registerGauges(register, options);
 
   return {
     register,
@@ -112,8 +104,34 @@ export function createMetrics(options: MetricsOptions) {
     handler: (async (req, res) => {
       res.set("Cache-Control", "no-store");
       const given = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1] ?? "";
-      if (!tokenMatches(given, token)) return void res.status(401).set("WWW-Authenticate", "Bearer").json({ message: "Bearer token required" });
+      if (!tokenMatches(given, token))
+        return void res.status(401).set("WWW-Authenticate", "Bearer").json({ message: "Bearer token required" });
       res.type(register.contentType).send(await register.metrics());
     }) as express.RequestHandler,
   };
+}
+
+/** A gauge read when Prometheus scrapes, so it costs the requests nothing. */
+const scrapedGauge = (register: Registry, name: string, help: string, read: () => number) =>
+  new Gauge({
+    name,
+    help,
+    registers: [register],
+    collect() {
+      this.set(read());
+    },
+  });
+
+/** The page cache's size, the render queue and the database pool, where the server has them. */
+function registerGauges(register: Registry, { pageCacheSize, renderQueue, databasePool }: MetricsOptions) {
+  if (pageCacheSize) scrapedGauge(register, "page_cache_pages", "Rendered pages the page cache holds", pageCacheSize);
+  if (renderQueue) {
+    scrapedGauge(register, "render_queue_waiting", "Public page renders waiting for their turn", () => renderQueue.waiting());
+    scrapedGauge(register, "render_queue_running", "Public page renders under way", () => renderQueue.running());
+  }
+  if (databasePool) {
+    scrapedGauge(register, "database_pool_connections", "Connections the PostgreSQL pool holds open", () => databasePool.totalCount);
+    scrapedGauge(register, "database_pool_idle_connections", "Open connections not running a query", () => databasePool.idleCount);
+    scrapedGauge(register, "database_pool_waiting_queries", "Queries waiting for a free connection", () => databasePool.waitingCount);
+  }
 }

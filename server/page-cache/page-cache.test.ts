@@ -38,8 +38,7 @@ describe("cached page CSP", () => {
 });
 
 describe("the page cache's two modes", () => {
-  const page = (body: string) =>
-    `<html><head><script nonce="">window.a=1;</script></head><body>${body}</body></html>`;
+  const page = (body: string) => `<html><head><script nonce="">window.a=1;</script></head><body>${body}</body></html>`;
 
   async function serve(options: {
     keep: boolean;
@@ -61,7 +60,15 @@ describe("the page cache's two modes", () => {
         };
       });
     const routes = createPageRoutes(testRouteTable);
-    const cache = createPageCache({ enabled: true, keep: options.keep, render, routes, queue: options.queue ?? createRenderQueue(2), counters: options.counters, finish: options.finish });
+    const cache = createPageCache({
+      enabled: true,
+      keep: options.keep,
+      render,
+      routes,
+      queue: options.queue ?? createRenderQueue(2),
+      counters: options.counters,
+      finish: options.finish,
+    });
     let fallbacks = 0;
     const server = http.createServer((req, res) => {
       const end = res.end.bind(res) as (...args: unknown[]) => typeof res;

@@ -115,7 +115,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         // generation; a page handed back through it was kept alive from there, promoted in turn,
         // and freed only by a full collection. Under load that cost a fifth of the pages a second.
         const started = process.hrtime.bigint();
-        queue(() => renderAndSend(options.render, req, res, request, started)).then((sent) => sent || fallback(), failed(request.render, fallback));
+        queue(() => renderAndSend(options.render, req, res, request, started)).then(
+          (sent) => sent || fallback(),
+          failed(request.render, fallback),
+        );
         return true;
       }
       let rendering = pending.get(request.key);

@@ -9,8 +9,7 @@ export const NOT_FOUND_KEY = "404";
 
 /** A request the page cache answers: a page's copy, the not-found copy, or a redirect. */
 export type PageRequest =
-  | { kind: "page" | "not-found"; key: string; render: string; status: 200 | 404; path: string }
-  | { kind: "redirect"; location: string };
+  { kind: "page" | "not-found"; key: string; render: string; status: 200 | 404; path: string } | { kind: "redirect"; location: string };
 
 interface Entry {
   rule: PageCacheRule | undefined;
@@ -104,7 +103,9 @@ export function createPageRoutes(routes: ServerBuild["routes"], options: PageRou
     } else if (full.includes(":")) {
       const source = full
         .split("/")
-        .map((segment) => (segment.startsWith(":") ? (segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+") : segment && `/${escapeRegExp(segment)}`))
+        .map((segment) =>
+          segment.startsWith(":") ? (segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+") : segment && `/${escapeRegExp(segment)}`,
+        )
         .join("");
       dynamic.push({ rule, pattern: new RegExp(`^${source || "/"}$`) });
     } else {

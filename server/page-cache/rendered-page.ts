@@ -59,7 +59,11 @@ export function stylesheetsFirst(html: string): string {
  * error, a redirect, not HTML). `finish` completes a page the cache keeps (first-paint.ts); a page
  * rendered for one request only has its stylesheets put first.
  */
-export async function renderPage(render: RenderPage, request: CacheRequest, finish?: (html: string) => Promise<string>): Promise<RenderedPage | undefined> {
+export async function renderPage(
+  render: RenderPage,
+  request: CacheRequest,
+  finish?: (html: string) => Promise<string>,
+): Promise<RenderedPage | undefined> {
   const version = getContentVersion();
   const rendered = await render(request.render);
   if (rendered.status !== request.status || !rendered.headers.get("content-type")?.includes("text/html")) return undefined;
@@ -93,8 +97,14 @@ export async function compressForCache(rendered: RenderedPage): Promise<CachedPa
     brotli: brotlied,
     heads: {
       identity: head(rendered, [["content-length", String(identity.length)]]),
-      gzip: head(rendered, [["content-encoding", "gzip"], ["content-length", String(gzipped.length)]]),
-      br: head(rendered, [["content-encoding", "br"], ["content-length", String(brotlied.length)]]),
+      gzip: head(rendered, [
+        ["content-encoding", "gzip"],
+        ["content-length", String(gzipped.length)],
+      ]),
+      br: head(rendered, [
+        ["content-encoding", "br"],
+        ["content-length", String(brotlied.length)],
+      ]),
       notModified: head(rendered, []),
     },
   };

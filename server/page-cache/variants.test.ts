@@ -43,7 +43,9 @@ function site(options: { keep?: boolean } = {}) {
         },
       };
       const req = { method, url, headers, socket: {} };
-      const handled = cache.handle(req as unknown as IncomingMessage, res as unknown as ServerResponse, () => reject(new Error(`fell back: ${url}`)));
+      const handled = cache.handle(req as unknown as IncomingMessage, res as unknown as ServerResponse, () =>
+        reject(new Error(`fell back: ${url}`)),
+      );
       if (!handled) resolve({ status: -1, headers: {}, body: undefined });
     });
   }

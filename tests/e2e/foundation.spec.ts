@@ -112,9 +112,7 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
   test("a second process on the same DATA_DIR stops with a clear message", async () => {
     const server = await startIsolatedServer({ port: workerPort(3) });
     try {
-      await expect(startIsolatedServer({ port: workerPort(4), dataDir: server.dataDir })).rejects.toThrow(
-        /already in use by process/,
-      );
+      await expect(startIsolatedServer({ port: workerPort(4), dataDir: server.dataDir })).rejects.toThrow(/already in use by process/);
     } finally {
       await server.stop();
     }
@@ -165,7 +163,11 @@ test.describe("[FOUNDATION][SERVER]", () => {
       expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
       await request.get(`${server.url}/no-such-page-for-the-log`);
       await expect.poll(() => server.output()).toContain('"path":"/no-such-page-for-the-log","status":404');
-      const lines = server.output().trim().split("\n").filter((line) => line.includes('"msg":"request"'));
+      const lines = server
+        .output()
+        .trim()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"'));
       for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
       expect(server.output()).toMatch(/"path":"\/no-such-page-for-the-log","msg":"page not found"/);
     } finally {

@@ -72,7 +72,8 @@ test.describe("[PERFORMANCE][CSS BUDGET]", () => {
     test(`${path}: render-blocking CSS at most 8 KB compressed, icons below the first screen left out`, async ({ request }) => {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf("</head>"));
-      for (const link of head.replace(/<noscript>[\s\S]*?<\/noscript>/g, "").match(/<link rel="stylesheet"[^>]*>/g) ?? []) expect(link, "a render-blocking stylesheet").toContain('media="print"');
+      for (const link of head.replace(/<noscript>[\s\S]*?<\/noscript>/g, "").match(/<link rel="stylesheet"[^>]*>/g) ?? [])
+        expect(link, "a render-blocking stylesheet").toContain('media="print"');
       const inline = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join("");
       const compressed = zlib.brotliCompressSync(inline, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }).length;
       expect(compressed, `${path}: ${compressed} bytes compressed`).toBeLessThanOrEqual(CSS_BUDGET_BYTES);

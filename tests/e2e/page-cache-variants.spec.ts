@@ -114,7 +114,11 @@ test.describe("[PERFORMANCE][PAGE CACHE] campaign links, unknown paths, address 
 test.describe("[PERFORMANCE][PAGE CACHE] a signed-in visitor on public pages", () => {
   test.use({ storageState: adminStorageState });
 
-  test("is served the shared copy with the public headers (the pages hold nothing of the session)", async ({ request, playwright, baseURL }) => {
+  test("is served the shared copy with the public headers (the pages hold nothing of the session)", async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
     const visitor = await playwright.request.newContext({ baseURL });
     try {
       for (const path of ["/fees", CAMPAIGN, "/wp-login.php"]) {

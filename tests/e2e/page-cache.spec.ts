@@ -71,7 +71,10 @@ test.describe("[PERFORMANCE][PAGE CACHE] with a session", () => {
 });
 
 test.describe("[PERFORMANCE][PAGE CACHE] switched off", () => {
-  test("PAGE_CACHE=off renders every visit, compressed, with the same headers, and the page hydrates cleanly", async ({ page, request }) => {
+  test("PAGE_CACHE=off renders every visit, compressed, with the same headers, and the page hydrates cleanly", async ({
+    page,
+    request,
+  }) => {
     const server = await startIsolatedServer({ port: workerPort(1), env: { PAGE_CACHE: "off", LOG_LEVEL: "info" } });
     try {
       const first = await request.get(`${server.url}/fees`, { headers: { "accept-encoding": "br" } });

@@ -7,7 +7,11 @@ import { adminStorageState } from "./support/accounts";
  */
 const PRIVATE = "private, no-store";
 
-async function cacheControl(request: APIRequestContext, url: string, init: { method?: "GET" | "POST"; form?: Record<string, string> } = {}) {
+async function cacheControl(
+  request: APIRequestContext,
+  url: string,
+  init: { method?: "GET" | "POST"; form?: Record<string, string> } = {},
+) {
   const response =
     init.method === "POST"
       ? await request.post(url, { form: init.form ?? {}, headers: { origin: new URL(url, "http://127.0.0.1").origin }, maxRedirects: 0 })
@@ -28,7 +32,10 @@ test.describe("[SECURITY][HEADERS] caching headers by kind of response", () => {
       headers: { origin: baseURL! },
       data: { email: "nobody@example.com", password: "wrong-password-1" },
     });
-    rows["failed sign-in /api/auth/sign-in/email"] = { status: signIn.status(), cacheControl: signIn.headers()["cache-control"] ?? "(none)" };
+    rows["failed sign-in /api/auth/sign-in/email"] = {
+      status: signIn.status(),
+      cacheControl: signIn.headers()["cache-control"] ?? "(none)",
+    };
     expect(rows).toEqual({
       "cached public page /": { status: 200, cacheControl: "public, max-age=0, must-revalidate" },
       "cached public page /fees": { status: 200, cacheControl: "public, max-age=0, must-revalidate" },
@@ -48,7 +55,18 @@ test.describe("[SECURITY][HEADERS] signed in", () => {
   test.use({ storageState: adminStorageState });
 
   test("every dashboard page, its data and public data rendered for the session are private", async ({ request, baseURL }) => {
-    const urls = ["/admin", "/admin/content", "/admin/menu", "/admin/legal", "/admin/fees", "/admin/settings/branding", "/admin/other", "/admin/settings.data", "/api/auth/get-session", "/contact.data"];
+    const urls = [
+      "/admin",
+      "/admin/content",
+      "/admin/menu",
+      "/admin/legal",
+      "/admin/fees",
+      "/admin/settings/branding",
+      "/admin/other",
+      "/admin/settings.data",
+      "/api/auth/get-session",
+      "/contact.data",
+    ];
     for (const url of urls) {
       const answer = await cacheControl(request, url);
       expect({ url, ...answer, status: answer.status < 500 }).toEqual({ url, status: true, cacheControl: PRIVATE });
@@ -69,14 +87,26 @@ test.describe("[SECURITY][HEADERS] signed in", () => {
       { name: "no content type", data: "intent=update-setting" },
       { name: "text/plain", data: "intent=update-setting", type: "text/plain" },
     ];
-    for (const path of ["/admin/settings.data", "/admin/legal.data", "/admin/fees.data", "/admin/content.data", "/admin/menu.data", "/admin.data", "/contact.data"]) {
+    for (const path of [
+      "/admin/settings.data",
+      "/admin/legal.data",
+      "/admin/fees.data",
+      "/admin/content.data",
+      "/admin/menu.data",
+      "/admin.data",
+      "/contact.data",
+    ]) {
       for (const body of bodies) {
         const response = await request.post(path, {
           headers: { ...origin, ...(body.type ? { "content-type": body.type } : {}) },
           data: body.data,
           timeout: 10_000,
         });
-        expect({ path, body: body.name, status: response.status() >= 400 && response.status() < 500 }).toEqual({ path, body: body.name, status: true });
+        expect({ path, body: body.name, status: response.status() >= 400 && response.status() < 500 }).toEqual({
+          path,
+          body: body.name,
+          status: true,
+        });
         expect(await response.text()).not.toMatch(/\n\s+at |node_modules|SyntaxError/);
       }
     }

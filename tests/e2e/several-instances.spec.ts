@@ -41,27 +41,39 @@ function siteEnv(databaseUrl: string, bucket: Record<string, string>): Record<st
  * A request to one server as the load balancer forwards it: with the site's Host, so that the
  * server sees the site's own address (fetch cannot set Host). Answers like fetch's Response.
  */
-function send(server: IsolatedServer, pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}) {
+function send(
+  server: IsolatedServer,
+  pathname: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+) {
   return new Promise<Response>((resolve, reject) => {
-    const request = http.request(`${server.url}${pathname}`, { method: init.method ?? "GET", headers: { ...init.headers, host: new URL(SITE).host } }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-      answer.on("end", () => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(answer.headers)) {
-          for (const one of [value ?? []].flat()) headers.append(name, one);
-        }
-        const status = answer.statusCode!;
-        resolve(new Response(status === 304 ? null : Buffer.concat(chunks), { status, headers }));
-      });
-    });
+    const request = http.request(
+      `${server.url}${pathname}`,
+      { method: init.method ?? "GET", headers: { ...init.headers, host: new URL(SITE).host } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers)) {
+            for (const one of [value ?? []].flat()) headers.append(name, one);
+          }
+          const status = answer.statusCode!;
+          resolve(new Response(status === 304 ? null : Buffer.concat(chunks), { status, headers }));
+        });
+      },
+    );
     request.on("error", reject);
     request.end(init.body);
   });
 }
 
 const post = (server: IsolatedServer, pathname: string, body: unknown, headers: Record<string, string> = {}) =>
-  send(server, pathname, { method: "POST", headers: { "content-type": "application/json", origin: SITE, ...headers }, body: JSON.stringify(body) });
+  send(server, pathname, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: SITE, ...headers },
+    body: JSON.stringify(body),
+  });
 const sessionCookie = (response: Response) =>
   response.headers
     .getSetCookie()
@@ -129,9 +141,7 @@ test.describe("[OPERATIONS][SEVERAL INSTANCES]", () => {
     // B hears of the write through PostgreSQL (LISTEN/NOTIFY) within milliseconds.
     const saved = Date.now();
     let requests = 0;
-    await expect
-      .poll(() => ((requests += 1), page(b)), { intervals: [0, 10, 20, 50, 100], timeout: 3_000 })
-      .toContain("Two Servers Ltd");
+    await expect.poll(() => ((requests += 1), page(b)), { intervals: [0, 10, 20, 50, 100], timeout: 3_000 }).toContain("Two Servers Ltd");
     console.log(`B served the save on its request ${requests}, ${Date.now() - saved} ms after A answered it`);
     expect(await page(b, "/fees")).toContain("Two Servers Ltd");
   });

@@ -17,7 +17,14 @@ describe.each(testDatabaseKinds)("activity events (%s)", (kind) => {
       details: { field: "contentValue" },
     });
     const [row] = await app.handle.db.select().from(activityEvents).orderBy(desc(activityEvents.id)).limit(1);
-    expect(row).toMatchObject({ id, kind: "content.update", area: "content", userId: "user-1", userEmail: "admin@example.com", target: "home/hero_title" });
+    expect(row).toMatchObject({
+      id,
+      kind: "content.update",
+      area: "content",
+      userId: "user-1",
+      userEmail: "admin@example.com",
+      target: "home/hero_title",
+    });
     expect(row!.details).toEqual({ field: "contentValue" });
     expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 5_000);
   });

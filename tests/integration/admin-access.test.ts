@@ -5,7 +5,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/platform/rate-limit.server";
 import { account, adminInvitations, adminSettings, adminUsers, menuItems, pageContent, session, user } from "~/db/schema";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
-import { adminRouteFiles, callModule, fields, intents, pathOf, routeFilesOnDisk, routeModuleFiles, type Caller } from "../support/route-modules";
+import {
+  adminRouteFiles,
+  callModule,
+  fields,
+  intents,
+  pathOf,
+  routeFilesOnDisk,
+  routeModuleFiles,
+  type Caller,
+} from "../support/route-modules";
 import { tinyImages } from "../support/images";
 
 /** The gate itself: /admin shows the login screen to anyone who is not an admin, and logout is anyone's. */
@@ -21,7 +30,9 @@ function writeRequests(file: string, init: { cookie?: string; origin?: string })
   return [
     ...intents.map((intent) => siteRequest(pathOf(file), { method: "POST", body: form(intent), cookie: init.cookie, headers })),
     siteRequest(pathOf(file), { method: "POST", body: png, cookie: init.cookie, headers: { ...headers, "content-type": "image/png" } }),
-    ...["PUT", "PATCH", "DELETE"].map((method) => siteRequest(pathOf(file), { method, body: form("update"), cookie: init.cookie, headers })),
+    ...["PUT", "PATCH", "DELETE"].map((method) =>
+      siteRequest(pathOf(file), { method, body: form("update"), cookie: init.cookie, headers }),
+    ),
   ];
 }
 
@@ -60,7 +71,9 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
     fields.userId = memberRow!.id;
     const [memberSession] = await app.handle.db.select({ id: session.id }).from(session).where(eq(session.userId, memberRow!.id));
     fields.sessionId = memberSession!.id;
-    await app.handle.db.insert(adminInvitations).values({ id: 1, email: "pending@example.com", tokenHash: "0".repeat(64), expiresAt: new Date(Date.now() + 86_400_000) });
+    await app.handle.db
+      .insert(adminInvitations)
+      .values({ id: 1, email: "pending@example.com", tokenHash: "0".repeat(64), expiresAt: new Date(Date.now() + 86_400_000) });
   });
 
   it("finds every admin route module", () => {
@@ -156,7 +169,11 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
       ["/admin/../logout", "/admin"],
     ]) {
       const answer = await signIn(redirectTo!);
-      expect({ redirectTo, status: answer?.status, location: answer?.headers.get("location") }).toEqual({ redirectTo, status: 302, location });
+      expect({ redirectTo, status: answer?.status, location: answer?.headers.get("location") }).toEqual({
+        redirectTo,
+        status: 302,
+        location,
+      });
     }
   });
 });

@@ -44,7 +44,9 @@ async function seed(handle: DatabaseHandle) {
   await signUpAndGetCookie(auth, "member@example.com");
   const [admin] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, "admin@example.com"));
   await handle.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, admin!.id));
-  await handle.db.insert(twoFactor).values({ id: "tf-1", userId: admin!.id, secret: "encrypted", backupCodes: "encrypted", verified: true });
+  await handle.db
+    .insert(twoFactor)
+    .values({ id: "tf-1", userId: admin!.id, secret: "encrypted", backupCodes: "encrypted", verified: true });
 }
 
 /** The same walk through every command, on whichever database `env` names. */
@@ -78,7 +80,9 @@ async function walkCommands(env: Record<string, string>, open: () => Promise<Dat
     expect(await handle.db.select().from(adminUsers)).toHaveLength(2);
     expect(await handle.db.select().from(twoFactor)).toHaveLength(0);
     expect((await handle.db.select().from(user).where(eq(user.email, "admin@example.com")))[0]!.twoFactorEnabled).toBe(false);
-    const kinds = (await handle.db.select().from(activityEvents)).filter((event) => event.userEmail === "командная строка").map((event) => event.kind);
+    const kinds = (await handle.db.select().from(activityEvents))
+      .filter((event) => event.userEmail === "командная строка")
+      .map((event) => event.kind);
     expect(kinds.sort()).toEqual(["auth.reset_link", "auth.two_factor_disable", "team.grant"]);
   } finally {
     await handle.close();
@@ -87,7 +91,10 @@ async function walkCommands(env: Record<string, string>, open: () => Promise<Dat
 
 describe("npm run admin", () => {
   it("runs scripts/admin.js with node, from the production build, not through tsx", () => {
-    const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
     expect(pkg.scripts.admin).toBe("node scripts/admin.js");
     expect(pkg.dependencies).not.toHaveProperty("tsx");
     const script = fs.readFileSync("scripts/admin.js", "utf8");

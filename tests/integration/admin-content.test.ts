@@ -17,7 +17,13 @@ describe.each(testDatabaseKinds)("site content tab on %s", (kind) => {
   });
 
   const post = (fields: Record<string, string | number>) => callRoute(action, postForm("/admin/content", fields, admin));
-  const list = async () => (await callRoute(loader, siteRequest("/admin/content", { cookie: admin }))).body.rows as { id: number; pageName: string; sectionName: string; contentValue: string }[];
+  const list = async () =>
+    (await callRoute(loader, siteRequest("/admin/content", { cookie: admin }))).body.rows as {
+      id: number;
+      pageName: string;
+      sectionName: string;
+      contentValue: string;
+    }[];
   const row = async (page: string, section: string) =>
     (
       await app.handle.db
@@ -27,7 +33,12 @@ describe.each(testDatabaseKinds)("site content tab on %s", (kind) => {
     )[0];
   const nonGlobalRows = () =>
     app.handle.db
-      .select({ pageName: pageContent.pageName, sectionName: pageContent.sectionName, contentType: pageContent.contentType, contentValue: pageContent.contentValue })
+      .select({
+        pageName: pageContent.pageName,
+        sectionName: pageContent.sectionName,
+        contentType: pageContent.contentType,
+        contentValue: pageContent.contentValue,
+      })
       .from(pageContent)
       .where(ne(pageContent.pageName, "global"))
       .orderBy(asc(pageContent.pageName), asc(pageContent.sectionName));
@@ -48,12 +59,15 @@ describe.each(testDatabaseKinds)("site content tab on %s", (kind) => {
     const expected = [
       ...defaultPageRows().map((entry) => ({ ...entry, pageName: entry.pageName as string })),
       { pageName: "about", sectionName: "page_url", contentType: "url", contentValue: "about" },
-    ]
-      .sort((a, b) => a.pageName.localeCompare(b.pageName) || a.sectionName.localeCompare(b.sectionName));
+    ].sort((a, b) => a.pageName.localeCompare(b.pageName) || a.sectionName.localeCompare(b.sectionName));
     const actual = await nonGlobalRows();
-    expect(actual).toEqual(expected.map(({ pageName, sectionName, contentType, contentValue }) => ({ pageName, sectionName, contentType, contentValue })));
+    expect(actual).toEqual(
+      expected.map(({ pageName, sectionName, contentType, contentValue }) => ({ pageName, sectionName, contentType, contentValue })),
+    );
     expect((await row("global", "company_name"))?.contentValue).toBe("Kept Ltd");
-    expect((await getPageContent("home")).hero_title).toBe(defaultPageRows().find((entry) => entry.sectionName === "hero_title" && entry.pageName === "home")!.contentValue);
+    expect((await getPageContent("home")).hero_title).toBe(
+      defaultPageRows().find((entry) => entry.sectionName === "hero_title" && entry.pageName === "home")!.contentValue,
+    );
     // Running it twice is harmless.
     expect(await post({ intent: contentIntents.initialize })).toMatchObject({ status: 200 });
     expect(await nonGlobalRows()).toEqual(actual);
@@ -99,7 +113,14 @@ describe.each(testDatabaseKinds)("site content tab on %s", (kind) => {
 
   it("adds a section, refuses a duplicate and each broken rule with its message", async () => {
     const add = (fields: Record<string, string>) =>
-      post({ intent: contentIntents.add, pageName: "home", sectionName: "promo_banner", contentType: "text", contentValue: "Spring offer", ...fields });
+      post({
+        intent: contentIntents.add,
+        pageName: "home",
+        sectionName: "promo_banner",
+        contentType: "text",
+        contentValue: "Spring offer",
+        ...fields,
+      });
     expect(await add({})).toMatchObject({ status: 200, body: { ok: true } });
     expect(await row("home", "promo_banner")).toMatchObject({ contentType: "text", contentValue: "Spring offer" });
     expect((await getPageContent("home")).promo_banner).toBe("Spring offer");
@@ -125,14 +146,21 @@ describe.each(testDatabaseKinds)("site content tab on %s", (kind) => {
 
   it("stores HTML values sanitised, whoever sends them", async () => {
     const html = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">x</a></p>';
-    expect(await post({ intent: contentIntents.add, pageName: "home", sectionName: "promo_html", contentType: "rich_text", contentValue: html })).toMatchObject({
+    expect(
+      await post({ intent: contentIntents.add, pageName: "home", sectionName: "promo_html", contentType: "rich_text", contentValue: html }),
+    ).toMatchObject({
       status: 200,
     });
     const stored = (await row("home", "promo_html"))!;
     expect(stored.contentValue).not.toMatch(/script|onclick|javascript/);
     const privacy = (await row("privacy", "page_content"))!;
-    await app.handle.db.update(pageContent).set({ richContent: { ops: [{ insert: "Privacy\n" }] } }).where(eq(pageContent.id, privacy.id));
-    expect(await post({ intent: contentIntents.update, id: privacy.id, contentValue: `<h2>Privacy</h2>${html}` })).toMatchObject({ status: 200 });
+    await app.handle.db
+      .update(pageContent)
+      .set({ richContent: { ops: [{ insert: "Privacy\n" }] } })
+      .where(eq(pageContent.id, privacy.id));
+    expect(await post({ intent: contentIntents.update, id: privacy.id, contentValue: `<h2>Privacy</h2>${html}` })).toMatchObject({
+      status: 200,
+    });
     const updated = (await row("privacy", "page_content"))!;
     expect(updated.contentValue).toContain("<h2>Privacy</h2>");
     expect(updated.contentValue).not.toMatch(/script|onclick|javascript/);
@@ -146,14 +174,21 @@ describe.each(testDatabaseKinds)("site content tab on %s", (kind) => {
     expect(await post({ intent: contentIntents.delete, id: title!.id })).toMatchObject({ status: 200, body: { ok: true } });
     expect(await row("home", "hero_title")).toBeUndefined();
     expect((await getPageContent("home")).hero_title).toBe("The smart and simple e-wallet");
-    expect(await post({ intent: contentIntents.delete, id: title!.id })).toMatchObject({ status: 404, body: { message: contentMessages.notFound } });
+    expect(await post({ intent: contentIntents.delete, id: title!.id })).toMatchObject({
+      status: 404,
+      body: { message: contentMessages.notFound },
+    });
   });
 
   it("reports a failed Initialize All Content with its step and keeps the previous content", async () => {
     const before = await nonGlobalRows();
     // A trigger that refuses deletes makes the clearing step fail inside the transaction.
-    await app.handle.db.execute(sql`create function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'deletes are disabled'; end $$`);
-    await app.handle.db.execute(sql`create trigger refuse_delete before delete on page_content for each row execute function refuse_delete()`);
+    await app.handle.db.execute(
+      sql`create function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'deletes are disabled'; end $$`,
+    );
+    await app.handle.db.execute(
+      sql`create trigger refuse_delete before delete on page_content for each row execute function refuse_delete()`,
+    );
     try {
       const answer = await post({ intent: contentIntents.initialize });
       expect(answer.status).toBe(500);
@@ -163,7 +198,9 @@ describe.each(testDatabaseKinds)("site content tab on %s", (kind) => {
       await app.handle.db.execute(sql`drop trigger refuse_delete on page_content`);
     }
     expect(await nonGlobalRows()).toEqual(before);
-    await app.handle.db.execute(sql`create trigger refuse_insert before insert on page_content for each row execute function refuse_delete()`);
+    await app.handle.db.execute(
+      sql`create trigger refuse_insert before insert on page_content for each row execute function refuse_delete()`,
+    );
     try {
       const answer = await post({ intent: contentIntents.initialize });
       expect(answer.body.message).toMatch(/^Failed to initialize content: /);

@@ -19,8 +19,7 @@ describe.each(testDatabaseKinds)("menu tab on %s", (kind) => {
   const post = (fields: Record<string, string | number>) => callRoute(action, postForm("/admin/menu", fields, admin));
   const create = (fields: Record<string, string | number>) =>
     post({ intent: menuIntents.create, displayName: "Blog", url: "/blog", menuType: "header", sortOrder: "7", ...fields });
-  const itemNamed = async (name: string) =>
-    (await app.handle.db.select().from(menuItems).where(eq(menuItems.displayName, name)))[0];
+  const itemNamed = async (name: string) => (await app.handle.db.select().from(menuItems).where(eq(menuItems.displayName, name)))[0];
 
   it("lists the seeded header and footer items by sort order", async () => {
     const answer = await callRoute(loader, siteRequest("/admin/menu", { cookie: admin }));

@@ -21,8 +21,18 @@ describe.each(testDatabaseKinds)("sign-in activity on %s", (kind) => {
   it("logs sign-ins, failed sign-ins on both paths and sign-outs, never the password", async () => {
     await signUpAndGetCookie(app.auth, "admin@example.com");
     const ip = { "x-client-ip": "10.1.2.3" };
-    expect((await signInWithPassword(siteRequest("/admin", { method: "POST", headers: ip }), { email: "admin@example.com", password: "password-123" })).ok).toBe(true);
-    await signInWithPassword(siteRequest("/admin", { method: "POST", headers: ip }), { email: "Admin@Example.com", password: "wrong-secret-1" });
+    expect(
+      (
+        await signInWithPassword(siteRequest("/admin", { method: "POST", headers: ip }), {
+          email: "admin@example.com",
+          password: "password-123",
+        })
+      ).ok,
+    ).toBe(true);
+    await signInWithPassword(siteRequest("/admin", { method: "POST", headers: ip }), {
+      email: "Admin@Example.com",
+      password: "wrong-secret-1",
+    });
     const response = (await authAction({
       request: siteRequest("/api/auth/sign-in/email", {
         method: "POST",
@@ -33,8 +43,16 @@ describe.each(testDatabaseKinds)("sign-in activity on %s", (kind) => {
       context: { nonce: "" },
     } as never)) as Response;
     expect(response.status).toBe(401);
-    const signedIn = await signInWithPassword(siteRequest("/admin", { method: "POST" }), { email: "admin@example.com", password: "password-123" });
-    const cookie = signedIn.ok ? signedIn.headers.getSetCookie().map((entry) => entry.split(";")[0]).join("; ") : "";
+    const signedIn = await signInWithPassword(siteRequest("/admin", { method: "POST" }), {
+      email: "admin@example.com",
+      password: "password-123",
+    });
+    const cookie = signedIn.ok
+      ? signedIn.headers
+          .getSetCookie()
+          .map((entry) => entry.split(";")[0])
+          .join("; ")
+      : "";
     await logoutAction({ request: siteRequest("/admin/logout", { method: "POST", cookie }), params: {}, context: { nonce: "" } } as never);
 
     await expect.poll(async () => (await events(app)).length).toBe(5);

@@ -61,9 +61,17 @@ describe("sign-in and sign-up", () => {
     expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
     expect(statuses[5]).toBe(429);
     for (let index = 0; index < 5; index++) {
-      await callAuthRoute(jsonPost("/api/auth/sign-up/email", { email: `s${index}@example.com`, password: "secret-12", name: "s" }, { "x-client-ip": "10.3.3.3" }));
+      await callAuthRoute(
+        jsonPost(
+          "/api/auth/sign-up/email",
+          { email: `s${index}@example.com`, password: "secret-12", name: "s" },
+          { "x-client-ip": "10.3.3.3" },
+        ),
+      );
     }
-    const limited = await callAuthRoute(jsonPost("/api/auth/sign-up/email", { email: "s9@example.com", password: "secret-12", name: "s" }, { "x-client-ip": "10.3.3.3" }));
+    const limited = await callAuthRoute(
+      jsonPost("/api/auth/sign-up/email", { email: "s9@example.com", password: "secret-12", name: "s" }, { "x-client-ip": "10.3.3.3" }),
+    );
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
   });
@@ -76,7 +84,11 @@ describe("sign-in and sign-up", () => {
       }),
     ).rejects.toMatchObject({ status: 403 });
     const viaEndpoint = await callAuthRoute(
-      jsonPost("/api/auth/sign-in/email", { email: "one@example.com", password: "secret-1" }, { origin: "https://evil.example", "x-client-ip": "10.4.4.4" }),
+      jsonPost(
+        "/api/auth/sign-in/email",
+        { email: "one@example.com", password: "secret-1" },
+        { origin: "https://evil.example", "x-client-ip": "10.4.4.4" },
+      ),
     );
     expect(viaEndpoint.status).toBe(403);
   });
@@ -88,7 +100,9 @@ describe("sign-up with SMTP_URL", async () => {
 
   it("sends a confirmation mail and does not sign in until the address is confirmed", async () => {
     const { createAuth, setAuth } = await import("~/features/auth/auth.server");
-    setAuth(createAuth({ db: app.handle.db, secret: "x".repeat(40), port: 3000, smtpUrl: app.env.SMTP_URL, publicUrl: app.env.PUBLIC_URL }));
+    setAuth(
+      createAuth({ db: app.handle.db, secret: "x".repeat(40), port: 3000, smtpUrl: app.env.SMTP_URL, publicUrl: app.env.PUBLIC_URL }),
+    );
     const result = await signUpWithPassword(siteRequest("/admin", { method: "POST" }), { email: "mail@example.com", password: "secret-1" });
     expect(result).toMatchObject({ ok: true, needsConfirmation: true });
     await expect.poll(() => smtp.messages.length, { timeout: 5000 }).toBe(1);

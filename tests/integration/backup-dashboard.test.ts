@@ -21,12 +21,19 @@ describe.each(testDatabaseKinds)("the 'Резервные копии' section on
   const create = () => callRoute(action, postForm("/admin/other/backups", { intent: "create-backup" }, admin));
 
   it("creates an archive, lists it, records who made it, and keeps the newest BACKUP_KEEP", async () => {
-    expect((await callRoute(loader, siteRequest("/admin/other/backups", { cookie: admin }))).body).toMatchObject({ backups: [], keep: 2, every: null });
+    expect((await callRoute(loader, siteRequest("/admin/other/backups", { cookie: admin }))).body).toMatchObject({
+      backups: [],
+      keep: 2,
+      every: null,
+    });
     for (let count = 0; count < 3; count++) expect((await create()).body).toEqual({ ok: true, intent: "create-backup" });
     const answer = await callRoute(loader, siteRequest("/admin/other/backups", { cookie: admin }));
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(answer.body.backups).toHaveLength(2);
-    expect(answer.body.backups[0]).toMatchObject({ name: expect.stringMatching(/^site-backup-\d{8}T\d{9}Z\.tar\.gz$/), bytes: expect.any(Number) });
+    expect(answer.body.backups[0]).toMatchObject({
+      name: expect.stringMatching(/^site-backup-\d{8}T\d{9}Z\.tar\.gz$/),
+      bytes: expect.any(Number),
+    });
     const events = await app.handle.db.select().from(activityEvents).where(eq(activityEvents.kind, "backup.create"));
     expect(events).toHaveLength(3);
     expect(events[0]).toMatchObject({ area: "backups", userEmail: "admin@example.com" });
@@ -42,7 +49,12 @@ describe.each(testDatabaseKinds)("the 'Резервные копии' section on
 
   it("streams a stored archive to an administrator, uncached, and nothing but stored archives", async () => {
     const [newest] = await listBackups(app.env.BACKUP_DIR);
-    const response = (await downloadLoader({ request: siteRequest(`/admin/backups/download?file=${newest!.name}`, { cookie: admin }), url: new URL(`http://localhost:3000/admin/backups/download?file=${newest!.name}`), params: {}, context: { nonce: "" } } as never)) as Response;
+    const response = (await downloadLoader({
+      request: siteRequest(`/admin/backups/download?file=${newest!.name}`, { cookie: admin }),
+      url: new URL(`http://localhost:3000/admin/backups/download?file=${newest!.name}`),
+      params: {},
+      context: { nonce: "" },
+    } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/gzip");
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -69,7 +81,9 @@ describe.each(testDatabaseKinds)("the 'Резервные копии' section on
     fs.writeFileSync(blocked, "");
     setEnv({ ...app.env, BACKUP_DIR: blocked });
     const stopFailing = startBackupSchedule(200);
-    await vi.waitFor(() => expect(failures).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/^SCHEDULED BACKUP FAILED/)), { timeout: 20_000 });
+    await vi.waitFor(() => expect(failures).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/^SCHEDULED BACKUP FAILED/)), {
+      timeout: 20_000,
+    });
     stopFailing();
     setEnv(app.env);
     failures.mockRestore();

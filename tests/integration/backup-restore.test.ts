@@ -32,11 +32,19 @@ describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
   beforeAll(async () => {
     await signUpAndGetCookie(app.auth, "admin@example.com");
     await app.handle.db.insert(pageContent).values([
-      { pageName: "home", sectionName: "hero_title", contentValue: "Stored title «ёлка» \"quoted\"\nline" },
-      { pageName: "terms", sectionName: "page_content", contentType: "rich_text", contentValue: "<p>Terms</p>", richContent: { ops: [{ insert: "Terms\n" }] } },
+      { pageName: "home", sectionName: "hero_title", contentValue: 'Stored title «ёлка» "quoted"\nline' },
+      {
+        pageName: "terms",
+        sectionName: "page_content",
+        contentType: "rich_text",
+        contentValue: "<p>Terms</p>",
+        richContent: { ops: [{ insert: "Terms\n" }] },
+      },
     ]);
     const stored = await storeUpload(Readable.from([tinyImages.png]), { dataDir: app.env.DATA_DIR, settingKey: "about_image" });
-    await app.handle.db.insert(pageContent).values({ pageName: "home", sectionName: "about_image", contentType: "image", contentValue: stored.url });
+    await app.handle.db
+      .insert(pageContent)
+      .values({ pageName: "home", sectionName: "about_image", contentType: "image", contentValue: stored.url });
     archive = path.join(temporaryDirectory("backups"), "site.tar.gz");
     await createBackup({ db: app.handle.db, source: app.handle.kind, dataDir: app.env.DATA_DIR, outFile: archive });
   });
@@ -45,15 +53,28 @@ describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
     const names: string[] = [];
     await tar.list({ file: archive, onReadEntry: (entry) => names.push(entry.path) });
     expect(names[0]).toBe("manifest.json");
-    expect(names).toEqual(expect.arrayContaining(["database/page_content.jsonl", "database/user.jsonl", "database/account.jsonl", "database/activity_events.jsonl"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "database/page_content.jsonl",
+        "database/user.jsonl",
+        "database/account.jsonl",
+        "database/activity_events.jsonl",
+      ]),
+    );
     expect(names.some((name) => /^files\/uploads\/about_image_\d+\.png$/.test(name))).toBe(true);
     expect(names.some((name) => name.startsWith("files/image-info/"))).toBe(true);
     const extracted = temporaryDirectory("list");
     await tar.extract({ file: archive, cwd: extracted });
     const manifest = JSON.parse(fs.readFileSync(path.join(extracted, "manifest.json"), "utf8"));
-    expect(manifest).toMatchObject({ format: "valora-site-backup", productVersion: "1.0.0", database: { source: kind, lastMigration: expect.stringMatching(/^\d{4}_/) } });
+    expect(manifest).toMatchObject({
+      format: "valora-site-backup",
+      productVersion: "1.0.0",
+      database: { source: kind, lastMigration: expect.stringMatching(/^\d{4}_/) },
+    });
     expect(manifest.contains).toMatch(/password hashes/);
-    expect(manifest.members.map((member: { path: string }) => member.path).sort()).toEqual(names.filter((name) => name !== "manifest.json" && !name.endsWith("/")).sort());
+    expect(manifest.members.map((member: { path: string }) => member.path).sort()).toEqual(
+      names.filter((name) => name !== "manifest.json" && !name.endsWith("/")).sort(),
+    );
     expect(manifest.database.tables.find((table: { name: string }) => table.name === "page_content").rows).toBe(3);
     // The auth secret never goes into an archive.
     expect(names.some((name) => name.includes("auth-secret"))).toBe(false);
@@ -84,12 +105,19 @@ describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
     const newest = migrations.at(-1)!.sql.join("\n");
     const newTables = [...newest.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"(?:public"\.")?([a-z_]+)"/g)].map((match) => match[1]!);
     expect(newTables.length).toBeGreaterThan(0);
-    const older = await editArchive(archive, path.join(temporaryDirectory("older"), "older.tar.gz"), (directory, manifest) => {
-      manifest.database.migrations.pop();
-      manifest.database.tables = manifest.database.tables.filter((table) => !newTables.includes(table.name));
-      manifest.database.sequences = manifest.database.sequences.filter((sequence) => !newTables.some((table) => sequence.name.startsWith(`${table}_`)));
-      for (const table of newTables) fs.rmSync(path.join(directory, `database/${table}.jsonl`));
-    }, true);
+    const older = await editArchive(
+      archive,
+      path.join(temporaryDirectory("older"), "older.tar.gz"),
+      (directory, manifest) => {
+        manifest.database.migrations.pop();
+        manifest.database.tables = manifest.database.tables.filter((table) => !newTables.includes(table.name));
+        manifest.database.sequences = manifest.database.sequences.filter(
+          (sequence) => !newTables.some((table) => sequence.name.startsWith(`${table}_`)),
+        );
+        for (const table of newTables) fs.rmSync(path.join(directory, `database/${table}.jsonl`));
+      },
+      true,
+    );
     const restored = await restoreIntoNewDirectory(older);
     expect(restored.tables.page_content).toEqual((await tableContents(app.handle.db)).page_content);
     // Created by the migration the restore applied, empty as they were when it first ran.
@@ -119,7 +147,11 @@ describe("refused archives", () => {
    * Restores with --force into a DATA_DIR that holds a restored site and proves that every file
    * there (database, uploads) is byte for byte as it was, and nothing was left beside it.
    */
-  async function expectRefusedLeavingTargetAsItWas(file: string, message: RegExp, errorClass: new (message: string) => Error = ArchiveError) {
+  async function expectRefusedLeavingTargetAsItWas(
+    file: string,
+    message: RegExp,
+    errorClass: new (message: string) => Error = ArchiveError,
+  ) {
     const before = await folderContents(target);
     const neighbours = fs.readdirSync(path.dirname(target)).sort();
     const error = await restoreBackup({ file, dataDir: target, force: true }).catch((caught: unknown) => caught);
@@ -157,12 +189,18 @@ describe("refused archives", () => {
     expect(fs.existsSync(path.join(workspace, "..", "escaped.txt"))).toBe(false);
     const absolute = forgeArchive(path.join(workspace, "absolute.tar.gz"), [{ name: "/tmp/escaped.txt", body: Buffer.from("x") }]);
     await expectRefusedLeavingTargetAsItWas(absolute, /name this site never writes/);
-    const link = forgeArchive(path.join(workspace, "link.tar.gz"), [{ name: "files/uploads/link.png", type: "2", linkName: "/etc/passwd" }]);
+    const link = forgeArchive(path.join(workspace, "link.tar.gz"), [
+      { name: "files/uploads/link.png", type: "2", linkName: "/etc/passwd" },
+    ]);
     await expectRefusedLeavingTargetAsItWas(link, /holds a SymbolicLink/);
   });
 
   it("refuses a member that claims 2 GB before reading it", async () => {
-    const huge = forgeArchive(path.join(workspace, "huge.tar.gz"), [{ name: "files/uploads/huge.png", size: 2 * 1024 ** 3, body: Buffer.alloc(512) }], false);
+    const huge = forgeArchive(
+      path.join(workspace, "huge.tar.gz"),
+      [{ name: "files/uploads/huge.png", size: 2 * 1024 ** 3, body: Buffer.alloc(512) }],
+      false,
+    );
     await expectRefusedLeavingTargetAsItWas(huge, /claims 2147483648 bytes/);
   });
 
@@ -175,9 +213,14 @@ describe("refused archives", () => {
   });
 
   it("leaves the target as it was when loading the rows fails", async () => {
-    const broken = await editArchive(archive, path.join(workspace, "broken.tar.gz"), (directory) => {
-      fs.writeFileSync(path.join(directory, "database/page_content.jsonl"), '{"id": 1, "page_name": null}\n');
-    }, true);
+    const broken = await editArchive(
+      archive,
+      path.join(workspace, "broken.tar.gz"),
+      (directory) => {
+        fs.writeFileSync(path.join(directory, "database/page_content.jsonl"), '{"id": 1, "page_name": null}\n');
+      },
+      true,
+    );
     await expectRefusedLeavingTargetAsItWas(broken, /Loading the archive's database failed: .*null value/, RestoreError);
   });
 });

@@ -38,14 +38,30 @@ describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → bac
     await signUpAndGetCookie(app.auth, "admin@example.com");
     await signUpAndGetCookie(app.auth, "editor@example.com");
     await app.handle.db.insert(pageContent).values([
-      { pageName: "home", sectionName: "hero_title", contentValue: "Заголовок «ёлка» \"quoted\" \\ backslash\nnew line\ttab 😀" },
-      { pageName: "terms", sectionName: "page_content", contentType: "rich_text", contentValue: "<p>Terms</p>", richContent: { ops: [{ insert: "Terms\n", attributes: { bold: true } }] } },
+      { pageName: "home", sectionName: "hero_title", contentValue: 'Заголовок «ёлка» "quoted" \\ backslash\nnew line\ttab 😀' },
+      {
+        pageName: "terms",
+        sectionName: "page_content",
+        contentType: "rich_text",
+        contentValue: "<p>Terms</p>",
+        richContent: { ops: [{ insert: "Terms\n", attributes: { bold: true } }] },
+      },
     ]);
     for (const key of ["about_image", "hero_image"]) {
-      const stored = await storeUpload(Readable.from([key === "about_image" ? tinyImages.png : tinyImages.jpg]), { dataDir: app.env.DATA_DIR, settingKey: key });
-      await app.handle.db.insert(pageContent).values({ pageName: "home", sectionName: key, contentType: "image", contentValue: stored.url });
+      const stored = await storeUpload(Readable.from([key === "about_image" ? tinyImages.png : tinyImages.jpg]), {
+        dataDir: app.env.DATA_DIR,
+        settingKey: key,
+      });
+      await app.handle.db
+        .insert(pageContent)
+        .values({ pageName: "home", sectionName: key, contentType: "image", contentValue: stored.url });
     }
-    await recordEvent(app.handle.db, { kind: "content.update", area: "content", target: "home/hero_title", details: { before: "a", after: "b", nested: [1, 2.5, null] } });
+    await recordEvent(app.handle.db, {
+      kind: "content.update",
+      area: "content",
+      target: "home/hero_title",
+      details: { before: "a", after: "b", nested: [1, 2.5, null] },
+    });
     source = { tables: await tableContents(app.handle.db), files: await siteFiles(app.env.DATA_DIR) };
     fromPglite = path.join(temporaryDirectory("round-trip"), "from-pglite.tar.gz");
     await createBackup({ db: app.handle.db, source: "pglite", dataDir: app.env.DATA_DIR, outFile: fromPglite });
@@ -81,13 +97,20 @@ describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → bac
     databases.push(postgres);
     const dataDir = temporaryDirectory("postgres-force");
     await restoreBackup({ file: fromPglite, dataDir, databaseUrl: postgres.url });
-    await expect(restoreBackup({ file: fromPglite, dataDir: temporaryDirectory("other"), databaseUrl: postgres.url })).rejects.toThrow(/already holds a site/);
+    await expect(restoreBackup({ file: fromPglite, dataDir: temporaryDirectory("other"), databaseUrl: postgres.url })).rejects.toThrow(
+      /already holds a site/,
+    );
     const before = await contentsOf({ databaseUrl: postgres.url, dataDir });
 
-    const broken = await editArchive(fromPglite, path.join(temporaryDirectory("broken"), "broken.tar.gz"), (directory) => {
-      const file = path.join(directory, "database/page_content.jsonl");
-      fs.appendFileSync(file, '{"id": 1000, "page_name": null}\n');
-    }, true);
+    const broken = await editArchive(
+      fromPglite,
+      path.join(temporaryDirectory("broken"), "broken.tar.gz"),
+      (directory) => {
+        const file = path.join(directory, "database/page_content.jsonl");
+        fs.appendFileSync(file, '{"id": 1000, "page_name": null}\n');
+      },
+      true,
+    );
     const error = await restoreBackup({ file: broken, dataDir, databaseUrl: postgres.url, force: true }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RestoreError);
     expect(await contentsOf({ databaseUrl: postgres.url, dataDir })).toEqual(before);

@@ -41,7 +41,8 @@ const post = (name: string, body: BodyInit | undefined, contentType?: string): B
   init: { method: "POST", body, headers: contentType ? { "content-type": contentType } : {} },
 });
 const form = (values: [string, string][]) => new URLSearchParams(values);
-const entries = (intent: string, values: Record<string, string> = fields) => [...Object.entries(values), ["intent", intent]] as [string, string][];
+const entries = (intent: string, values: Record<string, string> = fields) =>
+  [...Object.entries(values), ["intent", intent]] as [string, string][];
 
 /** Bodies that are wrong whatever the route. */
 function genericRequests(): BadRequest[] {
@@ -61,7 +62,11 @@ function genericRequests(): BadRequest[] {
     post("an unknown intent", form(entries("drop-everything"))),
     post("a form sent as text/plain", form(entries("update-content")).toString(), "text/plain"),
     post("a form without a content type", new TextEncoder().encode(form(entries("update-content")).toString())),
-    post("a form with a broken multipart boundary", "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nupdate", "multipart/form-data; boundary=y"),
+    post(
+      "a form with a broken multipart boundary",
+      '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupdate',
+      "multipart/form-data; boundary=y",
+    ),
   ];
 }
 
@@ -73,7 +78,17 @@ function intentRequests(intent: string): BadRequest[] {
   requests.push(post(`${intent}: every field 200,001 characters`, form(entries(intent, everyField(TOO_LONG)))));
   // Only the numbers are sent, so each intent either refuses the number or misses its other fields.
   for (const number of ["-1", "1000", "abc", "1 OR 1=1", "1e400", "0x10"]) {
-    requests.push(post(`${intent}: id and sort order ${number}`, form([["intent", intent], ["id", number], ["sortOrder", number], ["sort_order", number]])));
+    requests.push(
+      post(
+        `${intent}: id and sort order ${number}`,
+        form([
+          ["intent", intent],
+          ["id", number],
+          ["sortOrder", number],
+          ["sort_order", number],
+        ]),
+      ),
+    );
   }
   return requests;
 }
@@ -102,11 +117,8 @@ async function snapshot(app: TestApp) {
   return state;
 }
 
-const withinTime = <T,>(promise: Promise<T>, what: string) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within 10 s: ${what}`)), 10_000)),
-  ]);
+const withinTime = <T>(promise: Promise<T>, what: string) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within 10 s: ${what}`)), 10_000))]);
 
 /** What a person would read: the message of a JSON answer, a refused contact form's errors, or text. */
 function readableMessage(answer: RouteAnswer): string {
@@ -138,7 +150,17 @@ describe.each(testDatabaseKinds)("bad input to every action on %s", (kind) => {
     expect(routeModuleFiles).toEqual(routeFilesOnDisk);
     const withActions = [];
     for (const file of routeModuleFiles) if (await hasAction(file)) withActions.push(file);
-    expect(withActions).toEqual(expect.arrayContaining(["admin.content.tsx", "admin.settings.tsx", "admin.legal.tsx", "admin.upload.ts", "admin.tsx", "api.auth.$.ts", "_public.contact.tsx"]));
+    expect(withActions).toEqual(
+      expect.arrayContaining([
+        "admin.content.tsx",
+        "admin.settings.tsx",
+        "admin.legal.tsx",
+        "admin.upload.ts",
+        "admin.tsx",
+        "api.auth.$.ts",
+        "_public.contact.tsx",
+      ]),
+    );
   });
 
   it("answers each malformed body with a 4xx and a readable message, and changes nothing", async () => {
@@ -183,7 +205,15 @@ describe.each(testDatabaseKinds)("bad input to every action on %s", (kind) => {
     const answer = await callModule(
       "admin.settings.tsx",
       "action",
-      siteRequest("/admin/settings", { method: "POST", cookie: admin, body: form([["intent", "update-setting"], ["section", "company_name"], ["value", "Walked Ltd"]]) }),
+      siteRequest("/admin/settings", {
+        method: "POST",
+        cookie: admin,
+        body: form([
+          ["intent", "update-setting"],
+          ["section", "company_name"],
+          ["value", "Walked Ltd"],
+        ]),
+      }),
     );
     expect(answer?.status).toBe(200);
   });

@@ -26,16 +26,42 @@ describe.each(testDatabaseKinds)("the contact inbox on %s", (kind) => {
     const rows = await db
       .insert(contactMessages)
       .values([
-        { ...base, name: "Old Olga", email: "olga@example.com", subject: "General Inquiry", message: "Hello from last week", createdAt: new Date(now - 3 * MINUTE), isRead: true },
-        { ...base, name: "Ben", email: "ben@example.com", subject: "Payment Problems", message: "100% lost_transfer", createdAt: new Date(now - 2 * MINUTE), notifyStatus: "failed", notifyAttempts: 6, notifyError: "451 busy" },
-        { ...base, name: "=cmd|' /C calc'!A0", email: "eve@example.com", subject: "Payment Problems", message: "+SUM(1)\n\"quoted\", text", createdAt: new Date(now - MINUTE) },
+        {
+          ...base,
+          name: "Old Olga",
+          email: "olga@example.com",
+          subject: "General Inquiry",
+          message: "Hello from last week",
+          createdAt: new Date(now - 3 * MINUTE),
+          isRead: true,
+        },
+        {
+          ...base,
+          name: "Ben",
+          email: "ben@example.com",
+          subject: "Payment Problems",
+          message: "100% lost_transfer",
+          createdAt: new Date(now - 2 * MINUTE),
+          notifyStatus: "failed",
+          notifyAttempts: 6,
+          notifyError: "451 busy",
+        },
+        {
+          ...base,
+          name: "=cmd|' /C calc'!A0",
+          email: "eve@example.com",
+          subject: "Payment Problems",
+          message: '+SUM(1)\n"quoted", text',
+          createdAt: new Date(now - MINUTE),
+        },
       ])
       .returning({ id: contactMessages.id, name: contactMessages.name });
     ids = { olga: rows[0]!.id, ben: rows[1]!.id, eve: rows[2]!.id };
   });
 
   const inbox = (query = "") => callRoute(inboxRoute.loader as never, siteRequest(`/admin/other/messages${query}`, { cookie: admin }));
-  const act = (fields: Record<string, string | number>) => callRoute(inboxRoute.action as never, postForm("/admin/other/messages", fields, admin));
+  const act = (fields: Record<string, string | number>) =>
+    callRoute(inboxRoute.action as never, postForm("/admin/other/messages", fields, admin));
   const rowOf = async (id: number) => (await app.handle.db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0];
 
   it("lists newest first, never with the address hash, and uncached", async () => {
@@ -78,8 +104,16 @@ describe.each(testDatabaseKinds)("the contact inbox on %s", (kind) => {
     expect(await act({ intent: messageIntents.delete, id: ids.ben! })).toMatchObject({ status: 200, body: { ok: true } });
     expect(await rowOf(ids.ben!)).toBeUndefined();
     const [event] = await app.handle.db.select().from(activityEvents);
-    expect(event).toMatchObject({ kind: "messages.delete", area: "messages", target: String(ids.ben), details: { subject: "Payment Problems" } });
-    expect(await act({ intent: messageIntents.delete, id: ids.ben! })).toMatchObject({ status: 404, body: { message: "Сообщение не найдено" } });
+    expect(event).toMatchObject({
+      kind: "messages.delete",
+      area: "messages",
+      target: String(ids.ben),
+      details: { subject: "Payment Problems" },
+    });
+    expect(await act({ intent: messageIntents.delete, id: ids.ben! })).toMatchObject({
+      status: 404,
+      body: { message: "Сообщение не найдено" },
+    });
     for (const fields of <Record<string, string | number>[]>[
       { intent: messageIntents.delete, id: "abc" },
       { intent: messageIntents.delete, id: "-1" },
@@ -100,7 +134,10 @@ describe.each(testDatabaseKinds)("the contact inbox on %s", (kind) => {
   });
 
   it("exports the filtered inbox as CSV with formulas neutralised", async () => {
-    const answer = await callRoute(csvRoute.loader as never, siteRequest("/admin/messages.csv?subject=Payment+Problems", { cookie: admin }));
+    const answer = await callRoute(
+      csvRoute.loader as never,
+      siteRequest("/admin/messages.csv?subject=Payment+Problems", { cookie: admin }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -108,7 +145,11 @@ describe.each(testDatabaseKinds)("the contact inbox on %s", (kind) => {
     const text = (answer.body as string).replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toBe("id,created_at,name,email,subject,message,language,read,notification,notification_error");
-    expect(lines[1]).toMatch(new RegExp(`^${ids.eve},[^,]+,'=cmd\\|' /C calc'!A0,eve@example\\.com,Payment Problems,"'\\+SUM\\(1\\)\\n""quoted"", text",en,false,none,$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${ids.eve},[^,]+,'=cmd\\|' /C calc'!A0,eve@example\\.com,Payment Problems,"'\\+SUM\\(1\\)\\n""quoted"", text",en,false,none,$`,
+      ),
+    );
     expect(lines[2]).toMatch(new RegExp(`^${ids.ben},.*,failed,451 busy$`));
     expect(lines).toHaveLength(3);
     expect((await app.handle.db.select().from(activityEvents))[0]).toMatchObject({ kind: "messages.export", details: { count: 2 } });

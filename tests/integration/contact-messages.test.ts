@@ -8,7 +8,13 @@ import * as stampRoute from "~/routes/contact-stamp";
 import { siteRequest, testDatabaseKinds, useTestApp } from "../support/test-database";
 import { callRoute } from "../support/admin-routes";
 
-const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Payment Problems", message: "My transfer has not arrived.", language: "en" };
+const valid = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  subject: "Payment Problems",
+  message: "My transfer has not arrived.",
+  language: "en",
+};
 /** A stamp the page would have set this long ago. */
 const stampFrom = (agoMs: number) => createStamp(Date.now() - agoMs);
 
@@ -20,7 +26,8 @@ function post(fields: Record<string, string>, options: { stamp?: string | null; 
     headers: { "x-client-ip": options.ip ?? "203.0.113.7", ...(stamp ? { cookie: `theme=x; ${STAMP_COOKIE}=${stamp}` } : {}) },
   });
 }
-const send = (fields: Record<string, string>, options?: Parameters<typeof post>[1]) => callRoute(contactRoute.action as never, post(fields, options));
+const send = (fields: Record<string, string>, options?: Parameters<typeof post>[1]) =>
+  callRoute(contactRoute.action as never, post(fields, options));
 
 describe.each(testDatabaseKinds)("the contact form's messages on %s", (kind) => {
   const app = useTestApp(kind);

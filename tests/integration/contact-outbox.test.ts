@@ -51,7 +51,12 @@ describe.each(testDatabaseKinds)("the contact notification outbox on %s", (kind)
 
   it("mails a new message to CONTACT_NOTIFY_TO, replying to the visitor, and marks it sent", async () => {
     const message = await queue();
-    const send = notificationSender({ smtpUrl, notifyTo: "team@valora.example", smtpFrom: "site@valora.example", publicUrl: "https://site.example" });
+    const send = notificationSender({
+      smtpUrl,
+      notifyTo: "team@valora.example",
+      smtpFrom: "site@valora.example",
+      publicUrl: "https://site.example",
+    });
     expect(await deliverDueNotifications(app.handle.db, send)).toEqual({ sent: 1, failed: 0 });
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
@@ -67,7 +72,9 @@ describe.each(testDatabaseKinds)("the contact notification outbox on %s", (kind)
   });
 
   it("falls back to the site's contact_email setting", async () => {
-    await app.handle.db.insert(pageContent).values({ pageName: "global", sectionName: "contact_email", contentValue: "office@valora.example" });
+    await app.handle.db
+      .insert(pageContent)
+      .values({ pageName: "global", sectionName: "contact_email", contentValue: "office@valora.example" });
     clearContentCache();
     await queue();
     await deliverDueNotifications(app.handle.db, notificationSender({ smtpUrl }));
@@ -90,7 +97,10 @@ describe.each(testDatabaseKinds)("the contact notification outbox on %s", (kind)
         expect(row.notifyStatus).toBe("pending");
         expect(row.notifyNextAt!.getTime() - now.getTime()).toBe(notifyBackoffMs(attempt));
         // Not due before its wait is over.
-        expect(await deliverDueNotifications(app.handle.db, send, new Date(row.notifyNextAt!.getTime() - 1))).toEqual({ sent: 0, failed: 0 });
+        expect(await deliverDueNotifications(app.handle.db, send, new Date(row.notifyNextAt!.getTime() - 1))).toEqual({
+          sent: 0,
+          failed: 0,
+        });
         now = row.notifyNextAt!;
       } else {
         expect(row).toMatchObject({ notifyStatus: "failed", notifyNextAt: null });
@@ -123,7 +133,10 @@ describe.each(testDatabaseKinds)("the contact notification outbox on %s", (kind)
 
   it("leaves messages without a notification alone", async () => {
     await queue({ notifyStatus: "none", notifyNextAt: null });
-    expect(await deliverDueNotifications(app.handle.db, notificationSender({ smtpUrl, notifyTo: "t@x.example" }))).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueNotifications(app.handle.db, notificationSender({ smtpUrl, notifyTo: "t@x.example" }))).toEqual({
+      sent: 0,
+      failed: 0,
+    });
   });
 
   it("deletes messages older than the retention period", async () => {
@@ -142,7 +155,9 @@ describe.each(testDatabaseKinds)("the contact notification outbox on %s", (kind)
     const stop = startContactWorker({ db: app.handle.db, smtpUrl, notifyTo: "team@valora.example", keepDays: 365, pollMs: 50 });
     try {
       await expect.poll(async () => (await rowOf(due.id)).notifyStatus, { timeout: 5_000 }).toBe("sent");
-      await expect.poll(async () => (await app.handle.db.select().from(contactMessages).where(eq(contactMessages.id, expired.id))).length).toBe(0);
+      await expect
+        .poll(async () => (await app.handle.db.select().from(contactMessages).where(eq(contactMessages.id, expired.id))).length)
+        .toBe(0);
     } finally {
       await stop();
     }

@@ -42,7 +42,9 @@ describe.runIf(databaseUrl)("content cache across instances (PostgreSQL LISTEN/N
     await admin.connect();
     try {
       const listeners = async () =>
-        (await admin.query("select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN content_changed'")).rows.map((row) => row.pid as number);
+        (
+          await admin.query("select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN content_changed'")
+        ).rows.map((row) => row.pid as number);
       const [first] = await listeners();
       expect(first).toBeDefined();
       const before = getContentVersion();

@@ -9,11 +9,7 @@ describe.each(testDatabaseKinds)("first administrator on %s", (kind) => {
 
   it("20 concurrent sign-ups on a fresh database give exactly one admin", async () => {
     const emails = Array.from({ length: 20 }, (_, index) => `racer${index}@example.com`);
-    await Promise.all(
-      emails.map((email) =>
-        app.auth.api.signUpEmail({ body: { email, password: "password-123", name: "racer" } }),
-      ),
-    );
+    await Promise.all(emails.map((email) => app.auth.api.signUpEmail({ body: { email, password: "password-123", name: "racer" } })));
     const users = await app.handle.db.select().from(user);
     const admins = await app.handle.db.select().from(adminUsers);
     expect(users).toHaveLength(20);

@@ -19,16 +19,26 @@ describe.each(testDatabaseKinds)("history, restore and the activity log on %s", 
   beforeAll(async () => {
     admin = await signUpAndGetCookie(app.auth, "admin@example.com");
   });
-  const post = (handler: (args: never) => unknown, path: string, fields: Record<string, string | number>) => callRoute(handler, postForm(path, fields, admin));
-  const history = async (key: string) => (await callRoute(historyLoader, siteRequest(`/admin/history?key=${encodeURIComponent(key)}`, { cookie: admin }))).body;
+  const post = (handler: (args: never) => unknown, path: string, fields: Record<string, string | number>) =>
+    callRoute(handler, postForm(path, fields, admin));
+  const history = async (key: string) =>
+    (await callRoute(historyLoader, siteRequest(`/admin/history?key=${encodeURIComponent(key)}`, { cookie: admin }))).body;
   const restore = (key: string, revisionId: number, version?: number) =>
     post(historyAction, "/admin/history", { intent: "restore-revision", key, revisionId, ...(version === undefined ? {} : { version }) });
   const value = async (page: string, section: string) =>
-    (await app.handle.db.select().from(pageContent).where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section))))[0]?.contentValue;
+    (
+      await app.handle.db
+        .select()
+        .from(pageContent)
+        .where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section)))
+    )[0]?.contentValue;
 
   it("lists a card's values newest first and restores an earlier one as a new revision, clearing the cache", async () => {
     await post(contentAction, "/admin/content", { intent: contentIntents.initialize });
-    const [row] = await app.handle.db.select().from(pageContent).where(and(eq(pageContent.pageName, "home"), eq(pageContent.sectionName, "hero_title")));
+    const [row] = await app.handle.db
+      .select()
+      .from(pageContent)
+      .where(and(eq(pageContent.pageName, "home"), eq(pageContent.sectionName, "hero_title")));
     await post(contentAction, "/admin/content", { intent: contentIntents.update, id: row!.id, contentValue: "First" });
     await post(contentAction, "/admin/content", { intent: contentIntents.update, id: row!.id, contentValue: "Second" });
     const listed = await history("home/hero_title");
@@ -47,7 +57,9 @@ describe.each(testDatabaseKinds)("history, restore and the activity log on %s", 
     expect((await restore("home/hero_title", 999_999)).status).toBe(404);
     expect((await restore("home/hero_subtitle", listed.revisions[0].id)).status).toBe(404);
     expect((await restore("../etc", 1)).status).toBe(400);
-    expect((await post(historyAction, "/admin/history", { intent: "restore-revision", key: "home/hero_title", revisionId: "x" })).status).toBe(400);
+    expect(
+      (await post(historyAction, "/admin/history", { intent: "restore-revision", key: "home/hero_title", revisionId: "x" })).status,
+    ).toBe(400);
     // Someone saved after this history was opened: the restore is refused and changes nothing.
     const stale = listed.version - 1;
     const answer = await restore("home/hero_title", listed.revisions[1].id, stale);
@@ -65,7 +77,13 @@ describe.each(testDatabaseKinds)("history, restore and the activity log on %s", 
   });
 
   it("brings back a deleted menu item under its id and a deleted section", async () => {
-    await post(menuAction, "/admin/menu", { intent: menuIntents.create, displayName: "Blog", url: "/blog", menuType: "footer", sortOrder: "4" });
+    await post(menuAction, "/admin/menu", {
+      intent: menuIntents.create,
+      displayName: "Blog",
+      url: "/blog",
+      menuType: "footer",
+      sortOrder: "4",
+    });
     const [blog] = await app.handle.db.select().from(menuItems).where(eq(menuItems.displayName, "Blog"));
     await post(menuAction, "/admin/menu", { intent: menuIntents.delete, id: blog!.id });
     const [promo] = await app.handle.db.select().from(pageContent).where(eq(pageContent.sectionName, "hero_subtitle")).limit(1);
@@ -91,7 +109,9 @@ describe.each(testDatabaseKinds)("history, restore and the activity log on %s", 
     expect(await value("home", "extra")).toBeUndefined();
     const { groups } = (await callRoute(historyLoader, siteRequest("/admin/history", { cookie: admin }))).body;
     expect(groups[0].changed).toBeGreaterThanOrEqual(2);
-    expect(await post(historyAction, "/admin/history", { intent: "undo-group", groupId: groups[0].groupId })).toMatchObject({ status: 200 });
+    expect(await post(historyAction, "/admin/history", { intent: "undo-group", groupId: groups[0].groupId })).toMatchObject({
+      status: 200,
+    });
     expect(await value("home", "extra")).toBe("Extra");
     expect(await value("home", "hero_title")).toBe("Edited");
     expect((await getPageContent("home")).hero_title).toBe("Edited");
@@ -105,8 +125,16 @@ describe.each(testDatabaseKinds)("history, restore and the activity log on %s", 
   it("the log shows who, what in words and the card's history key; filters, pages and exports CSV", async () => {
     await app.handle.db
       .insert(activityEvents)
-      .values(Array.from({ length: 60 }, (_, index) => ({ kind: "auth.sign_in", area: "auth", userEmail: "admin@example.com", target: `attempt ${index}` })));
-    const page = async (search: string) => (await callRoute(activityLoader, siteRequest(`/admin/other/activity${search}`, { cookie: admin }))).body;
+      .values(
+        Array.from({ length: 60 }, (_, index) => ({
+          kind: "auth.sign_in",
+          area: "auth",
+          userEmail: "admin@example.com",
+          target: `attempt ${index}`,
+        })),
+      );
+    const page = async (search: string) =>
+      (await callRoute(activityLoader, siteRequest(`/admin/other/activity${search}`, { cookie: admin }))).body;
     const first = await page("");
     expect(first.entries).toHaveLength(50);
     expect(first.entries[0]).toMatchObject({ by: "admin@example.com", kind: "Вход: вход" });
@@ -114,7 +142,10 @@ describe.each(testDatabaseKinds)("history, restore and the activity log on %s", 
     expect(menuEntry.what).toBe("Пункт меню «Blog»");
     const settingsPage = await page("?area=settings");
     expect(settingsPage.entries.every((entry: { area: string }) => entry.area === "settings")).toBe(true);
-    expect(settingsPage.entries[0]).toMatchObject({ historyKey: "global/header_logo_url", what: "Страница «global», раздел «header_logo_url»" });
+    expect(settingsPage.entries[0]).toMatchObject({
+      historyKey: "global/header_logo_url",
+      what: "Страница «global», раздел «header_logo_url»",
+    });
     // Keyset pages: the next page starts below the last entry shown and repeats none.
     const second = await page(`?before=${first.nextBefore}`);
     expect(second.entries[0].id).toBe(first.entries.at(-1).id - 1);

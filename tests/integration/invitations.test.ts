@@ -99,7 +99,10 @@ describe.each(testDatabaseKinds)("invitations and closed sign-up on %s", (kind) 
     const second = await invite(admin, "three@example.com");
     const listed = await callRoute(teamLoader as never, siteRequest(TEAM, { cookie: admin }));
     const pending = listed.body.invitations.find((entry: { email: string }) => entry.email === "three@example.com");
-    const withdraw = await callRoute(teamAction as never, postForm(TEAM, { intent: teamIntents.withdraw, invitationId: pending.id }, admin));
+    const withdraw = await callRoute(
+      teamAction as never,
+      postForm(TEAM, { intent: teamIntents.withdraw, invitationId: pending.id }, admin),
+    );
     expect(withdraw.body).toMatchObject({ ok: true });
     expect((await signUpThroughForm("three@example.com", second)).body).toMatchObject({ ok: false, message: invitationMessages.invalid });
     expect(await app.handle.db.select().from(user)).toHaveLength(1);
@@ -111,12 +114,18 @@ describe.each(testDatabaseKinds)("invitations and closed sign-up on %s", (kind) 
     expect((await callRoute(adminLoader as never, siteRequest("/admin"))).body.signUp).toEqual({ open: false, invitation: null });
 
     expect((await signUpThroughForm("walk-in@example.com")).body).toMatchObject({ ok: false, message: CLOSED_SIGN_UP_MESSAGE });
-    for (const body of [{ email: "api@example.com" }, { email: "api@example.com", invitation: "" }, { email: "api@example.com", role: "admin" }]) {
+    for (const body of [
+      { email: "api@example.com" },
+      { email: "api@example.com", invitation: "" },
+      { email: "api@example.com", role: "admin" },
+    ]) {
       const response = await signUpThroughApi(body);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ message: CLOSED_SIGN_UP_MESSAGE });
     }
-    await expect(app.auth.api.signUpEmail({ body: { email: "direct@example.com", password: "password-123", name: "x" } })).rejects.toMatchObject({
+    await expect(
+      app.auth.api.signUpEmail({ body: { email: "direct@example.com", password: "password-123", name: "x" } }),
+    ).rejects.toMatchObject({
       body: { message: CLOSED_SIGN_UP_MESSAGE },
     });
     expect(await app.handle.db.select().from(user)).toHaveLength(1);
@@ -145,10 +154,15 @@ describe.each(testDatabaseKinds)("invitations and closed sign-up on %s", (kind) 
     for (const email of ["", "not-an-email", `${"a".repeat(300)}@example.com`]) {
       expect((await callRoute(teamAction as never, postForm(TEAM, { intent: teamIntents.invite, email }, admin))).status).toBe(400);
     }
-    for (const fields of [{}, { invitationId: "abc" }, { invitationId: "-1" }, { invitationId: "99999999999" }] as Record<string, string>[]) {
+    for (const fields of [{}, { invitationId: "abc" }, { invitationId: "-1" }, { invitationId: "99999999999" }] as Record<
+      string,
+      string
+    >[]) {
       expect((await callRoute(teamAction as never, postForm(TEAM, { intent: teamIntents.withdraw, ...fields }, admin))).status).toBe(400);
     }
-    expect((await callRoute(teamAction as never, postForm(TEAM, { intent: teamIntents.signUpMode, open: "maybe" }, admin))).status).toBe(400);
+    expect((await callRoute(teamAction as never, postForm(TEAM, { intent: teamIntents.signUpMode, open: "maybe" }, admin))).status).toBe(
+      400,
+    );
     expect(await app.handle.db.select().from(adminInvitations)).toHaveLength(0);
   });
 });
@@ -160,8 +174,15 @@ describe("invitations with SMTP_URL", async () => {
 
   it("mails the link to the invited address and still shows it", async () => {
     const admin = await signUpAndGetCookie(app.auth, "admin@example.com");
-    const answer = await callRoute(teamAction as never, postForm(TEAM, { intent: teamIntents.invite, email: "mailed@example.com" }, admin, "https://site.example"));
-    expect(answer.body).toMatchObject({ ok: true, mailed: true, link: expect.stringMatching(/^https:\/\/site\.example\/admin\?invitation=/) });
+    const answer = await callRoute(
+      teamAction as never,
+      postForm(TEAM, { intent: teamIntents.invite, email: "mailed@example.com" }, admin, "https://site.example"),
+    );
+    expect(answer.body).toMatchObject({
+      ok: true,
+      mailed: true,
+      link: expect.stringMatching(/^https:\/\/site\.example\/admin\?invitation=/),
+    });
     expect(smtp.messages).toHaveLength(1);
     const [headers, body] = smtp.messages[0]!.split("\n\n");
     expect(headers).toContain("To: mailed@example.com");

@@ -25,9 +25,9 @@ const payloads = [
   '<a href="  javascript:alert(1)">click</a>',
   '<iframe src="https://evil.example"></iframe>',
   '<p style="background:url(javascript:alert(1))" onclick="alert(1)">styled</p>',
-  '<svg><script>alert(1)</script></svg>',
+  "<svg><script>alert(1)</script></svg>",
   '<object data="data:text/html,<script>alert(1)</script>"></object>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
   '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data</a>',
   '<form action="https://evil.example"><input autofocus onfocus="alert(1)"></form>',
   '<body onload="alert(1)"><base href="https://evil.example/">',
@@ -53,7 +53,12 @@ describe.each(testDatabaseKinds)("legal pages actions on %s", (kind) => {
 
   const post = (fields: Record<string, string>, cookie = admin) => callRoute(action, postForm("/admin/legal", fields, cookie));
   const legalRow = async (page: string) =>
-    (await app.handle.db.select().from(pageContent).where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, "page_content"))))[0];
+    (
+      await app.handle.db
+        .select()
+        .from(pageContent)
+        .where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, "page_content")))
+    )[0];
 
   it("refuses anonymous and non-admin requests", async () => {
     expect((await callRoute(loader, siteRequest("/admin/legal"))).status).toBe(401);
@@ -86,7 +91,8 @@ describe.each(testDatabaseKinds)("legal pages actions on %s", (kind) => {
 
   it("saves the HTML and the Delta, and /terms shows the new text at once", async () => {
     expect((await loadLegalPage("terms")).html).toContain("has not been written yet");
-    const html = '<h1>Our terms</h1><p class="ql-align-center">Read <a href="https://example.com" target="_blank" rel="noopener noreferrer">this</a></p>';
+    const html =
+      '<h1>Our terms</h1><p class="ql-align-center">Read <a href="https://example.com" target="_blank" rel="noopener noreferrer">this</a></p>';
     expect((await post(saveFields("terms", html))).body).toEqual({ ok: true, intent: "save-legal-page" });
     const row = await legalRow("terms");
     expect(row?.contentValue).toBe(html);

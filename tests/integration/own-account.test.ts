@@ -45,18 +45,27 @@ describe.each(testDatabaseKinds)("own account on %s", (kind) => {
     const otherCookie = await signUpAndGetCookie(app.auth, "other@example.com");
     const [otherUser] = await app.handle.db.select().from(user).where(eq(user.email, "other@example.com"));
     const [otherSession] = await app.handle.db.select().from(session).where(eq(session.userId, otherUser!.id));
-    const answer = await callRoute(action as never, postForm(TEAM, { intent: teamIntents.endOwnSession, sessionId: otherSession!.id }, laptop));
+    const answer = await callRoute(
+      action as never,
+      postForm(TEAM, { intent: teamIntents.endOwnSession, sessionId: otherSession!.id }, laptop),
+    );
     expect(answer).toMatchObject({ status: 404, body: { message: teamMessages.sessionNotFound } });
     expect(await app.handle.db.select().from(session).where(eq(session.id, otherSession!.id))).toHaveLength(1);
     expect(otherCookie).toBeTruthy();
   });
 
   it("changes the password only with the current one, and ends every other session", async () => {
-    const wrong = await callRoute(action as never, postForm(TEAM, { intent: teamIntents.changePassword, currentPassword: "not-it", newPassword: "new-password-1" }, laptop));
+    const wrong = await callRoute(
+      action as never,
+      postForm(TEAM, { intent: teamIntents.changePassword, currentPassword: "not-it", newPassword: "new-password-1" }, laptop),
+    );
     expect(wrong).toMatchObject({ status: 400, body: { message: teamMessages.wrongPassword } });
     await expect(signIn(app, "admin@example.com")).resolves.toContain("session_token");
 
-    const changed = await callRoute(action as never, postForm(TEAM, { intent: teamIntents.changePassword, currentPassword: "password-123", newPassword: "new-password-1" }, laptop));
+    const changed = await callRoute(
+      action as never,
+      postForm(TEAM, { intent: teamIntents.changePassword, currentPassword: "password-123", newPassword: "new-password-1" }, laptop),
+    );
     expect(changed.body).toMatchObject({ ok: true });
     const fresh = cookieOf(changed.headers);
     expect(fresh).toContain("session_token");
@@ -67,12 +76,23 @@ describe.each(testDatabaseKinds)("own account on %s", (kind) => {
   });
 
   it("limits guesses of the current password like sign-ins, and refuses junk", async () => {
-    const guess = () => callRoute(action as never, postForm(TEAM, { intent: teamIntents.changePassword, currentPassword: "guess", newPassword: "new-password-1" }, laptop));
+    const guess = () =>
+      callRoute(
+        action as never,
+        postForm(TEAM, { intent: teamIntents.changePassword, currentPassword: "guess", newPassword: "new-password-1" }, laptop),
+      );
     for (let attempt = 0; attempt < 4; attempt += 1) expect((await guess()).status).toBe(400);
     expect((await guess()).status).toBe(429);
-    for (const fields of [{}, { currentPassword: "", newPassword: "long-enough" }, { currentPassword: "x", newPassword: "123" }] as Record<string, string>[]) {
-      expect((await callRoute(action as never, postForm(TEAM, { intent: teamIntents.changePassword, ...fields }, laptop))).status).toBe(400);
+    for (const fields of [{}, { currentPassword: "", newPassword: "long-enough" }, { currentPassword: "x", newPassword: "123" }] as Record<
+      string,
+      string
+    >[]) {
+      expect((await callRoute(action as never, postForm(TEAM, { intent: teamIntents.changePassword, ...fields }, laptop))).status).toBe(
+        400,
+      );
     }
-    expect((await callRoute(action as never, postForm(TEAM, { intent: teamIntents.endOwnSession, sessionId: "../x" }, laptop))).status).toBe(400);
+    expect(
+      (await callRoute(action as never, postForm(TEAM, { intent: teamIntents.endOwnSession, sessionId: "../x" }, laptop))).status,
+    ).toBe(400);
   });
 });

@@ -77,8 +77,12 @@ describe("'Забыли пароль?' with SMTP_URL", async () => {
 
   it("mails a reset link to a known address, and answers the same for an unknown one", async () => {
     await signUpAndGetCookie(app.auth, "admin@example.com");
-    setAuth(createAuth({ db: app.handle.db, secret: "x".repeat(40), port: 3000, smtpUrl: app.env.SMTP_URL, publicUrl: app.env.PUBLIC_URL }));
-    expect(await requestPasswordResetMail(siteRequest("/admin", { method: "POST" }), { email: "nobody@example.com" })).toEqual({ ok: true });
+    setAuth(
+      createAuth({ db: app.handle.db, secret: "x".repeat(40), port: 3000, smtpUrl: app.env.SMTP_URL, publicUrl: app.env.PUBLIC_URL }),
+    );
+    expect(await requestPasswordResetMail(siteRequest("/admin", { method: "POST" }), { email: "nobody@example.com" })).toEqual({
+      ok: true,
+    });
     expect(await requestPasswordResetMail(siteRequest("/admin", { method: "POST" }), { email: "admin@example.com" })).toEqual({ ok: true });
     await expect.poll(() => smtp.messages.length, { timeout: 5000 }).toBe(1);
     const [headers, body] = smtp.messages[0]!.split("\n\n");

@@ -42,7 +42,9 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
         outFile: path.join(temporaryDirectory("s3-backup-again"), "site.tar.gz"),
         store,
       });
-      const members = Object.fromEntries(manifest.members.filter((member) => member.path.startsWith("files/")).map((member) => [member.path.slice(6), member.sha256]));
+      const members = Object.fromEntries(
+        manifest.members.filter((member) => member.path.startsWith("files/")).map((member) => [member.path.slice(6), member.sha256]),
+      );
       expect(members).toEqual(objects);
     });
 
@@ -89,11 +91,18 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
     });
 
     it("leave the bucket as it was when the restore fails", async () => {
-      const broken = await editArchive(archive, path.join(temporaryDirectory("s3-broken"), "broken.tar.gz"), (directory) => {
-        fs.writeFileSync(path.join(directory, "database/page_content.jsonl"), '{"id": 1, "page_name": null}\n');
-      }, true);
+      const broken = await editArchive(
+        archive,
+        path.join(temporaryDirectory("s3-broken"), "broken.tar.gz"),
+        (directory) => {
+          fs.writeFileSync(path.join(directory, "database/page_content.jsonl"), '{"id": 1, "page_name": null}\n');
+        },
+        true,
+      );
       const target = uploadStoreFor(parseEnv({ DATA_DIR: temporaryDirectory("s3-broken-target"), ...(await s3.createBucket()) }));
-      await expect(restoreBackup({ file: broken, dataDir: temporaryDirectory("s3-broken-data"), store: target })).rejects.toThrow(/null value/);
+      await expect(restoreBackup({ file: broken, dataDir: temporaryDirectory("s3-broken-data"), store: target })).rejects.toThrow(
+        /null value/,
+      );
       expect(await bucketContents(target)).toEqual({});
     });
 

@@ -54,7 +54,11 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
     const before = await bucketContents(store);
     const notImage = await callRoute(
       action,
-      siteRequest("/admin/upload?page=global&section=header_logo_url", { method: "POST", body: "<svg onload=alert(1)></svg>", cookie: admin }),
+      siteRequest("/admin/upload?page=global&section=header_logo_url", {
+        method: "POST",
+        body: "<svg onload=alert(1)></svg>",
+        cookie: admin,
+      }),
     );
     expect(notImage.status).toBe(415);
     const broken = Buffer.concat([tinyImages.png.subarray(0, 40), Buffer.alloc(40)]);
@@ -91,8 +95,18 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
     const fromBucket = await uploadServer(store, app.env.DATA_DIR);
     const fromDisk = await uploadServer(localUploadStore(localDataDir), localDataDir);
     try {
-      const compared = ["content-type", "content-length", "cache-control", "x-content-type-options", "content-security-policy", "accept-ranges"];
-      const [bucketAnswer, diskAnswer] = await Promise.all([fetch(`${fromBucket.origin}${uploaded.url}`), fetch(`${fromDisk.origin}${uploaded.url}`)]);
+      const compared = [
+        "content-type",
+        "content-length",
+        "cache-control",
+        "x-content-type-options",
+        "content-security-policy",
+        "accept-ranges",
+      ];
+      const [bucketAnswer, diskAnswer] = await Promise.all([
+        fetch(`${fromBucket.origin}${uploaded.url}`),
+        fetch(`${fromDisk.origin}${uploaded.url}`),
+      ]);
       expect(bucketAnswer.status).toBe(200);
       expect(Buffer.from(await bucketAnswer.arrayBuffer()).equals(uploaded.bytes)).toBe(true);
       expect(Object.fromEntries(compared.map((name) => [name, bucketAnswer.headers.get(name)]))).toEqual(
@@ -109,7 +123,9 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
       await copy.arrayBuffer();
 
       // Revalidation, HEAD and a range, as the disk answers them.
-      const revalidated = await fetch(`${fromBucket.origin}${uploaded.url}`, { headers: { "if-none-match": bucketAnswer.headers.get("etag")! } });
+      const revalidated = await fetch(`${fromBucket.origin}${uploaded.url}`, {
+        headers: { "if-none-match": bucketAnswer.headers.get("etag")! },
+      });
       expect(revalidated.status).toBe(304);
       const head = await fetch(`${fromBucket.origin}${uploaded.url}`, { method: "HEAD" });
       expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([200, String(uploaded.bytes.length), ""]);
@@ -118,7 +134,10 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
       expect(Buffer.from(await range.arrayBuffer()).equals(uploaded.bytes.subarray(0, 8))).toBe(true);
 
       for (const missing of ["/uploads/hero_image_1.png", "/uploads/.upload-x", "/uploads/..%2Fimage-info%2Fa.json", "/uploads/a/b.png"]) {
-        const [bucketMissing, diskMissing] = await Promise.all([fetch(`${fromBucket.origin}${missing}`), fetch(`${fromDisk.origin}${missing}`)]);
+        const [bucketMissing, diskMissing] = await Promise.all([
+          fetch(`${fromBucket.origin}${missing}`),
+          fetch(`${fromDisk.origin}${missing}`),
+        ]);
         expect([missing, bucketMissing.status]).toEqual([missing, 404]);
         expect([missing, diskMissing.status]).toEqual([missing, 404]);
       }
@@ -142,7 +161,15 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
       const second = await fetch(`${site.origin}${copy}`);
       expect(second.status).toBe(200);
       expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
-      for (const name of ["content-type", "content-length", "cache-control", "etag", "last-modified", "x-content-type-options", "content-security-policy"]) {
+      for (const name of [
+        "content-type",
+        "content-length",
+        "cache-control",
+        "etag",
+        "last-modified",
+        "x-content-type-options",
+        "content-security-policy",
+      ]) {
         expect([name, second.headers.get(name)]).toEqual([name, first.headers.get(name)]);
       }
       const revalidated = await fetch(`${site.origin}${copy}`, { headers: { "if-none-match": first.headers.get("etag")! } });
@@ -156,7 +183,10 @@ describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s"
 
   it("is ready while the bucket answers, and not ready when it does not", async () => {
     const ready = await uploadServer(store, app.env.DATA_DIR);
-    const gone = await uploadServer(s3UploadStore({ ...s3SettingsOf(app.env)!, bucket: "no-such-bucket" }, app.env.DATA_DIR), app.env.DATA_DIR);
+    const gone = await uploadServer(
+      s3UploadStore({ ...s3SettingsOf(app.env)!, bucket: "no-such-bucket" }, app.env.DATA_DIR),
+      app.env.DATA_DIR,
+    );
     try {
       expect(await (await fetch(`${ready.origin}/readyz`)).json()).toMatchObject({ status: "ready", storage: "ok" });
       const answer = await fetch(`${gone.origin}/readyz`);

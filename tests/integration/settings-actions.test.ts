@@ -15,8 +15,7 @@ describe.each(testDatabaseKinds)("global settings and page links actions on %s",
     member = await signUpAndGetCookie(app.auth, "member@example.com");
   });
 
-  const save = (fields: Record<string, string | number>, cookie = admin) =>
-    callRoute(action, postForm("/admin/settings", fields, cookie));
+  const save = (fields: Record<string, string | number>, cookie = admin) => callRoute(action, postForm("/admin/settings", fields, cookie));
   const globalRow = async (section: string) =>
     (
       await app.handle.db
@@ -54,7 +53,10 @@ describe.each(testDatabaseKinds)("global settings and page links actions on %s",
 
   it("creates a setting row on its first save and the public site reads it at once", async () => {
     await getSettings(); // warm the public cache: the save must invalidate it
-    expect((await save({ intent: "update-setting", section: "company_name", value: "  Acme Wallet Ltd " })).body).toEqual({ ok: true, intent: "update-setting" });
+    expect((await save({ intent: "update-setting", section: "company_name", value: "  Acme Wallet Ltd " })).body).toEqual({
+      ok: true,
+      intent: "update-setting",
+    });
     expect((await globalRow("company_name"))?.contentValue).toBe("Acme Wallet Ltd");
     expect((await getSettings()).company_name).toBe("Acme Wallet Ltd");
     expect((await save({ intent: "update-setting", section: "primary_color", value: "#ff0066" })).status).toBe(200);
@@ -85,7 +87,10 @@ describe.each(testDatabaseKinds)("global settings and page links actions on %s",
   });
 
   it("adds a page link as a page_url content row and lists it", async () => {
-    expect((await save({ intent: "add-page-link", pageName: "About", pageUrl: "/about-us" })).body).toEqual({ ok: true, intent: "add-page-link" });
+    expect((await save({ intent: "add-page-link", pageName: "About", pageUrl: "/about-us" })).body).toEqual({
+      ok: true,
+      intent: "add-page-link",
+    });
     const [row] = await app.handle.db.select().from(pageContent).where(eq(pageContent.pageName, "about"));
     expect(row).toMatchObject({ sectionName: "page_url", contentType: "url", contentValue: "about", pageUrl: "/about-us" });
     const answer = await callRoute(loader, siteRequest("/admin/settings/links", { cookie: admin }), { tab: "links" });

@@ -17,7 +17,12 @@ describe.each(testDatabaseKinds)("prices and tariffs actions on %s", (kind) => {
 
   const save = (fields: Record<string, string>, cookie = admin) => callRoute(action, postForm("/admin/fees", fields, cookie));
   const feesRow = async (section: string) =>
-    (await app.handle.db.select().from(pageContent).where(and(eq(pageContent.pageName, "fees"), eq(pageContent.sectionName, section))))[0];
+    (
+      await app.handle.db
+        .select()
+        .from(pageContent)
+        .where(and(eq(pageContent.pageName, "fees"), eq(pageContent.sectionName, section)))
+    )[0];
 
   it("refuses anonymous and non-admin requests", async () => {
     expect((await callRoute(loader, siteRequest("/admin/fees"))).status).toBe(401);
@@ -37,7 +42,10 @@ describe.each(testDatabaseKinds)("prices and tariffs actions on %s", (kind) => {
 
   it("creates the row on the first save and /fees reads the new text at once", async () => {
     await getPageContent("fees");
-    expect((await save({ intent: "update-fee", section: "page_title", value: "Fair prices, no surprises" })).body).toEqual({ ok: true, intent: "update-fee" });
+    expect((await save({ intent: "update-fee", section: "page_title", value: "Fair prices, no surprises" })).body).toEqual({
+      ok: true,
+      intent: "update-fee",
+    });
     expect((await feesRow("page_title"))?.contentValue).toBe("Fair prices, no surprises");
     expect((await getPageContent("fees")).page_title).toBe("Fair prices, no surprises");
     expect((await save({ intent: "update-fee", section: "page_title", value: "Second save" })).status).toBe(200);

@@ -77,7 +77,10 @@ describe.each(testDatabaseKinds)("the team of administrators on %s", (kind) => {
     const b = await signUpAndGetCookie(app.auth, "b@example.com");
     const [aId, bId] = [await idOf(app, "a@example.com"), await idOf(app, "b@example.com")];
     for (let round = 0; round < 5; round += 1) {
-      await app.handle.db.insert(adminUsers).values([{ userId: aId }, { userId: bId }]).onConflictDoNothing();
+      await app.handle.db
+        .insert(adminUsers)
+        .values([{ userId: aId }, { userId: bId }])
+        .onConflictDoNothing();
       const answers = await Promise.all([post(a, teamIntents.revoke, { userId: bId }), post(b, teamIntents.revoke, { userId: aId })]);
       expect(answers.filter((answer) => answer.body.ok)).toHaveLength(1);
       expect(await adminEmails(app)).toHaveLength(1);

@@ -29,7 +29,10 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
     expect(jar.has("two_factor")).toBe(true);
     expect(jar.has("session_token")).toBe(false);
     await expect(requireAdmin(siteRequest("/admin/menu", { cookie: jar.header }))).rejects.toMatchObject({ status: 401 });
-    expect((await callRoute(adminLoader as never, siteRequest("/admin", { cookie: jar.header }))).body).toMatchObject({ isAdmin: false, codePending: true });
+    expect((await callRoute(adminLoader as never, siteRequest("/admin", { cookie: jar.header }))).body).toMatchObject({
+      isAdmin: false,
+      codePending: true,
+    });
     // Nor does signing in through better-auth's endpoint directly.
     const direct = await apiAction({
       request: siteRequest("/api/auth/sign-in/email", {
@@ -42,7 +45,12 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
     expect(direct.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
     // better-auth's own two-factor endpoints are not served: codes go through the dashboard's limiter.
     const verifyDirect = await apiAction({
-      request: siteRequest("/api/auth/two-factor/verify-totp", { method: "POST", body: JSON.stringify({ code: totp(secret) }), cookie: jar.header, headers: { "content-type": "application/json" } }),
+      request: siteRequest("/api/auth/two-factor/verify-totp", {
+        method: "POST",
+        body: JSON.stringify({ code: totp(secret) }),
+        cookie: jar.header,
+        headers: { "content-type": "application/json" },
+      }),
     } as never);
     expect(verifyDirect.status).toBe(404);
 
@@ -62,7 +70,10 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
     await expect.poll(async () => (await events(app, "auth.sign_in")).length).toBe(1);
     expect((await app.handle.db.select().from(user))[0]!.lastSignInAt).toBeInstanceOf(Date);
     const [failedEvent] = await events(app, "auth.sign_in_failed");
-    expect(failedEvent).toMatchObject({ target: "admin@example.com", details: expect.objectContaining({ stage: "two-factor", method: "totp" }) });
+    expect(failedEvent).toMatchObject({
+      target: "admin@example.com",
+      details: expect.objectContaining({ stage: "two-factor", method: "totp" }),
+    });
     const [signInEvent] = await events(app, "auth.sign_in");
     expect(signInEvent).toMatchObject({ userEmail: "admin@example.com", details: expect.objectContaining({ method: "totp" }) });
     // Nothing logged holds a code.

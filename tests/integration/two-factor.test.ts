@@ -12,7 +12,17 @@ import { twoFactorMessages } from "~/features/auth/two-factor-schema";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds } from "../support/test-database";
 import { totp, wrongCode } from "../support/totp";
 import { callRoute, postForm } from "../support/admin-routes";
-import { enrol, events, Jar, PASSWORD, post2fa, secretOf, signInWithPassword, codeStep, useTwoFactorSite } from "../support/two-factor-session";
+import {
+  enrol,
+  events,
+  Jar,
+  PASSWORD,
+  post2fa,
+  secretOf,
+  signInWithPassword,
+  codeStep,
+  useTwoFactorSite,
+} from "../support/two-factor-session";
 
 // Enrolment, backup codes, turning it off and requiring it. Signing in with a code:
 // two-factor-sign-in.test.ts.
@@ -69,7 +79,10 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
 
   it("regenerates backup codes (the old ones stop working) and turns two-factor off with the password", async () => {
     const { backupCodes } = await enrol(admin);
-    expect((await post2fa(admin, twoFactorIntents.regenerate, { password: "wrong-password" })).body).toMatchObject({ ok: false, message: twoFactorMessages.wrongPassword });
+    expect((await post2fa(admin, twoFactorIntents.regenerate, { password: "wrong-password" })).body).toMatchObject({
+      ok: false,
+      message: twoFactorMessages.wrongPassword,
+    });
     const regenerated = await post2fa(admin, twoFactorIntents.regenerate, { password: PASSWORD });
     const fresh = regenerated.body.backupCodes as string[];
     expect(fresh).toHaveLength(10);
@@ -89,12 +102,25 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
 
   it("the requirement sends an administrator without two-factor to enrolment and refuses every other admin request", async () => {
     const second = new Jar(await signUpAndGetCookie(app.auth, "second@example.com"));
-    await callRoute(teamAction as never, postForm("/admin/other/team", { intent: teamIntents.grant, userId: (await app.handle.db.select().from(user).where(eq(user.email, "second@example.com")))[0]!.id }, admin.header));
+    await callRoute(
+      teamAction as never,
+      postForm(
+        "/admin/other/team",
+        { intent: teamIntents.grant, userId: (await app.handle.db.select().from(user).where(eq(user.email, "second@example.com")))[0]!.id },
+        admin.header,
+      ),
+    );
     // Only someone who has two-factor may require it: nobody can lock themselves out.
-    const early = await callRoute(teamAction as never, postForm("/admin/other/team", { intent: teamIntents.twoFactorRequired, required: "true" }, admin.header));
+    const early = await callRoute(
+      teamAction as never,
+      postForm("/admin/other/team", { intent: teamIntents.twoFactorRequired, required: "true" }, admin.header),
+    );
     expect(early).toMatchObject({ status: 409, body: { message: twoFactorMessages.requiredNeedsOwn } });
     await enrol(admin);
-    const required = await callRoute(teamAction as never, postForm("/admin/other/team", { intent: teamIntents.twoFactorRequired, required: "true" }, admin.header));
+    const required = await callRoute(
+      teamAction as never,
+      postForm("/admin/other/team", { intent: teamIntents.twoFactorRequired, required: "true" }, admin.header),
+    );
     expect(required.body).toMatchObject({ ok: true });
     expect(await events(app, "team.two_factor_require")).toHaveLength(1);
 
@@ -105,23 +131,37 @@ describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
     for (const [handler, request] of [
       [menuLoader, siteRequest("/admin/menu", { cookie: second.header })],
       [teamLoader, siteRequest("/admin/other/team", { cookie: second.header })],
-      [menuAction, postForm("/admin/menu", { intent: "create-menu-item", displayName: "X", url: "/x", menuType: "header", sectionName: "x" }, second.header)],
+      [
+        menuAction,
+        postForm(
+          "/admin/menu",
+          { intent: "create-menu-item", displayName: "X", url: "/x", menuType: "header", sectionName: "x" },
+          second.header,
+        ),
+      ],
       [teamAction, postForm("/admin/other/team", { intent: teamIntents.twoFactorRequired, required: "false" }, second.header)],
     ] as const) {
       const answer = await callRoute(handler as never, request);
       expect(answer).toMatchObject({ status: 403, body: { message: twoFactorMessages.enrolmentRequired } });
     }
     // While required, an enrolled administrator cannot turn it off.
-    expect((await post2fa(admin, twoFactorIntents.disable, { password: PASSWORD })).body).toMatchObject({ ok: false, message: twoFactorMessages.requiredNoDisable });
+    expect((await post2fa(admin, twoFactorIntents.disable, { password: PASSWORD })).body).toMatchObject({
+      ok: false,
+      message: twoFactorMessages.requiredNoDisable,
+    });
 
     // Enrolment itself is allowed; afterwards every tab opens.
     await enrol(second);
-    await expect(requireAdmin(siteRequest("/admin/menu", { cookie: second.header }))).resolves.toMatchObject({ email: "second@example.com" });
+    await expect(requireAdmin(siteRequest("/admin/menu", { cookie: second.header }))).resolves.toMatchObject({
+      email: "second@example.com",
+    });
 
     // The team list shows who has two-factor.
     const listed = await callRoute(teamLoader as never, siteRequest("/admin/other/team", { cookie: admin.header }));
     expect(listed.body).toMatchObject({ twoFactorRequired: true, twoFactorEnabled: true });
-    expect(listed.body.members.map((member: { email: string; twoFactorEnabled: boolean }) => [member.email, member.twoFactorEnabled])).toEqual([
+    expect(
+      listed.body.members.map((member: { email: string; twoFactorEnabled: boolean }) => [member.email, member.twoFactorEnabled]),
+    ).toEqual([
       ["admin@example.com", true],
       ["second@example.com", true],
     ]);

@@ -34,14 +34,20 @@ describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
         ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
       } as RequestInit & { cookie?: string }),
     );
-  const remove = (query: string, cookie = admin) =>
-    callRoute(action, siteRequest(`/admin/upload?${query}`, { method: "DELETE", cookie }));
+  const remove = (query: string, cookie = admin) => callRoute(action, siteRequest(`/admin/upload?${query}`, { method: "DELETE", cookie }));
   const row = async (page: string, section: string) =>
-    (await app.handle.db.select().from(pageContent).where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section))))[0];
+    (
+      await app.handle.db
+        .select()
+        .from(pageContent)
+        .where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section)))
+    )[0];
   const storedFiles = () => (fs.existsSync(uploadsDirectory(app.env.DATA_DIR)) ? fs.readdirSync(uploadsDirectory(app.env.DATA_DIR)) : []);
 
   it("refuses anonymous and non-admin uploads and removals", async () => {
-    expect((await callRoute(action, siteRequest("/admin/upload?section=favicon_url", { method: "POST", body: images.png }))).status).toBe(401);
+    expect((await callRoute(action, siteRequest("/admin/upload?section=favicon_url", { method: "POST", body: images.png }))).status).toBe(
+      401,
+    );
     expect((await upload("section=favicon_url", images.png, { cookie: member })).status).toBe(403);
     expect((await remove("section=favicon_url", member)).status).toBe(403);
     expect((await callRoute(loader, siteRequest("/admin/upload"))).status).toBe(401);
@@ -51,16 +57,19 @@ describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
     expect(await row("global", "favicon_url")).toBeUndefined();
   });
 
-  it.each(Object.entries(images))("stores a %s, points the setting at it (creating the row) and the site reads it", async (extension, bytes) => {
-    await getSettings();
-    const answer = await upload("section=visa_logo_url", bytes);
-    expect(answer.status).toBe(200);
-    expect(answer.body.url).toMatch(new RegExp(`^/uploads/visa_logo_url_\\d+\\.${extension}$`));
-    const fileName = path.basename(answer.body.url as string);
-    expect(fs.readFileSync(path.join(uploadsDirectory(app.env.DATA_DIR), fileName)).equals(bytes)).toBe(true);
-    expect(await row("global", "visa_logo_url")).toMatchObject({ contentValue: answer.body.url, contentType: "image" });
-    expect((await getSettings()).visa_logo_url).toBe(answer.body.url);
-  });
+  it.each(Object.entries(images))(
+    "stores a %s, points the setting at it (creating the row) and the site reads it",
+    async (extension, bytes) => {
+      await getSettings();
+      const answer = await upload("section=visa_logo_url", bytes);
+      expect(answer.status).toBe(200);
+      expect(answer.body.url).toMatch(new RegExp(`^/uploads/visa_logo_url_\\d+\\.${extension}$`));
+      const fileName = path.basename(answer.body.url as string);
+      expect(fs.readFileSync(path.join(uploadsDirectory(app.env.DATA_DIR), fileName)).equals(bytes)).toBe(true);
+      expect(await row("global", "visa_logo_url")).toMatchObject({ contentValue: answer.body.url, contentType: "image" });
+      expect((await getSettings()).visa_logo_url).toBe(answer.body.url);
+    },
+  );
 
   it("removing sets the value to an empty string, so the site falls back to its default", async () => {
     expect((await remove("section=visa_logo_url")).body).toEqual({ url: "" });
@@ -112,7 +121,7 @@ describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
     const answer = await upload(query, images.png);
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(message);
-    expect((await row("global", "primary_color"))).toBeUndefined();
+    expect(await row("global", "primary_color")).toBeUndefined();
   });
 
   it("takes images for a page's image keys and for image rows added in the site content tab", async () => {
@@ -120,7 +129,9 @@ describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
     expect(hero.status).toBe(200);
     expect((await row("home", "hero_image"))?.contentValue).toBe(hero.body.url);
     expect((await upload("page=home&section=custom_banner", images.png)).status).toBe(400);
-    await app.handle.db.insert(pageContent).values({ pageName: "home", sectionName: "custom_banner", contentType: "image", contentValue: "" });
+    await app.handle.db
+      .insert(pageContent)
+      .values({ pageName: "home", sectionName: "custom_banner", contentType: "image", contentValue: "" });
     const custom = await upload("page=home&section=custom_banner", images.png);
     expect(custom.status).toBe(200);
     expect((await row("home", "custom_banner"))?.contentValue).toBe(custom.body.url);

@@ -25,7 +25,8 @@ async function read(value: unknown, thrown: boolean): Promise<RouteAnswer> {
     }
     return { status: value.status, body, thrown, headers: value.headers };
   }
-  if (isDataWithInit(value)) return { status: value.init?.status ?? 200, body: value.data, thrown, headers: new Headers(value.init?.headers) };
+  if (isDataWithInit(value))
+    return { status: value.init?.status ?? 200, body: value.data, thrown, headers: new Headers(value.init?.headers) };
   return { status: 200, body: value, thrown, headers: new Headers() };
 }
 

@@ -47,7 +47,9 @@ export async function tableContents(db: Queryable) {
 export async function folderContents(directory: string) {
   const contents: Record<string, string> = {};
   for (const file of await listFiles(directory)) {
-    contents[file] = createHash("sha256").update(fs.readFileSync(path.join(directory, file))).digest("hex");
+    contents[file] = createHash("sha256")
+      .update(fs.readFileSync(path.join(directory, file)))
+      .digest("hex");
   }
   return contents;
 }
@@ -98,7 +100,11 @@ function tarHeader(name: string, size: number, type = "0", linkName = "") {
 }
 
 /** A gzipped tar whose members are given as name, claimed size and body (padded to blocks). */
-export function forgeArchive(out: string, members: { name: string; size?: number; body?: Buffer; type?: string; linkName?: string }[], end = true) {
+export function forgeArchive(
+  out: string,
+  members: { name: string; size?: number; body?: Buffer; type?: string; linkName?: string }[],
+  end = true,
+) {
   const blocks: Buffer[] = [];
   for (const member of members) {
     const body = member.body ?? Buffer.alloc(0);

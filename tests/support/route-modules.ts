@@ -7,7 +7,9 @@ import { callRoute, type RouteAnswer } from "./admin-routes";
  * against the directory listing, so a module it missed fails the walks.
  */
 const modules = import.meta.glob<Record<string, unknown>>("/app/routes/*.{ts,tsx}");
-export const routeModuleFiles = Object.keys(modules).map((key) => path.basename(key)).sort();
+export const routeModuleFiles = Object.keys(modules)
+  .map((key) => path.basename(key))
+  .sort();
 export const routeFilesOnDisk = fs
   .readdirSync(path.resolve("app/routes"))
   .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
@@ -15,11 +17,14 @@ export const routeFilesOnDisk = fs
 export const adminRouteFiles = routeFilesOnDisk.filter((file) => file.startsWith("admin"));
 
 /** Every kebab-case intent the dashboard's sources name, plus fields any of its forms read. */
-const sources = import.meta.glob<string>(["/app/components/admin/**/*.{ts,tsx}", "/app/features/**/*intents.ts", "/app/features/**/*-contract.ts", "/app/routes/*.{ts,tsx}"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const sources = import.meta.glob<string>(
+  ["/app/components/admin/**/*.{ts,tsx}", "/app/features/**/*intents.ts", "/app/features/**/*-contract.ts", "/app/routes/*.{ts,tsx}"],
+  {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  },
+);
 export const intents = [
   "",
   ...new Set(

@@ -69,7 +69,12 @@ export function useS3Site(kind: TestDatabaseKind): S3Site {
   const site = {
     app,
     row: async (page: string, section: string) =>
-      (await app.handle.db.select().from(pageContent).where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section))))[0],
+      (
+        await app.handle.db
+          .select()
+          .from(pageContent)
+          .where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section)))
+      )[0],
   } as S3Site;
   beforeAll(async () => {
     site.s3 = await startS3Server();

@@ -17,9 +17,7 @@ export { createPostgresDatabase };
 export type TestDatabaseKind = "pglite" | "postgres";
 
 /** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
-  ? ["pglite", "postgres"]
-  : ["pglite"];
+export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server.

@@ -49,12 +49,13 @@ export const post2fa = (jar: Jar, intent: string, fields: Record<string, string>
   });
 
 const postAdmin = (jar: Jar, fields: Record<string, string>, ip = "127.0.0.1") =>
-  callRoute(adminAction as never, siteRequest("/admin", { method: "POST", body: new URLSearchParams(fields), cookie: jar.header, headers: { "x-client-ip": ip } })).then(
-    (answer) => {
-      jar.take(answer);
-      return answer;
-    },
-  );
+  callRoute(
+    adminAction as never,
+    siteRequest("/admin", { method: "POST", body: new URLSearchParams(fields), cookie: jar.header, headers: { "x-client-ip": ip } }),
+  ).then((answer) => {
+    jar.take(answer);
+    return answer;
+  });
 
 export const secretOf = (answer: RouteAnswer) => answer.body.secret as string;
 
@@ -74,7 +75,8 @@ export async function signInWithPassword(email: string, ip?: string) {
   return { jar, answer };
 }
 
-export const codeStep = (jar: Jar, method: "totp" | "backup", code: string, ip?: string) => postAdmin(jar, { intent: "sign-in-code", method, code }, ip);
+export const codeStep = (jar: Jar, method: "totp" | "backup", code: string, ip?: string) =>
+  postAdmin(jar, { intent: "sign-in-code", method, code }, ip);
 
 export const events = async (app: TestApp, kind: string) =>
   app.handle.db.select().from(activityEvents).where(eq(activityEvents.kind, kind));

@@ -139,7 +139,13 @@ export function ImageUploadField({ target, value, label, onChange }: ImageUpload
         />
       </div>
       {progress !== null ? (
-        <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-100">
+        <div
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
+        >
           <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${progress}%` }} />
         </div>
       ) : null}

@@ -21,7 +21,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <input type="hidden" name="token" value={token} />
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-password`}>Новый пароль</Label>
-        <Input id={`${id}-password`} name="password" type="password" autoComplete="new-password" placeholder={`Минимум ${MIN_PASSWORD_LENGTH} символов`} />
+        <Input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={`Минимум ${MIN_PASSWORD_LENGTH} символов`}
+        />
       </div>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? <Loader2 className="animate-spin" /> : <KeyRound />} Сохранить пароль

@@ -22,11 +22,7 @@ export function CookieBanner() {
   };
 
   return (
-    <section
-      data-cookie-banner=""
-      aria-labelledby="cookie-banner-title"
-      className="cookie-banner"
-    >
+    <section data-cookie-banner="" aria-labelledby="cookie-banner-title" className="cookie-banner">
       <button
         type="button"
         aria-label="Close"
@@ -41,15 +37,10 @@ export function CookieBanner() {
           <Glyph name="cookie" />
         </span>
         <div className="flex-1 pr-6 md:pr-0">
-          <h2 id="cookie-banner-title">
-            We use cookies
-          </h2>
+          <h2 id="cookie-banner-title">We use cookies</h2>
           <p>
-            We use cookies to enhance your browsing experience, serve personalized content, and analyze our traffic. By
-            clicking "Accept All", you consent to our use of cookies.{" "}
-            <SiteLink to="/privacy">
-              Privacy Policy
-            </SiteLink>
+            We use cookies to enhance your browsing experience, serve personalized content, and analyze our traffic. By clicking "Accept
+            All", you consent to our use of cookies. <SiteLink to="/privacy">Privacy Policy</SiteLink>
           </p>
         </div>
         <div className="flex shrink-0 gap-3 md:mr-6">

@@ -47,8 +47,4 @@ export type GlyphName =
   | "wallet"
   | "wifi"
   | "x";
-export type SocialGlyphName =
-  | "social-facebook"
-  | "social-instagram"
-  | "social-linkedin"
-  | "social-x";
+export type SocialGlyphName = "social-facebook" | "social-instagram" | "social-linkedin" | "social-x";

@@ -20,9 +20,7 @@ export function resolveLink(url: string | undefined): LinkTarget {
   if (value.startsWith("//")) return { kind: "document", href: `https:${value}`, external: true };
   if (value.startsWith("#") || value.startsWith("?")) return { kind: "document", href: value, external: false };
   if (value.startsWith("/")) {
-    return FILE_PATH.test(value.split(/[?#]/)[0]!)
-      ? { kind: "document", href: value, external: false }
-      : { kind: "route", href: value };
+    return FILE_PATH.test(value.split(/[?#]/)[0]!) ? { kind: "document", href: value, external: false } : { kind: "route", href: value };
   }
   if (SAFE_SCHEME.test(value)) return { kind: "document", href: value, external: /^https?:/i.test(value) };
   if (ANY_SCHEME.test(value)) return { kind: "route", href: "/" };

@@ -73,9 +73,7 @@ export function PageHero({
     <section className="page-hero-surface">
       <div className="mx-auto max-w-4xl px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24 sm:pb-20">
         {badge ? <p className="badge">{badge}</p> : null}
-        <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
-          {title}
-        </h1>
+        <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">{title}</h1>
         {subtitle ? <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-slate-600 sm:text-xl">{subtitle}</p> : null}
         {children ? <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div> : null}
       </div>

@@ -29,7 +29,17 @@ describe("which link clicks the router takes over", () => {
   });
 
   it("leaves other sites, files, mail, phone, in-page and unusual addresses to the browser", () => {
-    for (const href of ["https://example.com/", "//cdn.example.com/x", "/uploads/logo.png", "/terms.pdf", "mailto:a@b.co", "tel:+441234", "#main", "features", null]) {
+    for (const href of [
+      "https://example.com/",
+      "//cdn.example.com/x",
+      "/uploads/logo.png",
+      "/terms.pdf",
+      "mailto:a@b.co",
+      "tel:+441234",
+      "#main",
+      "features",
+      null,
+    ]) {
       expect(isRouterClick(plainClick, anchor(href))).toBe(false);
     }
   });

@@ -29,7 +29,12 @@ export function SiteLogo({ settings, placement }: { settings: SiteSettings; plac
       <span aria-hidden="true" className="logo-mark">
         {name.trim().charAt(0).toUpperCase()}
       </span>
-      <span className={classes("text-xl font-bold tracking-tight", placement === "header" ? "text-slate-900" : "text-brand-secondary-foreground")}>
+      <span
+        className={classes(
+          "text-xl font-bold tracking-tight",
+          placement === "header" ? "text-slate-900" : "text-brand-secondary-foreground",
+        )}
+      >
         {name}
       </span>
     </span>

@@ -9,9 +9,7 @@ import { useUploadsBase } from "~/components/use-upload-address";
  */
 export function useImageFallback(sources: readonly (string | undefined)[]) {
   const base = useUploadsBase();
-  const chain = sources
-    .filter((source): source is string => Boolean(source && source.trim()))
-    .map((source) => uploadAddress(source, base));
+  const chain = sources.filter((source): source is string => Boolean(source && source.trim())).map((source) => uploadAddress(source, base));
   const key = chain.join("\n");
   const [failed, setFailed] = useState(0);
   const image = useRef<HTMLImageElement>(null);

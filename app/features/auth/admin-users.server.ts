@@ -18,20 +18,12 @@ export async function ensureFirstAdmin(db: Database): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLE_LOCK})`);
     const existing = await tx.select({ userId: adminUsers.userId }).from(adminUsers).limit(1);
     if (existing.length > 0) return;
-    const [first] = await tx
-      .select({ id: user.id })
-      .from(user)
-      .orderBy(asc(user.createdAt), asc(user.id))
-      .limit(1);
+    const [first] = await tx.select({ id: user.id }).from(user).orderBy(asc(user.createdAt), asc(user.id)).limit(1);
     if (first) await tx.insert(adminUsers).values({ userId: first.id }).onConflictDoNothing();
   });
 }
 
 export async function isAdmin(db: Database, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ userId: adminUsers.userId })
-    .from(adminUsers)
-    .where(eq(adminUsers.userId, userId))
-    .limit(1);
+  const rows = await db.select({ userId: adminUsers.userId }).from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
   return rows.length > 0;
 }

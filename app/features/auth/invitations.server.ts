@@ -44,7 +44,12 @@ export async function emailHasAccount(db: Database, email: string) {
 /** Invitations not used yet, newest first; expired ones are listed so they can be withdrawn. */
 export async function listInvitations(db: Database) {
   const rows = await db
-    .select({ id: adminInvitations.id, email: adminInvitations.email, createdAt: adminInvitations.createdAt, expiresAt: adminInvitations.expiresAt })
+    .select({
+      id: adminInvitations.id,
+      email: adminInvitations.email,
+      createdAt: adminInvitations.createdAt,
+      expiresAt: adminInvitations.expiresAt,
+    })
     .from(adminInvitations)
     .where(isNull(adminInvitations.usedAt))
     .orderBy(desc(adminInvitations.createdAt), desc(adminInvitations.id));
@@ -59,9 +64,7 @@ export async function withdrawInvitation(db: Database, id: number) {
   return rows[0] ?? null;
 }
 
-export type InvitationCheck =
-  | { ok: true; id: number; email: string }
-  | { ok: false; reason: keyof typeof invitationMessages };
+export type InvitationCheck = { ok: true; id: number; email: string } | { ok: false; reason: keyof typeof invitationMessages };
 
 /**
  * Looks an invitation up by its token. The lookup is by hash (an index hit that tells nothing

@@ -20,7 +20,10 @@ async function passwordReset(request: Request, intent: "reset" | "forgot", form:
       : await requestPasswordResetMail(request, { email: form.email });
   return result.ok
     ? data<LoginActionData>({ intent, ok: true, needsConfirmation: false })
-    : data<LoginActionData>({ intent, ok: false, message: result.message, unexpected: result.unexpected ?? false }, { status: result.status });
+    : data<LoginActionData>(
+        { intent, ok: false, message: result.message, unexpected: result.unexpected ?? false },
+        { status: result.status },
+      );
 }
 
 async function signInCode(request: Request, form: LoginForm) {
@@ -46,9 +49,7 @@ export async function runLoginAction(request: Request, intent: LoginIntent, form
   if (intent === "sign-in-code") return signInCode(request, form);
   const credentials = { email: form.email, password: form.password };
   const result =
-    intent === "signup"
-      ? await signUpWithPassword(request, credentials, form.invitation)
-      : await signInWithPassword(request, credentials);
+    intent === "signup" ? await signUpWithPassword(request, credentials, form.invitation) : await signInWithPassword(request, credentials);
   if (!result.ok) {
     return data<LoginActionData>(
       { intent, ok: false, message: result.message, unexpected: result.unexpected ?? false },
@@ -56,6 +57,7 @@ export async function runLoginAction(request: Request, intent: LoginIntent, form
     );
   }
   if (result.needsConfirmation) return data<LoginActionData>({ intent, ok: true, needsConfirmation: true });
-  if (result.needsCode) return data<LoginActionData>({ intent, ok: true, needsConfirmation: false, needsCode: true }, { headers: result.headers });
+  if (result.needsCode)
+    return data<LoginActionData>({ intent, ok: true, needsConfirmation: false, needsCode: true }, { headers: result.headers });
   throw redirect(landingPage(form.redirectTo), { headers: result.headers });
 }

@@ -28,9 +28,7 @@ export async function getAdminStatus(request: Request) {
   const user = await getSessionUser(request);
   if (!user) return { user: null, isAdmin: false } as const;
   const db = getDb();
-  await ensureFirstAdmin(db).catch((error: unknown) =>
-    logger.error({ err: error }, "ensure_first_admin failed"),
-  );
+  await ensureFirstAdmin(db).catch((error: unknown) => logger.error({ err: error }, "ensure_first_admin failed"));
   const admin = await isAdmin(db, user.id).catch((error: unknown) => {
     logger.error({ err: error, userId: user.id }, "admin check failed");
     return false;

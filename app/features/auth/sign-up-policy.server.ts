@@ -24,7 +24,6 @@ async function hasAnyAccount(db: Database) {
   return rows.length > 0;
 }
 
-
 export async function describeSignUp(db: Database, token: string | null): Promise<SignUpScreen> {
   const [open, check] = await Promise.all([
     isSignUpOpen(db).then(async (open) => open || !(await hasAnyAccount(db))),

@@ -43,4 +43,3 @@ export const limited = async (request: Request, attempt: "sign-in" | "two-factor
   const answer = await limitAuthAttempt(request, attempt);
   return answer ? { ok: false, status: 429, message: (await answer.json()).message } : null;
 };
-

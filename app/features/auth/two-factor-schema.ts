@@ -31,7 +31,12 @@ const password = z
 const totpCode = z
   .string({ error: twoFactorMessages.codeRequired })
   .transform((value) => value.replace(/\s/g, ""))
-  .pipe(z.string().min(1, twoFactorMessages.codeRequired).regex(/^\d{6}$/, twoFactorMessages.codeFormat));
+  .pipe(
+    z
+      .string()
+      .min(1, twoFactorMessages.codeRequired)
+      .regex(/^\d{6}$/, twoFactorMessages.codeFormat),
+  );
 
 /** A backup code as better-auth makes them: `xxxxx-xxxxx`, letters and digits. */
 const backupCode = z

@@ -48,10 +48,14 @@ async function claimCode(db: Database, userId: string, code: string) {
   const identifier = `${USED_CODE_PREFIX}${userId}-${createHash("sha256").update(code).digest("hex")}`;
   const claimed = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${identifier}))`);
-    await tx.delete(verification).where(and(like(verification.identifier, `${USED_CODE_PREFIX}%`), lte(verification.expiresAt, sql`now()`)));
+    await tx
+      .delete(verification)
+      .where(and(like(verification.identifier, `${USED_CODE_PREFIX}%`), lte(verification.expiresAt, sql`now()`)));
     const [used] = await tx.select({ id: verification.id }).from(verification).where(eq(verification.identifier, identifier)).limit(1);
     if (used) return false;
-    await tx.insert(verification).values({ id: randomUUID(), identifier, value: userId, expiresAt: new Date(Date.now() + USED_CODE_SECONDS * 1000) });
+    await tx
+      .insert(verification)
+      .values({ id: randomUUID(), identifier, value: userId, expiresAt: new Date(Date.now() + USED_CODE_SECONDS * 1000) });
     return true;
   });
   return { claimed, release: () => db.delete(verification).where(eq(verification.identifier, identifier)) };

@@ -12,7 +12,11 @@ const TWO_FACTOR_REQUIRED = "two_factor_required";
 
 /** Whether an administrator turned on 'Двухфакторная аутентификация обязательна'. Off by default. */
 export async function isTwoFactorRequired(db: Database): Promise<boolean> {
-  const [row] = await db.select({ value: adminSettings.value }).from(adminSettings).where(eq(adminSettings.key, TWO_FACTOR_REQUIRED)).limit(1);
+  const [row] = await db
+    .select({ value: adminSettings.value })
+    .from(adminSettings)
+    .where(eq(adminSettings.key, TWO_FACTOR_REQUIRED))
+    .limit(1);
   return row?.value === true;
 }
 
@@ -47,7 +51,13 @@ export async function startEnrolment(request: Request, password: string): Promis
   try {
     const result = await getAuth().api.enableTwoFactor({ body: { password }, headers: request.headers });
     if (!("totpURI" in result) || !result.totpURI || !result.backupCodes) throw new Error("two-factor enrolment returned no secret");
-    return { ok: true, totpUri: result.totpURI, secret: secretOf(result.totpURI), qrSvg: await qrSvg(result.totpURI), backupCodes: result.backupCodes };
+    return {
+      ok: true,
+      totpUri: result.totpURI,
+      secret: secretOf(result.totpURI),
+      qrSvg: await qrSvg(result.totpURI),
+      backupCodes: result.backupCodes,
+    };
   } catch (error) {
     return refusal(error, "two-factor-enable");
   }
@@ -77,7 +87,10 @@ export async function disableTwoFactor(request: Request, password: string): Prom
 }
 
 /** New backup codes replace the old ones, every one of which stops working. */
-export async function regenerateBackupCodes(request: Request, password: string): Promise<{ ok: true; backupCodes: string[] } | TwoFactorFailure> {
+export async function regenerateBackupCodes(
+  request: Request,
+  password: string,
+): Promise<{ ok: true; backupCodes: string[] } | TwoFactorFailure> {
   const refused = await limited(request, "sign-in");
   if (refused) return refused;
   try {

@@ -75,8 +75,10 @@ export async function unpackArchive(file: string, directory: string): Promise<Ma
         entry.resume();
         return;
       }
-      if (entry.type !== "File" && entry.type !== "OldFile") throw new ArchiveError(`The archive holds a ${entry.type} (${entry.path}); a backup holds only files`);
-      if (entry.size > MAX_MEMBER_BYTES) throw new ArchiveError(`The archive member ${entry.path} claims ${entry.size} bytes, more than a backup ever holds`);
+      if (entry.type !== "File" && entry.type !== "OldFile")
+        throw new ArchiveError(`The archive holds a ${entry.type} (${entry.path}); a backup holds only files`);
+      if (entry.size > MAX_MEMBER_BYTES)
+        throw new ArchiveError(`The archive member ${entry.path} claims ${entry.size} bytes, more than a backup ever holds`);
       if (seen.has(entry.path)) throw new ArchiveError(`The archive holds ${entry.path} twice`);
       const target = path.join(directory, ...entry.path.split("/"));
       fs.mkdirSync(path.dirname(target), { recursive: true });

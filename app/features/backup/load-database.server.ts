@@ -35,7 +35,9 @@ export function archivedMigrationCount(manifest: Manifest, migrations: Migration
 /** Applies one migration and records it where drizzle's migrator looks, so the server's start sees it as applied. */
 async function applyMigration(db: Queryable, migration: MigrationMeta) {
   for (const statement of migration.sql) if (statement.trim()) await db.execute(sql.raw(statement));
-  await db.execute(sql`insert into drizzle.__drizzle_migrations ("hash", "created_at") values (${migration.hash}, ${migration.folderMillis})`);
+  await db.execute(
+    sql`insert into drizzle.__drizzle_migrations ("hash", "created_at") values (${migration.hash}, ${migration.folderMillis})`,
+  );
 }
 
 /**
@@ -46,7 +48,9 @@ async function applyMigration(db: Queryable, migration: MigrationMeta) {
 export async function loadDatabase(db: Queryable, archiveDirectory: string, manifest: Manifest, migrations: MigrationMeta[]) {
   const archivedCount = archivedMigrationCount(manifest, migrations);
   await db.execute(sql`create schema if not exists drizzle`);
-  await db.execute(sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`);
+  await db.execute(
+    sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+  );
   for (const migration of migrations.slice(0, archivedCount)) await applyMigration(db, migration);
 
   const tables = await listTables(db);
@@ -57,13 +61,17 @@ export async function loadDatabase(db: Queryable, archiveDirectory: string, mani
   for (const name of tables) {
     if (!archived.has(name)) throw new RestoreError(`The archive lacks the table ${name}, which its schema has`);
   }
-  if (tables.length) await db.execute(sql.raw(`truncate table ${tables.map((name) => `public.${quoteIdentifier(name)}`).join(", ")} restart identity cascade`));
+  if (tables.length)
+    await db.execute(
+      sql.raw(`truncate table ${tables.map((name) => `public.${quoteIdentifier(name)}`).join(", ")} restart identity cascade`),
+    );
 
   for (const name of tables) {
     const table = archived.get(name)!;
     const text = await fsp.readFile(path.join(archiveDirectory, table.member), "utf8");
     const rows = text.split("\n").filter((line) => line.length > 0);
-    if (rows.length !== table.rows) throw new RestoreError(`The archive's ${name} holds ${rows.length} rows, its manifest says ${table.rows}`);
+    if (rows.length !== table.rows)
+      throw new RestoreError(`The archive's ${name} holds ${rows.length} rows, its manifest says ${table.rows}`);
     const qualified = `public.${quoteIdentifier(name)}`;
     const columns = (await writableColumns(db, name)).map(quoteIdentifier).join(", ");
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
@@ -76,7 +84,8 @@ export async function loadDatabase(db: Queryable, archiveDirectory: string, mani
 
   const sequences = new Set((await readSequences(db)).map((sequence) => sequence.name));
   for (const sequence of manifest.database.sequences) {
-    if (!sequences.has(sequence.name)) throw new RestoreError(`The archive names a sequence this site's schema does not have: ${sequence.name}`);
+    if (!sequences.has(sequence.name))
+      throw new RestoreError(`The archive names a sequence this site's schema does not have: ${sequence.name}`);
     if (sequence.lastValue !== null) {
       await db.execute(sql`select setval(${`public.${quoteIdentifier(sequence.name)}`}::regclass, ${sequence.lastValue}::bigint, true)`);
     }

@@ -27,7 +27,15 @@ export const manifestSchema = z.object({
     lastMigration: z.string(),
     /** Tables of the public schema, parents before the tables that refer to them. */
     tables: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), rows: z.number().int().min(0), member: memberPath })),
-    sequences: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), lastValue: z.string().regex(/^-?\d+$/).nullable() })),
+    sequences: z.array(
+      z.object({
+        name: z.string().regex(/^[a-z_][a-z0-9_]*$/),
+        lastValue: z
+          .string()
+          .regex(/^-?\d+$/)
+          .nullable(),
+      }),
+    ),
   }),
   /** Uploaded files; `storage` says where they were taken from (DATA_DIR or an S3 bucket). */
   files: z.object({ count: z.number().int().min(0), bytes: z.number().int().min(0), storage: z.enum(["local", "s3"]).optional() }),

@@ -38,7 +38,12 @@ const inboxColumns = {
 export async function listMessages(db: Database, filter: InboxFilter, limit = INBOX_PAGE_SIZE) {
   const where = filterCondition(filter);
   const [rows, [total]] = await Promise.all([
-    db.select(inboxColumns).from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit),
+    db
+      .select(inboxColumns)
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit),
     db.select({ count: count() }).from(contactMessages).where(where),
   ]);
   return { rows, total: total?.count ?? 0 };
@@ -53,7 +58,11 @@ export async function countUnreadMessages(db: Database) {
 }
 
 export async function setMessageRead(db: Database, id: number, read: boolean) {
-  const rows = await db.update(contactMessages).set({ isRead: read }).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
+  const rows = await db
+    .update(contactMessages)
+    .set({ isRead: read })
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
   return rows.length > 0;
 }
 
@@ -67,5 +76,9 @@ export async function deleteMessage(db: Database, id: number) {
 
 /** Every matching message for the CSV export, newest first. */
 export function exportMessages(db: Database, filter: InboxFilter) {
-  return db.select(inboxColumns).from(contactMessages).where(filterCondition(filter)).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+  return db
+    .select(inboxColumns)
+    .from(contactMessages)
+    .where(filterCondition(filter))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
 }

@@ -33,7 +33,12 @@ export async function claimDueNotifications(db: Database, now: Date, limit = 5):
     await tx
       .update(contactMessages)
       .set({ notifyNextAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
-      .where(inArray(contactMessages.id, due.map((row) => row.id)));
+      .where(
+        inArray(
+          contactMessages.id,
+          due.map((row) => row.id),
+        ),
+      );
     return due;
   });
 }

@@ -6,13 +6,7 @@ const valid = { name: "Ada", email: "ada@example.com", subject: "Technical Suppo
 
 describe("contact form schema", () => {
   it("offers the five subjects", () => {
-    expect(CONTACT_SUBJECTS).toEqual([
-      "General Inquiry",
-      "Technical Support",
-      "Account Issues",
-      "Payment Problems",
-      "Feature Request",
-    ]);
+    expect(CONTACT_SUBJECTS).toEqual(["General Inquiry", "Technical Support", "Account Issues", "Payment Problems", "Feature Request"]);
   });
 
   it("accepts a complete message", () => {
@@ -32,7 +26,9 @@ describe("contact form schema", () => {
   it("counts links and refuses a fourth", () => {
     expect(countLinks("see https://a.example, http://b.example and www.c.example; not a.example")).toBe(3);
     expect(contactFieldErrors({ ...valid, message: "https://a.example https://b.example https://c.example" })).toBeNull();
-    expect(contactFieldErrors({ ...valid, name: "www.spam.example", message: "https://a.example https://b.example https://c.example" })).toEqual({
+    expect(
+      contactFieldErrors({ ...valid, name: "www.spam.example", message: "https://a.example https://b.example https://c.example" }),
+    ).toEqual({
       message: "Please include at most 3 links",
     });
   });

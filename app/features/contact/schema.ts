@@ -21,24 +21,12 @@ export function countLinks(text: string): number {
  */
 export const contactMessageSchema = z
   .object({
-    name: z
-      .string()
-      .check(z.trim(), z.minLength(1, CONTACT_ERRORS.name), z.maxLength(CONTACT_NAME_MAX_LENGTH, CONTACT_ERRORS.nameTooLong)),
-    email: z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(CONTACT_EMAIL_MAX_LENGTH, CONTACT_ERRORS.emailTooLong),
-        z.email(CONTACT_ERRORS.email),
-      ),
+    name: z.string().check(z.trim(), z.minLength(1, CONTACT_ERRORS.name), z.maxLength(CONTACT_NAME_MAX_LENGTH, CONTACT_ERRORS.nameTooLong)),
+    email: z.string().check(z.trim(), z.maxLength(CONTACT_EMAIL_MAX_LENGTH, CONTACT_ERRORS.emailTooLong), z.email(CONTACT_ERRORS.email)),
     subject: z.enum(CONTACT_SUBJECTS, CONTACT_ERRORS.subject),
     message: z
       .string()
-      .check(
-        z.trim(),
-        z.minLength(1, CONTACT_ERRORS.message),
-        z.maxLength(CONTACT_MESSAGE_MAX_LENGTH, CONTACT_ERRORS.messageTooLong),
-      ),
+      .check(z.trim(), z.minLength(1, CONTACT_ERRORS.message), z.maxLength(CONTACT_MESSAGE_MAX_LENGTH, CONTACT_ERRORS.messageTooLong)),
     // The page's <html lang>, when the form sends it; anything else is dropped rather than refused.
     language: z.catch(z.optional(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/))), undefined),
   })
@@ -54,9 +42,9 @@ type ContactField = "name" | "email" | "subject" | "message";
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 /** Parses a posted form: the message, or the first error of each field to show next to it. */
-export function parseContactMessage(input: unknown):
-  | { success: true; data: ContactMessage }
-  | { success: false; errors: ContactFieldErrors } {
+export function parseContactMessage(
+  input: unknown,
+): { success: true; data: ContactMessage } | { success: false; errors: ContactFieldErrors } {
   const result = contactMessageSchema.safeParse(input);
   if (result.success) return { success: true, data: result.data };
   const errors: ContactFieldErrors = {};

@@ -23,7 +23,9 @@ export function kickContactOutbox() {
   kick?.();
 }
 
-export function notificationSender(options: Pick<ContactWorkerOptions, "smtpUrl" | "smtpFrom" | "notifyTo" | "publicUrl">): SendNotification {
+export function notificationSender(
+  options: Pick<ContactWorkerOptions, "smtpUrl" | "smtpFrom" | "notifyTo" | "publicUrl">,
+): SendNotification {
   return async (message) => {
     const to = options.notifyTo ?? (await getSettings()).contact_email;
     if (!to) throw new Error("No recipient: set contact_email in the settings or CONTACT_NOTIFY_TO");

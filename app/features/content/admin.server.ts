@@ -59,11 +59,7 @@ function legalExcerpt(html: string) {
 const storedValue = (type: ContentType, value: string) => (type === "rich_text" ? sanitizeLegalHtml(value) : value);
 
 /** Saves one card's value; false when no row of this tab has that id. */
-export async function updateContentValue(
-  db: Database,
-  input: { id: number; contentValue: string; version?: number },
-  actor: Actor,
-) {
+export async function updateContentValue(db: Database, input: { id: number; contentValue: string; version?: number }, actor: Actor) {
   const [row] = await db
     .select({ page: pageContent.pageName, section: pageContent.sectionName })
     .from(pageContent)

@@ -42,9 +42,7 @@ export function setContentBroadcast(send: ((db: Database) => Promise<void>) | un
 /** Every write calls this after it commits and before it responds. */
 export async function notifyContentChanged(db: Database = getDb()) {
   clearContentCache();
-  await broadcast?.(db).catch((error: unknown) =>
-    logger.error({ err: error }, "content change broadcast failed"),
-  );
+  await broadcast?.(db).catch((error: unknown) => logger.error({ err: error }, "content change broadcast failed"));
 }
 
 /** Stored rows of one page overlaid on the catalogue defaults; an empty value keeps the default. */

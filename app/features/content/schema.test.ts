@@ -10,7 +10,12 @@ const firstMessage = (input: Record<string, unknown>) => {
 describe("contentAddSchema", () => {
   it("accepts a section and trims the names", () => {
     expect(contentAddSchema.parse({ ...valid, pageName: " home ", sectionName: " promo_title " })).toEqual(valid);
-    expect(contentAddSchema.parse({ pageName: "faq", sectionName: "x" })).toEqual({ pageName: "faq", sectionName: "x", contentType: "text", contentValue: "" });
+    expect(contentAddSchema.parse({ pageName: "faq", sectionName: "x" })).toEqual({
+      pageName: "faq",
+      sectionName: "x",
+      contentType: "text",
+      contentValue: "",
+    });
   });
 
   it.each([

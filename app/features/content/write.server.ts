@@ -38,7 +38,12 @@ export interface ContentWrite {
 }
 
 export const selectContentRow = async (executor: Executor, page: string, section: string) =>
-  (await executor.select().from(pageContent).where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section))))[0];
+  (
+    await executor
+      .select()
+      .from(pageContent)
+      .where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section)))
+  )[0];
 
 /**
  * Writes one page content row and its revision in one transaction (both or neither), then

@@ -31,7 +31,8 @@ export async function pruneRevisions(db: Database, retention: Retention, now = n
         where position > ${retention.keep} and created_at < ${cutoff}
         limit ${BATCH}
       )`);
-    const deleted = (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+    const deleted =
+      (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
     total += deleted;
     if (deleted < BATCH) return total;
   }

@@ -14,11 +14,24 @@ import { contentKey, contentSnapshot, type Actor, type ContentSnapshot, type Exe
  */
 export async function recordSnapshotGroup(
   executor: Executor,
-  input: { before: PageContentRow[]; after: PageContentRow[]; actor: Actor; action: RevisionAction; kind: string; details?: Record<string, unknown> },
+  input: {
+    before: PageContentRow[];
+    after: PageContentRow[];
+    actor: Actor;
+    action: RevisionAction;
+    kind: string;
+    details?: Record<string, unknown>;
+  },
 ) {
   const groupId = randomUUID();
   const rows = new Map<string, { before: ContentSnapshot | null; after: ContentSnapshot | null; page: string; section: string }>();
-  for (const row of input.before) rows.set(contentKey(row.pageName, row.sectionName), { before: contentSnapshot(row), after: null, page: row.pageName, section: row.sectionName });
+  for (const row of input.before)
+    rows.set(contentKey(row.pageName, row.sectionName), {
+      before: contentSnapshot(row),
+      after: null,
+      page: row.pageName,
+      section: row.sectionName,
+    });
   for (const row of input.after) {
     const key = contentKey(row.pageName, row.sectionName);
     rows.set(key, { before: rows.get(key)?.before ?? null, after: contentSnapshot(row), page: row.pageName, section: row.sectionName });
@@ -73,7 +86,14 @@ export async function undoGroup(db: Database, groupId: string, actor: Actor) {
       const row = await applyContentSnapshot(transaction, target.page, target.section, target.snapshot);
       if (row) after.push(row);
     }
-    await recordSnapshotGroup(transaction, { before: current, after, actor, action: "restore", kind: "content.undo_group", details: { undoneGroupId: groupId } });
+    await recordSnapshotGroup(transaction, {
+      before: current,
+      after,
+      actor,
+      action: "restore",
+      kind: "content.undo_group",
+      details: { undoneGroupId: groupId },
+    });
     return true;
   });
   if (done) await notifyContentChanged(db);

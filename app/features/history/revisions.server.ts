@@ -12,8 +12,7 @@ export type RevisionAction = "update" | "create" | "delete" | "restore" | "initi
 /** Either the database or an open transaction. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
-export const CONFLICT_MESSAGE =
-  "Контент был изменён другим администратором. Обновите страницу, чтобы увидеть текущую версию.";
+export const CONFLICT_MESSAGE = "Контент был изменён другим администратором. Обновите страницу, чтобы увидеть текущую версию.";
 
 /** What a page content row was or became: everything but its id and time stamp. */
 export type ContentSnapshot = Pick<PageContentRow, "pageName" | "sectionName" | "contentType" | "contentValue" | "richContent" | "pageUrl">;
@@ -126,12 +125,7 @@ export async function recordRevision(executor: Executor, input: RevisionInput): 
 
 /** Revisions of one key, newest first. */
 export function listRevisions(db: Database, key: string, limit = 50) {
-  return db
-    .select()
-    .from(contentRevisions)
-    .where(eq(contentRevisions.key, key))
-    .orderBy(desc(contentRevisions.id))
-    .limit(limit);
+  return db.select().from(contentRevisions).where(eq(contentRevisions.key, key)).orderBy(desc(contentRevisions.id)).limit(limit);
 }
 
 export async function getRevision(db: Executor, id: number, key?: string) {

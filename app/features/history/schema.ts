@@ -15,7 +15,11 @@ export const historyMessages = {
  */
 export const versionField = z.preprocess(
   (value) => (value === "" || value === undefined || value === null ? undefined : value),
-  z.coerce.number({ message: historyMessages.invalidVersion }).int(historyMessages.invalidVersion).min(0, historyMessages.invalidVersion).optional(),
+  z.coerce
+    .number({ message: historyMessages.invalidVersion })
+    .int(historyMessages.invalidVersion)
+    .min(0, historyMessages.invalidVersion)
+    .optional(),
 );
 
 /** A history request or restore of one revision of one card (its key is checked against the revision). */
@@ -28,7 +32,11 @@ export const revisionKeySchema = z.object({
 });
 
 export const restoreRevisionSchema = revisionKeySchema.extend({
-  revisionId: z.coerce.number({ message: historyMessages.invalidRevision }).int(historyMessages.invalidRevision).positive(historyMessages.invalidRevision).max(2147483647, historyMessages.invalidRevision),
+  revisionId: z.coerce
+    .number({ message: historyMessages.invalidRevision })
+    .int(historyMessages.invalidRevision)
+    .positive(historyMessages.invalidRevision)
+    .max(2147483647, historyMessages.invalidRevision),
   version: versionField,
 });
 

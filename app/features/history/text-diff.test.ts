@@ -31,8 +31,18 @@ describe("diffWords", () => {
     const before = "Our fees are low.\nNo hidden costs at all.";
     const after = "Our fees are very low.\nNo costs at all, ever.";
     const parts = diffWords(before, after);
-    expect(parts.filter((part) => part.kind !== "added").map((part) => part.text).join("")).toBe(before);
-    expect(parts.filter((part) => part.kind !== "removed").map((part) => part.text).join("")).toBe(after);
+    expect(
+      parts
+        .filter((part) => part.kind !== "added")
+        .map((part) => part.text)
+        .join(""),
+    ).toBe(before);
+    expect(
+      parts
+        .filter((part) => part.kind !== "removed")
+        .map((part) => part.text)
+        .join(""),
+    ).toBe(after);
   });
 
   it("shows a change of very long texts as a whole instead of spending seconds on it", () => {

@@ -23,10 +23,7 @@ export function diffWords(before: string, after: string): DiffPart[] {
   const a = tokenize(before);
   const b = tokenize(after);
   if (a.length * b.length > MAX_CELLS) {
-    return [
-      ...(before ? [{ kind: "removed" as const, text: before }] : []),
-      ...(after ? [{ kind: "added" as const, text: after }] : []),
-    ];
+    return [...(before ? [{ kind: "removed" as const, text: before }] : []), ...(after ? [{ kind: "added" as const, text: after }] : [])];
   }
   // lengths[i][j]: common words of a[i..] and b[j..], filled from the end.
   const width = b.length + 1;

@@ -36,9 +36,6 @@ export function logNotFound(path: string): boolean {
   if (!logger.isLevelEnabled("warn")) return false;
   const suppressed = notFoundLines();
   if (suppressed === undefined) return false;
-  logger.warn(
-    { path: path.slice(0, LOGGED_PATH_LENGTH), ...(suppressed > 0 ? { suppressed } : {}) },
-    "page not found",
-  );
+  logger.warn({ path: path.slice(0, LOGGED_PATH_LENGTH), ...(suppressed > 0 ? { suppressed } : {}) }, "page not found");
   return true;
 }

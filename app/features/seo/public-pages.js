@@ -20,18 +20,18 @@ export const NOT_FOUND_FILE = "routes/_public.$.tsx";
 /** In the route table's order. */
 export const publicPages = /** @satisfies {readonly PublicPage[]} */ (
   /** @type {const} */ ([
-  { path: "/", file: "routes/_public._index.tsx", sitemap: true, bench: true },
-  { path: "/home", file: "routes/_public.home.tsx", sitemap: true, bench: false },
-  { path: "/features", file: "routes/_public.features.tsx", sitemap: true, bench: false },
-  { path: "/fees", file: "routes/_public.fees.tsx", sitemap: true, bench: true },
-  { path: "/business", file: "routes/_public.business.tsx", sitemap: true, bench: false },
-  { path: "/contact", file: "routes/_public.contact.tsx", sitemap: true, bench: true },
-  { path: "/faq", file: "routes/_public.faq.tsx", sitemap: true, bench: true },
-  { path: "/privacy", file: "routes/_public.privacy.tsx", sitemap: true, bench: false },
-  { path: "/terms", file: "routes/_public.terms.tsx", sitemap: true, bench: false },
-  { path: "/aml-kyc", file: "routes/_public.aml-kyc.tsx", sitemap: true, bench: false },
-  { path: "/login", file: "routes/_public.login.tsx", sitemap: false, bench: false },
-  { path: "/signup", file: "routes/_public.signup.tsx", sitemap: false, bench: false },
+    { path: "/", file: "routes/_public._index.tsx", sitemap: true, bench: true },
+    { path: "/home", file: "routes/_public.home.tsx", sitemap: true, bench: false },
+    { path: "/features", file: "routes/_public.features.tsx", sitemap: true, bench: false },
+    { path: "/fees", file: "routes/_public.fees.tsx", sitemap: true, bench: true },
+    { path: "/business", file: "routes/_public.business.tsx", sitemap: true, bench: false },
+    { path: "/contact", file: "routes/_public.contact.tsx", sitemap: true, bench: true },
+    { path: "/faq", file: "routes/_public.faq.tsx", sitemap: true, bench: true },
+    { path: "/privacy", file: "routes/_public.privacy.tsx", sitemap: true, bench: false },
+    { path: "/terms", file: "routes/_public.terms.tsx", sitemap: true, bench: false },
+    { path: "/aml-kyc", file: "routes/_public.aml-kyc.tsx", sitemap: true, bench: false },
+    { path: "/login", file: "routes/_public.login.tsx", sitemap: false, bench: false },
+    { path: "/signup", file: "routes/_public.signup.tsx", sitemap: false, bench: false },
   ])
 );
 

@@ -5,7 +5,7 @@ import { buildSeoMeta, organizationJsonLd, pageMeta } from "./seo";
 const site = { origin: "https://www.example.com", defaultImageAlt: "Valora Smart and Simple E-Wallet Service" };
 const settings = defaultsFor("global");
 const find = (meta: ReturnType<typeof buildSeoMeta>, key: string) =>
-  meta.find((tag) => "property" in tag ? tag.property === key : "name" in tag ? tag.name === key : key in tag);
+  meta.find((tag) => ("property" in tag ? tag.property === key : "name" in tag ? tag.name === key : key in tag));
 
 describe("SEO meta", () => {
   it("uses the site title on the home page and prefixes page names elsewhere", () => {
@@ -70,7 +70,15 @@ describe("SEO meta", () => {
 
   it("leaves empty settings out of the Organization and uses an uploaded logo", () => {
     const organization = organizationJsonLd(
-      { ...settings, header_logo_url: "/uploads/header_logo_url_1.png", contact_phone: " ", instagram_url: "", facebook_url: "javascript:alert(1)", twitter_url: "", linkedin_url: "" },
+      {
+        ...settings,
+        header_logo_url: "/uploads/header_logo_url_1.png",
+        contact_phone: " ",
+        instagram_url: "",
+        facebook_url: "javascript:alert(1)",
+        twitter_url: "",
+        linkedin_url: "",
+      },
       site,
     );
     expect(organization.logo).toBe("https://www.example.com/uploads/header_logo_url_1.png");

@@ -55,12 +55,7 @@ export function organizationJsonLd(settings: Record<string, string>, site: SiteS
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter tags from the global settings. */
-export function buildSeoMeta(
-  settings: Record<string, string>,
-  site: SiteSeo,
-  pathname: string,
-  page: PageSeo = {},
-): MetaDescriptor[] {
+export function buildSeoMeta(settings: Record<string, string>, site: SiteSeo, pathname: string, page: PageSeo = {}): MetaDescriptor[] {
   const siteTitle = settings.site_title ?? "";
   const title = page.title ? `${page.title} | ${siteTitle}` : siteTitle;
   const description = page.description || settings.site_description || "";

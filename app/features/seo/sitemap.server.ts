@@ -6,8 +6,7 @@ import { sitemapPagePaths } from "./public-pages.js";
 /** The public pages that belong in search results (not sign-in, sign-up or the 404). */
 export const SITEMAP_PATHS: readonly string[] = sitemapPagePaths;
 
-const escapeXml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Site-relative page links an administrator added (the page_url content rows). */
 export async function listPageLinkPaths(db: Database): Promise<string[]> {

@@ -43,7 +43,14 @@ export async function listAccountsText(db: Database) {
   if (members.length === 0) return "No accounts yet.";
   return members
     .map((member) =>
-      [member.email, member.isAdmin ? "admin" : "-", member.twoFactorEnabled ? "2fa" : "no-2fa", `created ${member.createdAt}`, `last sign-in ${member.lastSignInAt ?? "never"}`, `${member.activeSessions} session(s)`].join("\t"),
+      [
+        member.email,
+        member.isAdmin ? "admin" : "-",
+        member.twoFactorEnabled ? "2fa" : "no-2fa",
+        `created ${member.createdAt}`,
+        `last sign-in ${member.lastSignInAt ?? "never"}`,
+        `${member.activeSessions} session(s)`,
+      ].join("\t"),
     )
     .join("\n");
 }

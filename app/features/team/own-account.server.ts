@@ -41,7 +41,10 @@ export type PasswordChange = { ok: true; headers: Headers } | { ok: false; statu
  * Changes the password after checking the current one; every other session ends and this
  * browser gets a fresh session cookie (returned in the headers).
  */
-export async function changeOwnPassword(request: Request, input: { currentPassword: string; newPassword: string }): Promise<PasswordChange> {
+export async function changeOwnPassword(
+  request: Request,
+  input: { currentPassword: string; newPassword: string },
+): Promise<PasswordChange> {
   try {
     const { headers } = await getAuth().api.changePassword({
       body: { ...input, revokeOtherSessions: true },

@@ -33,7 +33,11 @@ export const invitationCreateSchema = z.object({
 });
 
 export const invitationIdSchema = z.object({
-  invitationId: z.coerce.number({ error: teamMessages.invalid }).int(teamMessages.invalid).positive(teamMessages.invalid).max(2_147_483_647, teamMessages.invalid),
+  invitationId: z.coerce
+    .number({ error: teamMessages.invalid })
+    .int(teamMessages.invalid)
+    .positive(teamMessages.invalid)
+    .max(2_147_483_647, teamMessages.invalid),
 });
 
 export const signUpModeSchema = z.object({
@@ -45,6 +49,12 @@ export const sessionIdSchema = z.object({
 });
 
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string({ error: teamMessages.currentPasswordRequired }).min(1, teamMessages.currentPasswordRequired).max(128, teamMessages.passwordTooLong),
-  newPassword: z.string({ error: teamMessages.newPasswordShort }).min(6, teamMessages.newPasswordShort).max(128, teamMessages.passwordTooLong),
+  currentPassword: z
+    .string({ error: teamMessages.currentPasswordRequired })
+    .min(1, teamMessages.currentPasswordRequired)
+    .max(128, teamMessages.passwordTooLong),
+  newPassword: z
+    .string({ error: teamMessages.newPasswordShort })
+    .min(6, teamMessages.newPasswordShort)
+    .max(128, teamMessages.passwordTooLong),
 });

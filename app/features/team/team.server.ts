@@ -39,9 +39,7 @@ export async function listTeam(db: Database): Promise<TeamMember[]> {
   }));
 }
 
-export type TeamChange =
-  | { ok: true; email: string }
-  | { ok: false; reason: "not-found" | "last-admin" | "actor-not-admin" };
+export type TeamChange = { ok: true; email: string } | { ok: false; reason: "not-found" | "last-admin" | "actor-not-admin" };
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

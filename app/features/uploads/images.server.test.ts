@@ -13,10 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } });
-const store = (bytes: Buffer, settingKey = "hero_image") =>
-  storeUpload(Readable.from([bytes]), { dataDir, settingKey, now: 1700 });
+const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } });
+const store = (bytes: Buffer, settingKey = "hero_image") => storeUpload(Readable.from([bytes]), { dataDir, settingKey, now: 1700 });
 const uploads = () => fs.readdirSync(uploadsDirectory(dataDir)).sort();
 
 describe("[PERFORMANCE][IMAGES] responsive copies of uploads", () => {
@@ -42,8 +40,16 @@ describe("[PERFORMANCE][IMAGES] responsive copies of uploads", () => {
   });
 
   it("keeps an animated GIF as it is, without still copies", async () => {
-    const frames = await Promise.all(["#ff0000", "#00ff00", "#0000ff"].map((colour) => sharp({ create: { width: 400, height: 300, channels: 3, background: colour } }).png().toBuffer()));
-    const animated = await sharp(frames, { join: { animated: true } }).gif({ loop: 0 }).toBuffer();
+    const frames = await Promise.all(
+      ["#ff0000", "#00ff00", "#0000ff"].map((colour) =>
+        sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const animated = await sharp(frames, { join: { animated: true } })
+      .gif({ loop: 0 })
+      .toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(3);
     const stored = await store(animated);
     expect(stored).toMatchObject({ width: 400, height: 300 });
@@ -54,7 +60,10 @@ describe("[PERFORMANCE][IMAGES] responsive copies of uploads", () => {
   it("lays the image out as displayed when EXIF turns it a quarter", async () => {
     const stored = await store(await picture(300, 100).withMetadata({ orientation: 6 }).jpeg().toBuffer());
     expect(stored).toMatchObject({ width: 100, height: 300 });
-    expect(await sharp(path.join(uploadsDirectory(dataDir), "hero_image_1700-w100.webp")).metadata()).toMatchObject({ width: 100, height: 300 });
+    expect(await sharp(path.join(uploadsDirectory(dataDir), "hero_image_1700-w100.webp")).metadata()).toMatchObject({
+      width: 100,
+      height: 300,
+    });
   });
 
   it("refuses bytes that look like a PNG but do not decode, leaving nothing on disk", async () => {

@@ -48,10 +48,7 @@ const variantName = (fileName: string, width: number) => `${fileName.replace(/\.
  * stores everything only when all of it was made. Throws ImageError for an image that cannot be
  * decoded or has too many pixels; nothing is left behind then.
  */
-export async function prepareImageVariants(
-  temporaryFile: string,
-  fileName: string,
-): Promise<{ files: StoreFile[]; info: ImageInfo }> {
+export async function prepareImageVariants(temporaryFile: string, fileName: string): Promise<{ files: StoreFile[]; info: ImageInfo }> {
   const directory = path.dirname(temporaryFile);
   const written: string[] = [];
   try {

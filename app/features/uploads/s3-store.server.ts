@@ -66,7 +66,9 @@ async function putEach({ s3, sdk }: Connection, Bucket: string, files: StoreFile
     for (const { key, file, contentType } of files) {
       // Read whole (at most 50 MB, copies far less): a retried request can send it again.
       const body = await fsp.readFile(file);
-      await s3.send(new sdk.PutObjectCommand({ Bucket, Key: checkedKey(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+      await s3.send(
+        new sdk.PutObjectCommand({ Bucket, Key: checkedKey(key), Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
       put.push(key);
     }
     return { put };
@@ -82,7 +84,9 @@ async function openObject(
   options: { range?: string; ifNoneMatch?: string },
 ): Promise<OpenedObject | undefined> {
   try {
-    const object = await s3.send(new sdk.GetObjectCommand({ Bucket, Key: checkedKey(key), Range: options.range, IfNoneMatch: options.ifNoneMatch }));
+    const object = await s3.send(
+      new sdk.GetObjectCommand({ Bucket, Key: checkedKey(key), Range: options.range, IfNoneMatch: options.ifNoneMatch }),
+    );
     return {
       status: object.ContentRange ? 206 : 200,
       body: object.Body as Readable,

@@ -24,7 +24,10 @@ export const uploadMessages = {
 
 /** Which content value an upload belongs to: the query of /admin/upload. */
 export const uploadTargetSchema = z.object({
-  page: z.string().regex(/^[a-z0-9_-]{1,50}$/, uploadMessages.invalid_key).default("global"),
+  page: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,50}$/, uploadMessages.invalid_key)
+    .default("global"),
   section: z.string().regex(/^[a-z0-9_]{1,50}$/, uploadMessages.invalid_key),
 });
 

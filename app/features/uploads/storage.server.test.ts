@@ -24,7 +24,11 @@ describe("upload storage", () => {
     ["webp", WEBP, "image/webp"],
   ])("keeps a %s under a generated name", async (extension, bytes, mime) => {
     const stored = await storeUpload(Readable.from([bytes]), { dataDir, settingKey: "header_logo_url", now: 1700 });
-    expect(stored).toMatchObject({ fileName: `header_logo_url_1700.${extension}`, contentType: mime, url: `/uploads/header_logo_url_1700.${extension}` });
+    expect(stored).toMatchObject({
+      fileName: `header_logo_url_1700.${extension}`,
+      contentType: mime,
+      url: `/uploads/header_logo_url_1700.${extension}`,
+    });
     // Beside it, a full-size WebP copy for srcset unless it is a WebP already.
     const copies = extension === "webp" ? [] : ["header_logo_url_1700-w2.webp"];
     expect(filesOnDisk().sort()).toEqual([stored.fileName, ...copies].sort());
@@ -32,7 +36,10 @@ describe("upload storage", () => {
   });
 
   it("refuses a text file whatever its name, leaving nothing on disk", async () => {
-    const upload = storeUpload(Readable.from([Buffer.from("just some text pretending to be a picture")]), { dataDir, settingKey: "favicon_url" });
+    const upload = storeUpload(Readable.from([Buffer.from("just some text pretending to be a picture")]), {
+      dataDir,
+      settingKey: "favicon_url",
+    });
     await expect(upload).rejects.toMatchObject({ code: "unsupported_type", status: 415 });
     expect(filesOnDisk()).toEqual([]);
   });

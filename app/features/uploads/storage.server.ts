@@ -95,11 +95,7 @@ export async function storeUpload(
   const directory = await store.scratchDirectory();
   const temporary = path.join(directory, `.upload-${randomUUID()}`);
   try {
-    await pipeline(
-      source,
-      byteLimit(options.maxBytes ?? MAX_UPLOAD_BYTES),
-      fs.createWriteStream(temporary, { flags: "wx" }),
-    );
+    await pipeline(source, byteLimit(options.maxBytes ?? MAX_UPLOAD_BYTES), fs.createWriteStream(temporary, { flags: "wx" }));
     const { size } = await fsp.stat(temporary);
     if (size === 0) throw new UploadError("empty", uploadMessages.empty, 400);
     const detected = await fileTypeFromFile(temporary);

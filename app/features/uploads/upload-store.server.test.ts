@@ -19,7 +19,15 @@ describe("the upload store's keys", () => {
     expect(isStoreKey("uploads/hero_image_1700.png")).toBe(true);
     expect(isStoreKey("uploads/hero_image_1700-w320.webp")).toBe(true);
     expect(isStoreKey("image-info/hero_image_1700.png.json")).toBe(true);
-    for (const key of ["uploads/../db/x", "uploads/.upload-1", "uploads/a/b.png", "db/pg_control", "/etc/passwd", "uploads/", "image-info/..json"]) {
+    for (const key of [
+      "uploads/../db/x",
+      "uploads/.upload-1",
+      "uploads/a/b.png",
+      "db/pg_control",
+      "/etc/passwd",
+      "uploads/",
+      "image-info/..json",
+    ]) {
       expect([key, isStoreKey(key)]).toEqual([key, false]);
     }
   });

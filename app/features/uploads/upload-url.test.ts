@@ -4,7 +4,9 @@ import { srcSetAddress, storedUploadPath, uploadAddress } from "./upload-url";
 describe("addresses of uploaded images", () => {
   it("are the site's paths without S3_PUBLIC_URL", () => {
     expect(uploadAddress("/uploads/logo_1.png", undefined)).toBe("/uploads/logo_1.png");
-    expect(srcSetAddress("/uploads/a-w320.webp 320w, /uploads/a-w640.webp 640w", undefined)).toBe("/uploads/a-w320.webp 320w, /uploads/a-w640.webp 640w");
+    expect(srcSetAddress("/uploads/a-w320.webp 320w, /uploads/a-w640.webp 640w", undefined)).toBe(
+      "/uploads/a-w320.webp 320w, /uploads/a-w640.webp 640w",
+    );
   });
 
   it("point at S3_PUBLIC_URL with it, srcset included; other images stay as they are", () => {

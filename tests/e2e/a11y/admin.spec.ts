@@ -57,7 +57,10 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await initialize.click();
     await expect(page.getByRole("alertdialog")).toBeVisible();
     await expectNoAxeViolations(page, "the Initialize All Content confirmation");
-    await page.getByRole("alertdialog").getByRole("button", { name: /cancel|отмена/i }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: /cancel|отмена/i })
+      .click();
     await expect(page.getByRole("alertdialog")).toBeHidden();
   });
 
@@ -141,7 +144,11 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
       await page.goto("/admin/other/activity");
       await expect(page.getByRole("heading", { name: "Журнал" })).toBeVisible();
       await expectNoAxeViolations(page, "the activity log");
-      await page.getByTestId("activity-entry").first().getByRole("button", { name: /^История/ }).click();
+      await page
+        .getByTestId("activity-entry")
+        .first()
+        .getByRole("button", { name: /^История/ })
+        .click();
       await expect(page.getByRole("dialog").getByTestId("revision").first()).toBeVisible();
       await expectNoAxeViolations(page, "a card's history");
       await page.getByRole("dialog").getByRole("button", { name: "Восстановить" }).first().click();
@@ -157,7 +164,9 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await request.get("/contact/stamp");
     await waitForContactStamp(request);
     const marker = `a11y-${Date.now()}`;
-    await request.post("/contact", { form: { name: `Axe ${marker}`, email: "axe@example.com", subject: "General Inquiry", message: "Checking the inbox." } });
+    await request.post("/contact", {
+      form: { name: `Axe ${marker}`, email: "axe@example.com", subject: "General Inquiry", message: "Checking the inbox." },
+    });
     await page.goto(`/admin/other/messages?q=${marker}`);
     const item = page.getByRole("listitem").filter({ hasText: marker });
     await expect(item).toBeVisible();
@@ -182,14 +191,20 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await expect(page.getByLabel("Ссылка-приглашение (показывается один раз)")).toBeVisible();
     await expectNoAxeViolations(page, "the team section with an invitation link");
     const link = await page.getByLabel("Ссылка-приглашение (показывается один раз)").inputValue();
-    await page.getByRole("button", { name: /^Отозвать приглашение/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Отозвать приглашение/ })
+      .first()
+      .click();
     await page.getByRole("button", { name: "Удалить учётную запись member@example.com" }).click();
     await expect(page.getByRole("alertdialog")).toBeVisible();
     await expectNoAxeViolations(page, "the delete-account confirmation");
     await page.getByRole("alertdialog").getByRole("button", { name: "Отмена" }).click();
 
     // The invitation link's sign-up form, and the same link once withdrawn.
-    const context = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL, storageState: { cookies: [], origins: [] } });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: test.info().project.use.baseURL, storageState: { cookies: [], origins: [] } });
     const visitor = await context.newPage();
     await visitor.goto(link);
     await expect(visitor.getByRole("tab", { name: "Регистрация" })).toHaveAttribute("aria-selected", "true");

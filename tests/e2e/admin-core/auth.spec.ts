@@ -121,7 +121,9 @@ test.describe("[ADMIN][AUTH] dashboard session", () => {
   test("a failed logout shows the server's message, or 'An unexpected error occurred'", async ({ page }) => {
     await signInThroughForm(page, ADMIN);
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-    await page.route("**/admin/logout", (route) => route.fulfill({ status: 500, json: { ok: false, message: "Session store unavailable" } }));
+    await page.route("**/admin/logout", (route) =>
+      route.fulfill({ status: 500, json: { ok: false, message: "Session store unavailable" } }),
+    );
     await page.getByRole("button", { name: "Logout" }).click();
     await expectToast(page, "Session store unavailable", { failure: true });
     await page.unroute("**/admin/logout");

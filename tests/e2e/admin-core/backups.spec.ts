@@ -21,7 +21,10 @@ test.describe("[ADMIN][BACKUPS] the 'Резервные копии' section", ()
     await expect(page.getByText(/хэшами паролей/)).toBeVisible();
 
     const download = page.waitForEvent("download");
-    await list.getByRole("link", { name: /^Скачать site-backup-/ }).first().click();
+    await list
+      .getByRole("link", { name: /^Скачать site-backup-/ })
+      .first()
+      .click();
     const file = await (await download).path();
     expect((await download).suggestedFilename()).toMatch(/^site-backup-\d{8}T\d{9}Z\.tar\.gz$/);
     // A gzip whose tar starts with the manifest.

@@ -124,7 +124,13 @@ test.describe("[ADMIN][MENU]", () => {
 
   const refusals = [
     { case: "an empty name", name: "", url: "/x", field: "Название", message: "Display name is required" },
-    { case: "a name over 100 characters", name: `${PREFIX}${"x".repeat(100)}`, url: "/x", field: "Название", message: "Display name too long" },
+    {
+      case: "a name over 100 characters",
+      name: `${PREFIX}${"x".repeat(100)}`,
+      url: "/x",
+      field: "Название",
+      message: "Display name too long",
+    },
     { case: "an empty URL", name: `${PREFIX}Refused`, url: "", field: "URL", message: "URL is required" },
     { case: "a URL over 500 characters", name: `${PREFIX}Refused`, url: `/${"x".repeat(500)}`, field: "URL", message: "URL too long" },
     { case: "a URL without /", name: `${PREFIX}Refused`, url: "blog", field: "URL", message: "URL must start with /" },
@@ -137,7 +143,14 @@ test.describe("[ADMIN][MENU]", () => {
       field: "URL",
       message: "URL must not contain spaces, backslashes or control characters",
     },
-    { case: "an order over 999", name: `${PREFIX}Refused`, url: "/x", order: "1000", field: "Порядок", message: "Sort order must be between 0 and 999" },
+    {
+      case: "an order over 999",
+      name: `${PREFIX}Refused`,
+      url: "/x",
+      order: "1000",
+      field: "Порядок",
+      message: "Sort order must be between 0 and 999",
+    },
   ];
   for (const refusal of refusals) {
     test(`the add form refuses ${refusal.case} with '${refusal.message}'`, async ({ page }) => {
@@ -153,7 +166,10 @@ test.describe("[ADMIN][MENU]", () => {
 
   test("inline edit refuses a URL that does not start with /", async ({ page }) => {
     await page.goto("/admin/menu");
-    const feesId = await menuList(page, "header").locator('[data-testid^="menu-item-"]').filter({ hasText: "/fees" }).getAttribute("data-testid");
+    const feesId = await menuList(page, "header")
+      .locator('[data-testid^="menu-item-"]')
+      .filter({ hasText: "/fees" })
+      .getAttribute("data-testid");
     const fees = page.getByTestId(feesId!);
     await fees.getByRole("button", { name: "Изменить «Fees»" }).click();
     await fees.getByLabel("URL").fill("fees");
@@ -181,7 +197,9 @@ test.describe("[ADMIN][MENU]", () => {
     await addItem(page, { name: `${PREFIX}Doomed`, url: "/e2e-doomed", type: "footer" });
     await expectToast(page, "Пункт меню добавлен");
     await failWrites(page, /\/admin\/menu\.data/);
-    await itemRow(page, `${PREFIX}Doomed`).getByRole("button", { name: `Удалить «${PREFIX}Doomed»` }).click();
+    await itemRow(page, `${PREFIX}Doomed`)
+      .getByRole("button", { name: `Удалить «${PREFIX}Doomed»` })
+      .click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Удалить" }).click();
     await expectToast(page, "Не удалось удалить пункт меню", { failure: true });
     await expect(itemRow(page, `${PREFIX}Doomed`)).toBeVisible();

@@ -64,7 +64,9 @@ test.describe("[ADMIN][CONFLICT] two administrators", () => {
     await expect(second.getByText("Настройка обновлена успешно")).toBeVisible();
 
     await setting(first).getByRole("textbox").fill("First's company");
-    const refused = first.waitForResponse((response) => response.url().includes("/admin/settings") && response.request().method() === "POST");
+    const refused = first.waitForResponse(
+      (response) => response.url().includes("/admin/settings") && response.request().method() === "POST",
+    );
     await setting(first).getByRole("button", { name: "Сохранить" }).click();
     expect((await refused).status()).toBe(409);
     const notice = setting(first).getByTestId("conflict-notice");
@@ -72,7 +74,8 @@ test.describe("[ADMIN][CONFLICT] two administrators", () => {
     await expect(notice).toContainText("second-admin@example.com");
     await expect(notice).toContainText("Second's company");
     const stored = async () =>
-      (await sql(connectionString, `SELECT content_value FROM page_content WHERE page_name = 'global' AND section_name = 'company_name'`)).rows[0]?.content_value;
+      (await sql(connectionString, `SELECT content_value FROM page_content WHERE page_name = 'global' AND section_name = 'company_name'`))
+        .rows[0]?.content_value;
     expect(await stored()).toBe("Second's company");
 
     // Keeping theirs: the editor shows their value and saving nothing changes nothing.

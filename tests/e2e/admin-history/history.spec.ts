@@ -55,7 +55,10 @@ test.describe("[ADMIN][HISTORY]", () => {
 
   test("a setting image shows thumbnails and restoring brings back its stored file", async ({ page, request, baseURL }) => {
     const upload = async (bytes: Buffer, type: string) => {
-      const answer = await request.post("/admin/upload?section=header_logo_url", { headers: { Origin: baseURL!, "content-type": type }, data: bytes });
+      const answer = await request.post("/admin/upload?section=header_logo_url", {
+        headers: { Origin: baseURL!, "content-type": type },
+        data: bytes,
+      });
       expect(answer.status()).toBe(200);
       return ((await answer.json()) as { url: string }).url;
     };
@@ -102,7 +105,17 @@ test.describe("[ADMIN][HISTORY]", () => {
   });
 
   test("a deleted menu item is listed under 'Удалённые' and comes back", async ({ page, request, baseURL }) => {
-    expect((await postForm(request, baseURL!, "/admin/menu", { intent: "create-menu-item", displayName: "Press room", url: "/press", menuType: "footer", sortOrder: "9" })).status()).toBe(200);
+    expect(
+      (
+        await postForm(request, baseURL!, "/admin/menu", {
+          intent: "create-menu-item",
+          displayName: "Press room",
+          url: "/press",
+          menuType: "footer",
+          sortOrder: "9",
+        })
+      ).status(),
+    ).toBe(200);
     await page.goto("/admin/menu");
     const row = page.getByRole("listitem").filter({ hasText: "Press room" });
     await row.getByRole("button", { name: "Удалить «Press room»" }).click();

@@ -8,7 +8,16 @@ const writes: { path: string; form: Record<string, string> }[] = [
   { path: "/admin/settings", form: { intent: "add-page-link", pageName: "hacked", pageUrl: "/hacked" } },
   { path: "/admin/settings", form: { intent: "update-page-url", id: "1", pageUrl: "/hacked" } },
   { path: "/admin/fees", form: { intent: "update-fee", section: "page_title", value: "Hacked" } },
-  { path: "/admin/legal", form: { intent: "save-legal-page", page_name: "terms", section_name: "page_content", content: "<p>Hacked</p>", rich_content: '{"ops":[]}' } },
+  {
+    path: "/admin/legal",
+    form: {
+      intent: "save-legal-page",
+      page_name: "terms",
+      section_name: "page_content",
+      content: "<p>Hacked</p>",
+      rich_content: '{"ops":[]}',
+    },
+  },
   { path: "/admin/legal", form: { intent: "init-legal-pages" } },
 ];
 

@@ -35,7 +35,9 @@ test.describe("[ADMIN][FEES]", () => {
       await page.goto("/fees");
       await expect(page.getByRole("heading", { name: value })).toBeVisible();
     } finally {
-      expect(await postAction(request, baseURL!, "/admin/fees", { intent: "update-fee", section: "page_title", value: original })).toBe(200);
+      expect(await postAction(request, baseURL!, "/admin/fees", { intent: "update-fee", section: "page_title", value: original })).toBe(
+        200,
+      );
     }
   });
 

@@ -32,7 +32,18 @@ test.describe("[ADMIN][LEGAL]", () => {
     const editor = panel.locator(".ql-editor");
     await expect(editor).toBeVisible();
     expect(await panel.locator(".ql-container").evaluate((element) => element.getBoundingClientRect().height)).toBe(400);
-    for (const format of ["ql-header", "ql-bold", "ql-italic", "ql-underline", "ql-strike", "ql-list", "ql-indent", "ql-link", "ql-align", "ql-clean"]) {
+    for (const format of [
+      "ql-header",
+      "ql-bold",
+      "ql-italic",
+      "ql-underline",
+      "ql-strike",
+      "ql-list",
+      "ql-indent",
+      "ql-link",
+      "ql-align",
+      "ql-clean",
+    ]) {
       await expect(panel.locator(`.ql-toolbar .${format}`).first(), format).toBeAttached();
     }
     const save = panel.getByRole("button", { name: "Сохранить контент" });
@@ -52,13 +63,21 @@ test.describe("[ADMIN][LEGAL]", () => {
       await expect(page.locator("main strong", { hasText: text })).toBeVisible();
     } finally {
       const status = await postAction(request, baseURL!, "/admin/legal", {
-        intent: "save-legal-page", page_name: "terms", section_name: "page_content", content: original, rich_content: emptyDelta,
+        intent: "save-legal-page",
+        page_name: "terms",
+        section_name: "page_content",
+        content: original,
+        rich_content: emptyDelta,
       });
       expect(status).toBe(200);
     }
   });
 
-  test("HTML with scripts, handlers, javascript: links, frames and styles posted to the action is rendered harmless", async ({ page, request, baseURL }) => {
+  test("HTML with scripts, handlers, javascript: links, frames and styles posted to the action is rendered harmless", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const original = await publicHtml(page, "/privacy");
     await ensureLegalPages(page);
     const payload = [
@@ -79,7 +98,11 @@ test.describe("[ADMIN][LEGAL]", () => {
     });
     try {
       const status = await postAction(request, baseURL!, "/admin/legal", {
-        intent: "save-legal-page", page_name: "privacy", section_name: "page_content", content: payload, rich_content: emptyDelta,
+        intent: "save-legal-page",
+        page_name: "privacy",
+        section_name: "page_content",
+        content: payload,
+        rich_content: emptyDelta,
       });
       expect(status).toBe(200);
       await page.goto("/privacy");
@@ -93,7 +116,11 @@ test.describe("[ADMIN][LEGAL]", () => {
       await expect(article.getByRole("link", { name: "Good link" })).toHaveAttribute("href", "/contact");
     } finally {
       await postAction(request, baseURL!, "/admin/legal", {
-        intent: "save-legal-page", page_name: "privacy", section_name: "page_content", content: original, rich_content: emptyDelta,
+        intent: "save-legal-page",
+        page_name: "privacy",
+        section_name: "page_content",
+        content: original,
+        rich_content: emptyDelta,
       });
     }
   });

@@ -9,7 +9,9 @@ import { toast } from "../support/dashboard";
 const PORT = workerPort(1);
 const OWNER = { email: "owner@example.com", password: "owner-password-1" };
 
-test("[ADMIN][UPLOADS] with S3 storage, a dashboard upload goes to the bucket and public pages load it from S3_PUBLIC_URL", async ({ browser }) => {
+test("[ADMIN][UPLOADS] with S3 storage, a dashboard upload goes to the bucket and public pages load it from S3_PUBLIC_URL", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const s3 = await startS3Server();
   // Path-style: the bucket's objects are at <endpoint>/<bucket>/<key>, which is what a CDN in front of it would serve.
@@ -21,7 +23,9 @@ test("[ADMIN][UPLOADS] with S3 storage, a dashboard upload goes to the bucket an
     const page = await context.newPage();
     await page.goto("/admin/settings/branding");
     const card = page.getByTestId("setting-header_logo_url");
-    const logo = await sharp({ create: { width: 720, height: 192, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 720, height: 192, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
     await card.locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await expect(toast(page, "Image uploaded and saved")).toBeVisible({ timeout: 15_000 });
     const address = new RegExp(`^${publicUrl.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/uploads/header_logo_url_\\d+\\.png$`);
@@ -49,7 +53,9 @@ test("[ADMIN][UPLOADS] with S3 storage, a dashboard upload goes to the bucket an
     expect(response?.headers()["content-security-policy"]).toContain(`img-src 'self' data: blob: https: ${s3.endpoint}`);
     const headerLogo = publicPage.locator("header img").first();
     await expect(headerLogo).toHaveAttribute("src", address);
-    expect(await headerLogo.getAttribute("srcset")).toMatch(new RegExp(`^${publicUrl.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/uploads/header_logo_url_\\d+-w320\\.webp 320w, `));
+    expect(await headerLogo.getAttribute("srcset")).toMatch(
+      new RegExp(`^${publicUrl.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/uploads/header_logo_url_\\d+-w320\\.webp 320w, `),
+    );
     expect(await headerLogo.getAttribute("width")).toBe("720");
     await expect.poll(() => headerLogo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     expect(refused).toEqual([]);

@@ -78,7 +78,11 @@ test.describe("[ADMIN][SETTINGS]", () => {
     }
   });
 
-  test("the favicon card uploads an icon, replaces the open page's icons at once, and can remove it", async ({ page, request, baseURL }) => {
+  test("the favicon card uploads an icon, replaces the open page's icons at once, and can remove it", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.goto("/admin/settings/branding");
     const card = page.getByTestId("setting-favicon_url");
     await expect(card).toContainText("PNG 32x32 или 64x64");

@@ -39,7 +39,12 @@ test.describe("[ADMIN][UPLOADS]", () => {
     const big = Buffer.concat([images.png, Buffer.alloc(3 * 1024 * 1024, 7)]);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
     await card.locator('input[type="file"]').setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
     const bar = card.getByRole("progressbar");
     await expect(bar).toBeVisible();

@@ -34,7 +34,10 @@ test.describe("[ADMIN][TEAM] recovery from the command line", () => {
       expect(printed.status, printed.stderr).toBe(0);
       const link = printed.stdout.match(/http:\/\/localhost:\d+\/admin\?reset=\S+/)?.[0];
       expect(link).toBeTruthy();
-      expect(adminCommand(["reset-password", "nobody@example.com"], dataDir)).toMatchObject({ status: 1, stderr: expect.stringContaining("No account with the address nobody@example.com") });
+      expect(adminCommand(["reset-password", "nobody@example.com"], dataDir)).toMatchObject({
+        status: 1,
+        stderr: expect.stringContaining("No account with the address nobody@example.com"),
+      });
 
       server = await startIsolatedServer({ port: PORT, dataDir });
       const page = await browser.newPage({ baseURL: server.url, storageState: { cookies: [], origins: [] } });
@@ -54,7 +57,10 @@ test.describe("[ADMIN][TEAM] recovery from the command line", () => {
       await again.waitForFunction(() => "__reactRouterRouteModules" in window);
       await again.getByLabel("Новый пароль").fill("third-password-3");
       await again.getByRole("button", { name: "Сохранить пароль" }).click();
-      await expectToast(again, "Не удалось сменить пароль", { description: "Ссылка для сброса пароля недействительна, уже использована или устарела. Запросите новую.", failure: true });
+      await expectToast(again, "Не удалось сменить пароль", {
+        description: "Ссылка для сброса пароля недействительна, уже использована или устарела. Запросите новую.",
+        failure: true,
+      });
       await page.close();
       await again.close();
     } finally {

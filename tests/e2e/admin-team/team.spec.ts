@@ -135,7 +135,10 @@ test.describe("[ADMIN][TEAM] administrators", () => {
     await open(page, TEAM);
     await page.getByRole("button", { name: "Отозвать права администратора у admin@example.com" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Отозвать" }).click();
-    await expectToast(page, "Ошибка", { description: "Нельзя оставить сайт без администратора: это последний администратор", failure: true });
+    await expectToast(page, "Ошибка", {
+      description: "Нельзя оставить сайт без администратора: это последний администратор",
+      failure: true,
+    });
     await expect(memberRow(page, "admin@example.com")).toContainText("Администратор");
   });
 });

@@ -12,7 +12,8 @@ export async function expectNoAxeViolations(page: Page, state: string) {
     .analyze();
   const violations = results.violations.flatMap((violation) =>
     violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact ?? "?"}) at ${node.target.join(" ")}: ${violation.help} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
+      (node) =>
+        `${violation.id} (${violation.impact ?? "?"}) at ${node.target.join(" ")}: ${violation.help} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
     ),
   );
   expect(violations, `accessibility violations on ${state}`).toEqual([]);

@@ -21,7 +21,10 @@ export async function expectToast(page: Page, title: string, options: { descript
 
 /** Posts a dashboard form the way a browser without script would, from this site's origin. */
 export function postForm(request: APIRequestContext, baseURL: string, path: string, fields: Record<string, string | number>) {
-  return request.post(path, { headers: { Origin: baseURL }, form: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)])) });
+  return request.post(path, {
+    headers: { Origin: baseURL },
+    form: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)])),
+  });
 }
 
 /** Signs in through the login screen's form. */

@@ -52,7 +52,11 @@ export function ActivityLog({
         </a>
       </div>
       {/* Keyed by the filters, so fields show the URL's values after every navigation. */}
-      <Form key={searchOf(filters)} method="get" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]">
+      <Form
+        key={searchOf(filters)}
+        method="get"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]"
+      >
         <div className="space-y-1">
           <Label htmlFor="activity-person">Кто</Label>
           <select id="activity-person" name="person" defaultValue={query.person ?? ""} className={selectClass}>
@@ -100,11 +104,21 @@ export function ActivityLog({
           <caption className="sr-only">События журнала, новые сверху</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">Когда</th>
-              <th scope="col" className="px-4 py-2 font-medium">Кто</th>
-              <th scope="col" className="px-4 py-2 font-medium">Событие</th>
-              <th scope="col" className="px-4 py-2 font-medium">Что</th>
-              <th scope="col" className="px-4 py-2 font-medium"><span className="sr-only">История</span></th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Когда
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Кто
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Событие
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Что
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                <span className="sr-only">История</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -114,7 +128,9 @@ export function ActivityLog({
                 <td className="px-4 py-2">{entry.by ?? "—"}</td>
                 <td className="px-4 py-2">{entry.kind}</td>
                 <td className="px-4 py-2 break-words">{entry.what}</td>
-                <td className="px-4 py-1 text-right">{entry.historyKey ? <HistoryDialog historyKey={entry.historyKey} title={entry.what} /> : null}</td>
+                <td className="px-4 py-1 text-right">
+                  {entry.historyKey ? <HistoryDialog historyKey={entry.historyKey} title={entry.what} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -128,7 +144,10 @@ export function ActivityLog({
           </Link>
         ) : null}
         {nextBefore ? (
-          <Link to={`/admin/other/activity${searchOf({ ...filters, before: nextBefore })}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Link
+            to={`/admin/other/activity${searchOf({ ...filters, before: nextBefore })}`}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
             Более ранние
           </Link>
         ) : null}

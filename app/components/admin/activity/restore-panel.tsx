@@ -20,14 +20,17 @@ const describeDeleted = (revision: RevisionView) =>
 export function RestorePanel({ deleted, groups }: { deleted: RevisionView[]; groups: InitializeGroup[] }) {
   const fetcher = useFetcher();
   useActionResult(fetcher, {
-    onSuccess: (result) => toastSuccess("Успех", result.intent === historyIntents.undoGroup ? "Инициализация отменена" : historyMessages.restored),
+    onSuccess: (result) =>
+      toastSuccess("Успех", result.intent === historyIntents.undoGroup ? "Инициализация отменена" : historyMessages.restored),
     onFailure: (failure) => toastError("Ошибка", failure.message || historyMessages.restoreFailed),
   });
   const busy = fetcher.state !== "idle";
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <section aria-labelledby="deleted-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-        <h3 id="deleted-heading" className="font-semibold">Удалённые</h3>
+        <h3 id="deleted-heading" className="font-semibold">
+          Удалённые
+        </h3>
         {deleted.length === 0 ? <p className="mt-2 text-sm text-slate-600">Удалённых разделов и пунктов меню нет.</p> : null}
         <ul className="mt-2 divide-y divide-slate-100">
           {deleted.map((revision) => (
@@ -39,19 +42,30 @@ export function RestorePanel({ deleted, groups }: { deleted: RevisionView[]; gro
                 </span>
               </span>
               <ConfirmDialog
-                trigger={<Button type="button" variant="outline" size="sm" disabled={busy}>Вернуть</Button>}
+                trigger={
+                  <Button type="button" variant="outline" size="sm" disabled={busy}>
+                    Вернуть
+                  </Button>
+                }
                 title="Вернуть удалённое?"
                 description={`${describeDeleted(revision)} снова появится на сайте таким, каким был до удаления.`}
                 confirmLabel="Вернуть"
                 cancelLabel="Отмена"
-                onConfirm={() => fetcher.submit({ intent: historyIntents.restore, key: revision.key, revisionId: revision.id, version: revision.id }, { method: "post", action: HISTORY_PATH })}
+                onConfirm={() =>
+                  fetcher.submit(
+                    { intent: historyIntents.restore, key: revision.key, revisionId: revision.id, version: revision.id },
+                    { method: "post", action: HISTORY_PATH },
+                  )
+                }
               />
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="groups-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-        <h3 id="groups-heading" className="font-semibold">Инициализация контента</h3>
+        <h3 id="groups-heading" className="font-semibold">
+          Инициализация контента
+        </h3>
         {groups.length === 0 ? <p className="mt-2 text-sm text-slate-600">Контент ещё не инициализировался.</p> : null}
         <ul className="mt-2 divide-y divide-slate-100">
           {groups.map((group) => (
@@ -60,12 +74,21 @@ export function RestorePanel({ deleted, groups }: { deleted: RevisionView[]; gro
                 {group.by ?? "система"} · {formatWhen(group.at)} · изменено разделов: {group.changed}
               </span>
               <ConfirmDialog
-                trigger={<Button type="button" variant="outline" size="sm" disabled={busy}>Отменить</Button>}
+                trigger={
+                  <Button type="button" variant="outline" size="sm" disabled={busy}>
+                    Отменить
+                  </Button>
+                }
                 title="Отменить инициализацию?"
                 description="Все разделы, которые заменила эта инициализация, вернутся к прежним значениям. Отмену тоже можно будет отменить через историю."
                 confirmLabel="Отменить инициализацию"
                 cancelLabel="Назад"
-                onConfirm={() => fetcher.submit({ intent: historyIntents.undoGroup, groupId: group.groupId ?? "" }, { method: "post", action: HISTORY_PATH })}
+                onConfirm={() =>
+                  fetcher.submit(
+                    { intent: historyIntents.undoGroup, groupId: group.groupId ?? "" },
+                    { method: "post", action: HISTORY_PATH },
+                  )
+                }
               />
             </li>
           ))}

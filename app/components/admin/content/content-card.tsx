@@ -37,7 +37,13 @@ export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; de
           <HistoryDialog historyKey={`${row.pageName}/${row.sectionName}`} title={`${row.pageName}/${row.sectionName}`} />
           <ConfirmDialog
             trigger={
-              <Button variant="ghost" size="icon" aria-label={`Delete ${row.sectionName}`} disabled={deleting} className="shrink-0 text-red-700 hover:bg-red-50">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Delete ${row.sectionName}`}
+                disabled={deleting}
+                className="shrink-0 text-red-700 hover:bg-red-50"
+              >
                 {deleting ? <Loader2 className="animate-spin" /> : <Trash2 />}
               </Button>
             }
@@ -93,7 +99,10 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
 
   // The version this editor was opened with, or the one a conflict showed when overwriting.
   const submit = (openedVersion: number) =>
-    void fetcher.submit({ intent: contentIntents.update, id: row.id, contentValue: draft, version: openedVersion }, { method: "post", action: CONTENT_ACTION });
+    void fetcher.submit(
+      { intent: contentIntents.update, id: row.id, contentValue: draft, version: openedVersion },
+      { method: "post", action: CONTENT_ACTION },
+    );
 
   const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "contentValue"));
   const fieldProps = {

@@ -14,8 +14,7 @@ export function ContentPanel({ rows, loadFailed }: { rows: ContentEntry[]; loadF
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("page");
   const selected = requested && pages.includes(requested) ? requested : pages[0];
-  const choosePage = (page: string) =>
-    setSearchParams({ page }, { replace: true, preventScrollReset: true });
+  const choosePage = (page: string) => setSearchParams({ page }, { replace: true, preventScrollReset: true });
 
   // Deleting lives here, not in the card: the card is gone by the time the answer is read.
   const deleter = useFetcher<ActionResult>({ key: "delete-content" });

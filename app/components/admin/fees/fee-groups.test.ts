@@ -8,7 +8,12 @@ import { feeGroupOf, feeGroups, fieldsByGroup, isLongFeeField } from "./fee-grou
 describe("fees sub-tabs", () => {
   it("are the six sub-tabs of Prices and tariffs, in order", () => {
     expect(feeGroups.map((group) => group.label)).toEqual([
-      "General", "Personal Plan", "Business Plan", "Comparison", "FAQ", "Call to Action",
+      "General",
+      "Personal Plan",
+      "Business Plan",
+      "Comparison",
+      "FAQ",
+      "Call to Action",
     ]);
   });
 
@@ -20,7 +25,9 @@ describe("fees sub-tabs", () => {
     expect(feeGroupOf("business_feature_transfers")).toBe("business");
     expect(feeGroupOf("comparison_feature_api")).toBe("comparison");
     expect(feeGroupOf("faq_answer_3")).toBe("faq");
-    expect(fieldsByGroup().cta).toEqual(expect.arrayContaining(["cta_title", "cta_description", "cta_button_primary", "cta_button_secondary"]));
+    expect(fieldsByGroup().cta).toEqual(
+      expect.arrayContaining(["cta_title", "cta_description", "cta_button_primary", "cta_button_secondary"]),
+    );
     expect(fieldsByGroup().personal.every((section) => section.startsWith("personal_"))).toBe(true);
   });
 
@@ -34,7 +41,16 @@ describe("fees sub-tabs", () => {
 describe("settings tabs", () => {
   it("are the ten settings tabs, contact first", () => {
     expect(settingsTabs.map((tab) => tab.id)).toEqual([
-      "contact", "branding", "colors", "images", "payment", "social", "currency", "buttons", "footer", "links",
+      "contact",
+      "branding",
+      "colors",
+      "images",
+      "payment",
+      "social",
+      "currency",
+      "buttons",
+      "footer",
+      "links",
     ]);
   });
 
@@ -50,7 +66,11 @@ describe("settings tabs", () => {
   it("list the branding images first with their recommended sizes, then the texts", () => {
     const branding = cardsFor("branding");
     expect(branding.slice(0, 5).map((card) => card.section)).toEqual([
-      "favicon_url", "header_logo_url", "footer_logo_url", "logo_url", "og_image_url",
+      "favicon_url",
+      "header_logo_url",
+      "footer_logo_url",
+      "logo_url",
+      "og_image_url",
     ]);
     expect(branding[0]!.description).toContain("32x32");
     expect(branding[4]!.description).toContain("1200x630");

@@ -18,7 +18,13 @@ export function useConflict(fetcher: { state: string; data?: unknown }) {
 }
 
 const shown = (value: unknown) =>
-  typeof value === "string" ? value : value && typeof value === "object" && "displayName" in value ? String(value.displayName) : value ? JSON.stringify(value) : "(пусто)";
+  typeof value === "string"
+    ? value
+    : value && typeof value === "object" && "displayName" in value
+      ? String(value.displayName)
+      : value
+        ? JSON.stringify(value)
+        : "(пусто)";
 
 /**
  * Says another administrator changed the value since this editor opened, shows what is stored
@@ -35,7 +41,11 @@ export function ConflictNotice({
 }) {
   const revalidator = useRevalidator();
   return (
-    <div role="alert" className="mt-2 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="conflict-notice">
+    <div
+      role="alert"
+      className="mt-2 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="conflict-notice"
+    >
       <p className="font-medium">Контент был изменён другим администратором. Обновите страницу, чтобы увидеть текущую версию.</p>
       <p>
         Сейчас сохранено{conflict.by ? ` (${conflict.by}, ${formatWhen(conflict.at)})` : ""}:{" "}

@@ -73,7 +73,10 @@ export function HistoryDialog({ historyKey, title }: { historyKey: string; title
                   <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                     <p className="text-sm">
                       <span className="font-medium">{revisionActionLabels[revision.action] ?? revision.action}</span>
-                      <span className="text-slate-600"> · {revision.by ?? "система"} · {formatWhen(revision.at)}</span>
+                      <span className="text-slate-600">
+                        {" "}
+                        · {revision.by ?? "система"} · {formatWhen(revision.at)}
+                      </span>
                     </p>
                     {index === 0 && revision.after !== null ? (
                       <span className="text-xs text-slate-500">текущее значение</span>
@@ -90,7 +93,12 @@ export function HistoryDialog({ historyKey, title }: { historyKey: string; title
                         cancelLabel="Отмена"
                         onConfirm={() =>
                           restore.submit(
-                            { intent: historyIntents.restore, key: historyKey, revisionId: revision.id, version: history.data?.version ?? "" },
+                            {
+                              intent: historyIntents.restore,
+                              key: historyKey,
+                              revisionId: revision.id,
+                              version: history.data?.version ?? "",
+                            },
                             { method: "post", action: HISTORY_PATH },
                           )
                         }

@@ -75,7 +75,13 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
     return (
       <li data-testid={`menu-item-${item.id}`} className="bg-indigo-50/40 p-4">
         <form onSubmit={save} noValidate aria-label={`Изменить «${item.displayName}»`} className="grid gap-3 sm:grid-cols-5">
-          <MenuFormFields draft={draft} errors={errors} disabled={busy} compact onChange={(field, value) => setDraft((current) => ({ ...current, [field]: value }))} />
+          <MenuFormFields
+            draft={draft}
+            errors={errors}
+            disabled={busy}
+            compact
+            onChange={(field, value) => setDraft((current) => ({ ...current, [field]: value }))}
+          />
           <div className="flex gap-2 sm:col-span-5">
             <Button type="submit" size="sm" disabled={busy}>
               {busy ? <Loader2 className="animate-spin" /> : <Check />} Сохранить
@@ -110,7 +116,9 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
       <div className="min-w-0 flex-1">
         <p className={cn("font-medium", item.isActive ? "text-slate-900" : "text-slate-600")}>
           {item.displayName}
-          {!item.isActive ? <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700">скрыт</span> : null}
+          {!item.isActive ? (
+            <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700">скрыт</span>
+          ) : null}
         </p>
         <p className="truncate text-sm text-slate-500">
           <span className="font-mono">{item.url}</span> <span className="ml-2 text-slate-500">#{item.sortOrder}</span>
@@ -132,7 +140,13 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
         </Button>
         <ConfirmDialog
           trigger={
-            <Button variant="ghost" size="icon" aria-label={`Удалить «${item.displayName}»`} disabled={deleting} className="text-red-700 hover:bg-red-50">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Удалить «${item.displayName}»`}
+              disabled={deleting}
+              className="text-red-700 hover:bg-red-50"
+            >
               {deleting ? <Loader2 className="animate-spin" /> : <Trash2 />}
             </Button>
           }

@@ -53,13 +53,15 @@ export function MessageItem({
   const busy = fetcher.state !== "idle";
   const pendingRead = fetcher.formData?.get("intent") === messageIntents.setRead ? fetcher.formData.get("read") === "true" : undefined;
   const isRead = pendingRead ?? message.isRead;
-  const submit = (fields: Record<string, string>) => void fetcher.submit({ id: String(message.id), ...fields }, { method: "post", action: MESSAGES_ACTION });
+  const submit = (fields: Record<string, string>) =>
+    void fetcher.submit({ id: String(message.id), ...fields }, { method: "post", action: MESSAGES_ACTION });
 
   useActionResult(fetcher, {
     onSuccess: (result) => {
       if (result.intent === messageIntents.retry) toastSuccess(messageTexts.retried);
     },
-    onFailure: (failure) => toastError(failure.intent === messageIntents.retry ? messageTexts.retryFailed : messageTexts.readFailed, failure.message),
+    onFailure: (failure) =>
+      toastError(failure.intent === messageIntents.retry ? messageTexts.retryFailed : messageTexts.readFailed, failure.message),
   });
 
   // Opened from the notification mail's link: read now, as if clicked.
@@ -78,9 +80,19 @@ export function MessageItem({
 
   return (
     <li data-testid={`message-${message.id}`} className={cn(!isRead && "bg-indigo-50/50")}>
-      <button type="button" aria-expanded={open} aria-controls={detailsId} onClick={toggleOpen} className="flex w-full flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={toggleOpen}
+        className="flex w-full flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+      >
         <span className="flex min-w-0 flex-1 items-center gap-2">
-          {isRead ? <MailOpen aria-hidden="true" className="size-4 shrink-0 text-slate-400" /> : <Mail aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />}
+          {isRead ? (
+            <MailOpen aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+          ) : (
+            <Mail aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+          )}
           <span className={cn("truncate", !isRead && "font-semibold")}>{message.name}</span>
           <span className="truncate text-sm text-slate-500">{message.email}</span>
           {isRead ? null : <span className="sr-only">(не прочитано)</span>}
@@ -109,7 +121,13 @@ export function MessageItem({
             <a href={replyHref(message)} className={buttonVariants({ size: "sm" })}>
               <Reply aria-hidden="true" /> Ответить
             </a>
-            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => submit({ intent: messageIntents.setRead, read: String(!isRead) })}>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => submit({ intent: messageIntents.setRead, read: String(!isRead) })}
+            >
               {isRead ? <Mail aria-hidden="true" /> : <MailOpen aria-hidden="true" />}
               {isRead ? "Отметить непрочитанным" : "Отметить прочитанным"}
             </Button>

@@ -49,33 +49,17 @@ export function MessagesPanel({ messages, total, filter, mailConfigured }: Messa
           <Download aria-hidden="true" /> Экспорт CSV
         </a>
       </div>
-      <Form method="get" role="search" aria-label="Поиск сообщений" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <div className="grid gap-1">
-          <Label htmlFor="messages-subject">Тема</Label>
-          <select id="messages-subject" name="subject" defaultValue={filter.subject ?? ""} className={selectClass}>
-            <option value="">Все темы</option>
-            {CONTACT_SUBJECTS.map((subject) => (
-              <option key={subject} value={subject}>
-                {subject}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid min-w-48 flex-1 gap-1">
-          <Label htmlFor="messages-q">Поиск</Label>
-          <Input id="messages-q" name="q" type="search" maxLength={200} defaultValue={filter.q ?? ""} placeholder="Имя, e-mail или текст" />
-        </div>
-        <Button type="submit" variant="secondary">
-          <Search aria-hidden="true" /> Найти
-        </Button>
-      </Form>
+      <MessagesSearch filter={filter} />
       {messages.length === 0 ? (
         <div className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600 shadow-sm">
           <Inbox aria-hidden="true" className="mx-auto mb-3 size-8 text-slate-400" />
           {filtered ? "Ничего не найдено." : "Сообщений пока нет."}
         </div>
       ) : (
-        <ul aria-label="Сообщения" className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        <ul
+          aria-label="Сообщения"
+          className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+        >
           {messages.map((message) => (
             <MessageItem
               key={message.id}
@@ -83,15 +67,50 @@ export function MessagesPanel({ messages, total, filter, mailConfigured }: Messa
               mailConfigured={mailConfigured}
               initiallyOpen={message.id === openId}
               deleting={deletingId === message.id}
-              onDelete={() => void deleter.submit({ intent: messageIntents.delete, id: String(message.id) }, { method: "post", action: MESSAGES_ACTION })}
+              onDelete={() =>
+                void deleter.submit({ intent: messageIntents.delete, id: String(message.id) }, { method: "post", action: MESSAGES_ACTION })
+              }
             />
           ))}
         </ul>
       )}
       {total > messages.length ? (
-        <p className="text-sm text-slate-600">Показаны {messages.length} последних из {total}; уточните поиск или выгрузите CSV.</p>
+        <p className="text-sm text-slate-600">
+          Показаны {messages.length} последних из {total}; уточните поиск или выгрузите CSV.
+        </p>
       ) : null}
     </section>
+  );
+}
+
+/** Filter by subject and search the name, e-mail and text; a plain GET form, so the URL keeps it. */
+function MessagesSearch({ filter }: { filter: MessagesPanelProps["filter"] }) {
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Поиск сообщений"
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="grid gap-1">
+        <Label htmlFor="messages-subject">Тема</Label>
+        <select id="messages-subject" name="subject" defaultValue={filter.subject ?? ""} className={selectClass}>
+          <option value="">Все темы</option>
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject} value={subject}>
+              {subject}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid min-w-48 flex-1 gap-1">
+        <Label htmlFor="messages-q">Поиск</Label>
+        <Input id="messages-q" name="q" type="search" maxLength={200} defaultValue={filter.q ?? ""} placeholder="Имя, e-mail или текст" />
+      </div>
+      <Button type="submit" variant="secondary">
+        <Search aria-hidden="true" /> Найти
+      </Button>
+    </Form>
   );
 }
 

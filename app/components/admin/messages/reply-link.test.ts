@@ -18,7 +18,13 @@ describe("reply by e-mail", () => {
   });
 
   it("cannot add recipients or headers through the address", () => {
-    const href = replyHref({ email: "a@b.example?cc=x@evil.example", name: "A", subject: "General Inquiry", message: "x", createdAt: new Date() });
+    const href = replyHref({
+      email: "a@b.example?cc=x@evil.example",
+      name: "A",
+      subject: "General Inquiry",
+      message: "x",
+      createdAt: new Date(),
+    });
     expect(href.split("?")[0]).toBe("mailto:a@b.example%3Fcc%3Dx@evil.example");
   });
 });

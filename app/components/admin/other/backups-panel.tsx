@@ -43,7 +43,9 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           Архив содержит все таблицы базы данных и все загруженные изображения с их копиями.{" "}
-          {every ? `Копии создаются автоматически каждые ${formatInterval(every)}; хранятся последние ${keep}.` : "Автоматические копии выключены (переменная BACKUP_EVERY)."}
+          {every
+            ? `Копии создаются автоматически каждые ${formatInterval(every)}; хранятся последние ${keep}.`
+            : "Автоматические копии выключены (переменная BACKUP_EVERY)."}
         </p>
       </div>
       <Card>
@@ -52,8 +54,8 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
         </CardHeader>
         <CardContent className="grid gap-4">
           <p className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            В архиве есть учётные записи с хэшами паролей и открытые сеансы. Храните его так же надёжно, как саму базу данных.
+            <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />В архиве есть учётные записи с хэшами паролей и открытые
+            сеансы. Храните его так же надёжно, как саму базу данных.
           </p>
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value={backupIntents.create} />
@@ -83,7 +85,11 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
                     </p>
                   </div>
                   <Button asChild variant="outline" size="sm">
-                    <a href={`/admin/backups/download?file=${encodeURIComponent(backup.name)}`} download aria-label={`Скачать ${backup.name}`}>
+                    <a
+                      href={`/admin/backups/download?file=${encodeURIComponent(backup.name)}`}
+                      download
+                      aria-label={`Скачать ${backup.name}`}
+                    >
                       <Download aria-hidden="true" />
                       Скачать
                     </a>

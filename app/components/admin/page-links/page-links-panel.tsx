@@ -11,9 +11,7 @@ import { PageLinkCard } from "./page-link-card";
 export function PageLinksPanel({ links }: { links: PageLink[] | null }) {
   const [adding, setAdding] = useState(false);
   // After an add the list is read again; that is this panel's loading state.
-  const refreshing = useFetchers().some(
-    (fetcher) => fetcher.state === "loading" && fetcher.formData?.get("intent") === ADD_PAGE_LINK,
-  );
+  const refreshing = useFetchers().some((fetcher) => fetcher.state === "loading" && fetcher.formData?.get("intent") === ADD_PAGE_LINK);
   useEffect(() => {
     if (links === null) toastError("Error", "Failed to fetch page links");
   }, [links]);

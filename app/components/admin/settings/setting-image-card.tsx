@@ -14,8 +14,7 @@ export function SettingImageCard({ card, value }: { card: SettingCard; value: st
           <HistoryDialog historyKey={`global/${card.section}`} title={card.title} />
         </div>
         <CardDescription>
-          {card.description ?? "Изображение будет отображаться на сайте"}.{" "}
-          <code className="text-xs text-slate-500">{card.section}</code>
+          {card.description ?? "Изображение будет отображаться на сайте"}. <code className="text-xs text-slate-500">{card.section}</code>
         </CardDescription>
       </CardHeader>
       <CardContent>

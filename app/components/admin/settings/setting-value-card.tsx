@@ -24,9 +24,7 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
   const [draft, setDraft] = useState(stored);
   const [browserError, setBrowserError] = useState<string>();
   const fetcher = useFetcher<ActionResult>();
-  const otherSaving = useFetchers().some(
-    (other) => other.state !== "idle" && other.formData?.get("intent") === UPDATE_SETTING,
-  );
+  const otherSaving = useFetchers().some((other) => other.state !== "idle" && other.formData?.get("intent") === UPDATE_SETTING);
   const saving = fetcher.state !== "idle";
   const version = useVersion(`global/${card.section}`);
   const { conflict, dismiss } = useConflict(fetcher);
@@ -49,7 +47,10 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
 
   // The version this editor was opened with, or the one a conflict showed when overwriting.
   const submit = (openedVersion: number) =>
-    void fetcher.submit({ intent: UPDATE_SETTING, section: card.section, value: draft, version: openedVersion }, { method: "post", action: "/admin/settings" });
+    void fetcher.submit(
+      { intent: UPDATE_SETTING, section: card.section, value: draft, version: openedVersion },
+      { method: "post", action: "/admin/settings" },
+    );
 
   const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "value"));
   const fieldProps = {
@@ -61,15 +62,7 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
   } as const;
   return (
     <Card data-testid={`setting-${card.section}`}>
-      <CardHeader>
-        <div className="flex items-start justify-between gap-2">
-          <CardTitle id={titleId}>{card.title}</CardTitle>
-          <HistoryDialog historyKey={`global/${card.section}`} title={card.title} />
-        </div>
-        <CardDescription>
-          Текущее значение будет отображаться на сайте. <code className="text-xs text-slate-500">{card.section}</code>
-        </CardDescription>
-      </CardHeader>
+      <SettingCardHeader card={card} titleId={titleId} />
       <CardContent>
         <form onSubmit={save} className="flex flex-col gap-2 sm:flex-row sm:items-start">
           {card.kind === "color" ? (
@@ -97,5 +90,20 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
         <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={setDraft} submit={submit} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The card's title with its history, and the key it stores. */
+function SettingCardHeader({ card, titleId }: { card: SettingCard; titleId: string }) {
+  return (
+    <CardHeader>
+      <div className="flex items-start justify-between gap-2">
+        <CardTitle id={titleId}>{card.title}</CardTitle>
+        <HistoryDialog historyKey={`global/${card.section}`} title={card.title} />
+      </div>
+      <CardDescription>
+        Текущее значение будет отображаться на сайте. <code className="text-xs text-slate-500">{card.section}</code>
+      </CardDescription>
+    </CardHeader>
   );
 }

@@ -19,8 +19,7 @@ export function SettingsPanel({ tab, settings, pageLinks }: SettingsPanelProps) 
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading =
-    revalidator.state === "loading" ||
-    (navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/settings"));
+    revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/settings"));
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -6,9 +6,7 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
  */
 export function AdminTabError({ title, fallback }: { title: string; fallback: string }) {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | undefined)?.message ?? error.statusText)
-    : fallback;
+  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | undefined)?.message ?? error.statusText) : fallback;
   return (
     <section className="rounded-xl border border-red-200 bg-white p-6">
       <h2 className="text-xl font-semibold">{title}</h2>

@@ -59,7 +59,14 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
         <form onSubmit={invite} noValidate className="flex flex-wrap items-start gap-2">
           <div className="min-w-60 flex-1 space-y-1.5">
             <Label htmlFor={`${id}-email`}>Email приглашённого</Label>
-            <Input id={`${id}-email`} name="email" type="email" placeholder="colleague@example.com" aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? `${id}-error` : undefined} />
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              placeholder="colleague@example.com"
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${id}-error` : undefined}
+            />
             <FieldError id={`${id}-error`}>{emailError}</FieldError>
           </div>
           <Button type="submit" className="mt-6" disabled={busy}>
@@ -72,7 +79,11 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
             {invitations.map((invitation) => {
               const expired = new Date(invitation.expiresAt).getTime() <= Date.now();
               return (
-                <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm" data-testid={`invitation-${invitation.email}`}>
+                <li
+                  key={invitation.id}
+                  className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm"
+                  data-testid={`invitation-${invitation.email}`}
+                >
                   <span className="flex-1 font-medium">{invitation.email}</span>
                   <span className={expired ? "text-red-700" : "text-slate-600"} suppressHydrationWarning>
                     {expired ? "истекло" : "до"} {formatDateTime(invitation.expiresAt)}
@@ -81,7 +92,12 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
                     variant="ghost"
                     size="sm"
                     disabled={withdrawer.state !== "idle"}
-                    onClick={() => void withdrawer.submit({ intent: teamIntents.withdraw, invitationId: invitation.id }, { method: "post", action: TEAM_ACTION })}
+                    onClick={() =>
+                      void withdrawer.submit(
+                        { intent: teamIntents.withdraw, invitationId: invitation.id },
+                        { method: "post", action: TEAM_ACTION },
+                      )
+                    }
                     aria-label={`Отозвать приглашение ${invitation.email}`}
                   >
                     <X /> Отозвать

@@ -36,13 +36,27 @@ export function MembersCard({ me, members }: { me: string; members: TeamMemberVi
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">Email</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Создана</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Последний вход</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Роль</th>
-              <th scope="col" className="py-2 pr-3 font-medium">2FA</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Сеансы</th>
-              <th scope="col" className="py-2 font-medium"><span className="sr-only">Действия</span></th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Email
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Создана
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Последний вход
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Роль
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                2FA
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Сеансы
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Действия</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -98,7 +112,13 @@ function MemberActions({ member, busy, send }: { member: TeamMemberView; busy: b
           onConfirm={() => send(teamIntents.revoke, member.id)}
         />
       ) : (
-        <Button variant="ghost" size="icon" disabled={busy} aria-label={`Сделать администратором ${member.email}`} onClick={() => send(teamIntents.grant, member.id)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={busy}
+          aria-label={`Сделать администратором ${member.email}`}
+          onClick={() => send(teamIntents.grant, member.id)}
+        >
           <ShieldCheck />
         </Button>
       )}
@@ -113,7 +133,13 @@ function MemberActions({ member, busy, send }: { member: TeamMemberView; busy: b
       </Button>
       <ConfirmDialog
         trigger={
-          <Button variant="ghost" size="icon" disabled={busy} aria-label={`Удалить учётную запись ${member.email}`} className="text-red-700 hover:bg-red-50">
+          <Button
+            variant="ghost"
+            size="icon"
+            disabled={busy}
+            aria-label={`Удалить учётную запись ${member.email}`}
+            className="text-red-700 hover:bg-red-50"
+          >
             <Trash2 />
           </Button>
         }

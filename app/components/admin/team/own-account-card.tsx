@@ -110,7 +110,9 @@ function OwnSessions({ sessions }: { sessions: OwnSessionView[] }) {
                 variant="ghost"
                 size="sm"
                 disabled={fetcher.state !== "idle"}
-                onClick={() => void fetcher.submit({ intent: teamIntents.endOwnSession, sessionId: session.id }, { method: "post", action: TEAM_ACTION })}
+                onClick={() =>
+                  void fetcher.submit({ intent: teamIntents.endOwnSession, sessionId: session.id }, { method: "post", action: TEAM_ACTION })
+                }
               >
                 <LogOut /> Завершить
               </Button>
@@ -125,7 +127,25 @@ function OwnSessions({ sessions }: { sessions: OwnSessionView[] }) {
 /** A short name for a browser from its user agent; the full string is in the tooltip. */
 function describeAgent(agent: string | null) {
   if (!agent) return "Неизвестный браузер";
-  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrom(e|ium)\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : "Браузер";
-  const system = /Windows/.test(agent) ? "Windows" : /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Mac OS/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : "";
+  const browser = /Edg\//.test(agent)
+    ? "Edge"
+    : /Firefox\//.test(agent)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(agent)
+        ? "Chrome"
+        : /Safari\//.test(agent)
+          ? "Safari"
+          : "Браузер";
+  const system = /Windows/.test(agent)
+    ? "Windows"
+    : /Android/.test(agent)
+      ? "Android"
+      : /iPhone|iPad/.test(agent)
+        ? "iOS"
+        : /Mac OS/.test(agent)
+          ? "macOS"
+          : /Linux/.test(agent)
+            ? "Linux"
+            : "";
   return system ? `${browser}, ${system}` : browser;
 }

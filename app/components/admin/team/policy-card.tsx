@@ -60,7 +60,10 @@ export function PolicyCard(props: {
                 disabled={option.disabled}
                 onChange={() => {
                   setChoice(option.value);
-                  void fetcher.submit({ intent: props.intent, [props.field]: String(option.value) }, { method: "post", action: TEAM_ACTION });
+                  void fetcher.submit(
+                    { intent: props.intent, [props.field]: String(option.value) },
+                    { method: "post", action: TEAM_ACTION },
+                  );
                 }}
               />
               <span>

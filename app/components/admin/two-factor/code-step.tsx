@@ -64,7 +64,15 @@ export function CodeStep({ onBack }: { onBack: () => void }) {
         {busy ? "Проверка..." : "Подтвердить"}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <Button type="button" variant="ghost" size="sm" onClick={() => { setError(undefined); setMethod(totp ? "backup" : "totp"); }}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setError(undefined);
+            setMethod(totp ? "backup" : "totp");
+          }}
+        >
           {totp ? "Использовать резервный код" : "Использовать код из приложения"}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onBack}>

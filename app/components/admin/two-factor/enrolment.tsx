@@ -17,7 +17,8 @@ type Started = { ok: true; intent: string; totpUri: string; secret: string; qrSv
 export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
   const [started, setStarted] = useState<Started | null>(null);
   const [confirmed, setConfirmed] = useState(false);
-  if (!started) return <PasswordStep intent={twoFactorIntents.start} submitLabel="Продолжить" onSuccess={(result) => setStarted(result as Started)} />;
+  if (!started)
+    return <PasswordStep intent={twoFactorIntents.start} submitLabel="Продолжить" onSuccess={(result) => setStarted(result as Started)} />;
   if (!confirmed) return <ScanStep started={started} onConfirmed={() => setConfirmed(true)} />;
   return (
     <div className="space-y-4">
@@ -99,7 +100,8 @@ function ScanStep({ started, onConfirmed }: { started: Started; onConfirmed: () 
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        Отсканируйте QR-код приложением-аутентификатором (Google Authenticator, Authy, 1Password и другие) и введите код, который оно покажет.
+        Отсканируйте QR-код приложением-аутентификатором (Google Authenticator, Authy, 1Password и другие) и введите код, который оно
+        покажет.
       </p>
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
         <div
@@ -118,7 +120,9 @@ function ScanStep({ started, onConfirmed }: { started: Started; onConfirmed: () 
       </div>
       <form onSubmit={submit} noValidate className="space-y-3">
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-code`} className="block">Код из приложения</Label>
+          <Label htmlFor={`${id}-code`} className="block">
+            Код из приложения
+          </Label>
           <Input
             id={`${id}-code`}
             name="code"
@@ -145,9 +149,14 @@ export function BackupCodes({ codes }: { codes: string[] }) {
     <div className="space-y-2">
       <h4 className="text-sm font-medium text-slate-900">Резервные коды</h4>
       <p className="text-sm text-slate-700">
-        Сохраните их в надёжном месте: каждый код можно использовать для входа один раз, если телефона нет под рукой. Больше они показаны не будут.
+        Сохраните их в надёжном месте: каждый код можно использовать для входа один раз, если телефона нет под рукой. Больше они показаны не
+        будут.
       </p>
-      <ul aria-label="Резервные коды" data-testid="backup-codes" className="grid grid-cols-2 gap-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm">
+      <ul
+        aria-label="Резервные коды"
+        data-testid="backup-codes"
+        className="grid grid-cols-2 gap-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -165,7 +174,10 @@ function CopyButton({ text, label }: { text: string; label: string }) {
       variant="outline"
       size="sm"
       onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => undefined);
+        void navigator.clipboard?.writeText(text).then(
+          () => setCopied(true),
+          () => undefined,
+        );
       }}
     >
       {copied ? <Check /> : <Copy />} {copied ? "Скопировано" : label}

@@ -17,7 +17,11 @@ export function TwoFactorRequiredCard({ required, ownEnabled }: { required: bool
     <PolicyCard
       id="two-factor-required"
       title="Двухфакторная аутентификация для администраторов"
-      description={ownEnabled ? "Требование действует со следующего запроса каждого администратора." : "Чтобы сделать её обязательной, сначала включите её для своей учётной записи."}
+      description={
+        ownEnabled
+          ? "Требование действует со следующего запроса каждого администратора."
+          : "Чтобы сделать её обязательной, сначала включите её для своей учётной записи."
+      }
       intent={teamIntents.twoFactorRequired}
       field="required"
       value={required}

@@ -11,15 +11,7 @@ const cardIcons = ["users", "credit-card", "file-bar-chart"] as const;
 
 /** The business page: hero to /contact and /fees, three cards, eight benefits, Get Started. */
 // long-function: static page markup in reading order (hero, cards, benefits, call to action); splitting it hides nothing
-export function BusinessPage({
-  content,
-  security,
-  settings,
-}: {
-  content: PageContent;
-  security: PageContent;
-  settings: SiteSettings;
-}) {
+export function BusinessPage({ content, security, settings }: { content: PageContent; security: PageContent; settings: SiteSettings }) {
   const image = settings.about_image?.trim();
   return (
     <>
@@ -61,15 +53,22 @@ export function BusinessPage({
           </ul>
         </div>
         {image ? (
-          <SiteImage src={image} alt={content.benefits_title ?? ""} sizes="(min-width: 1024px) 600px, 100vw" className="h-auto w-full rounded-3xl object-cover shadow-xl" />
+          <SiteImage
+            src={image}
+            alt={content.benefits_title ?? ""}
+            sizes="(min-width: 1024px) 600px, 100vw"
+            className="h-auto w-full rounded-3xl object-cover shadow-xl"
+          />
         ) : (
           <div aria-hidden="true" className="grid grid-cols-2 gap-4">
-            {([
-              { icon: "building-2", label: "Company account", value: "€48,210.00" },
-              { icon: "credit-card", label: "Team cards", value: "12 active" },
-              { icon: "trending-up", label: "Spend this month", value: "€9,834.17" },
-              { icon: "file-bar-chart", label: "Reports", value: "Ready to export" },
-            ] as const).map(({ icon, label, value }) => (
+            {(
+              [
+                { icon: "building-2", label: "Company account", value: "€48,210.00" },
+                { icon: "credit-card", label: "Team cards", value: "12 active" },
+                { icon: "trending-up", label: "Spend this month", value: "€9,834.17" },
+                { icon: "file-bar-chart", label: "Reports", value: "Ready to export" },
+              ] as const
+            ).map(({ icon, label, value }) => (
               <div key={label} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
                 <Glyph name={icon} className="size-5 text-brand" />
                 <p className="mt-4 text-sm text-slate-500">{label}</p>

@@ -120,11 +120,21 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
         <label htmlFor="contact-website">Leave this field empty</label>
         <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {field("name", content.form_name_label, <input {...attributes("name")} autoComplete="name" maxLength={CONTACT_NAME_MAX_LENGTH} className={`h-11 ${inputClass}`} />)}
+      {field(
+        "name",
+        content.form_name_label,
+        <input {...attributes("name")} autoComplete="name" maxLength={CONTACT_NAME_MAX_LENGTH} className={`h-11 ${inputClass}`} />,
+      )}
       {field(
         "email",
         content.form_email_label,
-        <input {...attributes("email")} type="email" autoComplete="email" maxLength={CONTACT_EMAIL_MAX_LENGTH} className={`h-11 ${inputClass}`} />,
+        <input
+          {...attributes("email")}
+          type="email"
+          autoComplete="email"
+          maxLength={CONTACT_EMAIL_MAX_LENGTH}
+          className={`h-11 ${inputClass}`}
+        />,
       )}
       {field(
         "subject",
@@ -140,7 +150,11 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
           ))}
         </select>,
       )}
-      {field("message", content.form_message_label, <textarea {...attributes("message")} rows={5} maxLength={CONTACT_MESSAGE_MAX_LENGTH} className={`py-2.5 ${inputClass}`} />)}
+      {field(
+        "message",
+        content.form_message_label,
+        <textarea {...attributes("message")} rows={5} maxLength={CONTACT_MESSAGE_MAX_LENGTH} className={`py-2.5 ${inputClass}`} />,
+      )}
       <div className="flex flex-col gap-4 sm:col-span-2">
         <button
           type="submit"
@@ -165,7 +179,9 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
   );
 }
 
-const stampImage = <img src="/contact/stamp" alt="" width={1} height={1} className="pointer-events-none absolute top-0 left-0 size-px opacity-0" />;
+const stampImage = (
+  <img src="/contact/stamp" alt="" width={1} height={1} className="pointer-events-none absolute top-0 left-0 size-px opacity-0" />
+);
 
 /**
  * Starts the fill-time clock (routes/contact-stamp.ts, decision 0009): an image, so it works

@@ -27,12 +27,17 @@ export function OfficeMap({ address, title, showLabel = "Show map" }: { address:
   }, []);
 
   if (shown) {
-    return <iframe title={title} src={mapEmbedUrl(address)} loading="lazy" referrerPolicy="no-referrer-when-downgrade" className={frameClass} />;
+    return (
+      <iframe title={title} src={mapEmbedUrl(address)} loading="lazy" referrerPolicy="no-referrer-when-downgrade" className={frameClass} />
+    );
   }
   return (
     <div data-map-placeholder="" className={`${frameClass} flex flex-col items-center justify-center gap-4 p-6 text-center`}>
       <Glyph name="map-pin" className="size-8 text-brand" />
-      <SiteLink to={mapLinkUrl(address)} className="max-w-md rounded font-medium text-slate-900 underline-offset-4 hover:text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+      <SiteLink
+        to={mapLinkUrl(address)}
+        className="max-w-md rounded font-medium text-slate-900 underline-offset-4 hover:text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+      >
         {address}
       </SiteLink>
       <button type="button" onClick={() => setShown(true)} className="cta cta-outline">

@@ -48,7 +48,12 @@ export function FaqBrowser({ searchLabel, searchPlaceholder }: { searchLabel: st
         />
       </div>
       <div role="group" aria-label="Categories" className="mt-6 flex flex-wrap gap-2">
-        <button type="button" aria-pressed={category === null} onClick={() => changeFilter(() => setCategory(null))} className={chipClass(category === null)}>
+        <button
+          type="button"
+          aria-pressed={category === null}
+          onClick={() => changeFilter(() => setCategory(null))}
+          className={chipClass(category === null)}
+        >
           All
         </button>
         {faqCategories.map((name) => (

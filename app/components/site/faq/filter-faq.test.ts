@@ -31,9 +31,7 @@ describe("FAQ filter", () => {
     const cards = filterFaq(faqEntries, { term: "", category: "Cards" });
     expect(cards).toHaveLength(2);
     expect(cards.every((entry) => entry.category === "Cards")).toBe(true);
-    expect(filterFaq(faqEntries, { term: "fee", category: "Cards" }).map((entry) => entry.question)).toEqual([
-      "How do I top up my card?",
-    ]);
+    expect(filterFaq(faqEntries, { term: "fee", category: "Cards" }).map((entry) => entry.question)).toEqual(["How do I top up my card?"]);
     expect(filterFaq(faqEntries, { term: "virtual card", category: "Security" })).toEqual([]);
   });
 

@@ -12,9 +12,7 @@ export function filterFaq(entries: readonly FaqEntry[], filter: FaqFilter): FaqE
   return entries.filter(
     (entry) =>
       (filter.category === null || entry.category === filter.category) &&
-      (term === "" ||
-        entry.question.toLocaleLowerCase().includes(term) ||
-        entry.answer.toLocaleLowerCase().includes(term)),
+      (term === "" || entry.question.toLocaleLowerCase().includes(term) || entry.answer.toLocaleLowerCase().includes(term)),
   );
 }
 

@@ -12,15 +12,7 @@ import type { SiteSettings } from "~/components/site/use-site-settings";
 const cardIcons = ["lock", "wallet", "credit-card", "activity", "globe-2", "users", "eye-off", "line-chart"] as const;
 
 /** The features page: eight cards, the 'Take control of your finances' block, the security band. */
-export function FeaturesPage({
-  content,
-  security,
-  settings,
-}: {
-  content: PageContent;
-  security: PageContent;
-  settings: SiteSettings;
-}) {
+export function FeaturesPage({ content, security, settings }: { content: PageContent; security: PageContent; settings: SiteSettings }) {
   const image = settings.feature_image?.trim();
   return (
     <>
@@ -58,7 +50,12 @@ export function FeaturesPage({
           </CtaLink>
         </div>
         {image ? (
-          <SiteImage src={image} alt={content.control_title ?? ""} sizes="(min-width: 1024px) 600px, 100vw" className="h-auto w-full rounded-3xl shadow-xl" />
+          <SiteImage
+            src={image}
+            alt={content.control_title ?? ""}
+            sizes="(min-width: 1024px) 600px, 100vw"
+            className="h-auto w-full rounded-3xl shadow-xl"
+          />
         ) : (
           <div aria-hidden="true" className="hero-surface rounded-3xl p-8 sm:p-12">
             <CardArt name={settings.site_logo ?? ""} className="mx-auto max-w-sm rotate-[-3deg]" />

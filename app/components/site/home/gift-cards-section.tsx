@@ -11,7 +11,11 @@ function GiftCardTile({ brand }: { brand: GiftCardBrand }) {
   const { src, ref, onError } = useImageFallback([brand.logo, brand.fallbackLogo]);
   return (
     <li data-gift-card={brand.name} className="gift-card" style={{ backgroundColor: brand.colour, color: brand.textColour }}>
-      {src ? <img ref={ref} src={src} onError={onError} alt={brand.name} width={brand.logoWidth} height="56" loading="lazy" decoding="async" /> : brand.name}
+      {src ? (
+        <img ref={ref} src={src} onError={onError} alt={brand.name} width={brand.logoWidth} height="56" loading="lazy" decoding="async" />
+      ) : (
+        brand.name
+      )}
     </li>
   );
 }

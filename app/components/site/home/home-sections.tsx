@@ -41,13 +41,21 @@ export function SecuritySection({ content, settings }: { content: PageContent; s
             </li>
           ))}
         </ul>
-        <SiteLink to="/aml-kyc" className="focus-ring mt-8 inline-flex items-center gap-1.5 rounded font-semibold text-brand hover:underline">
+        <SiteLink
+          to="/aml-kyc"
+          className="focus-ring mt-8 inline-flex items-center gap-1.5 rounded font-semibold text-brand hover:underline"
+        >
           {content.security_link}
           <Glyph name="arrow-right" className="size-4" />
         </SiteLink>
       </div>
       {image ? (
-        <SiteImage src={image} alt={content.security_title ?? ""} sizes="(min-width: 1024px) 600px, 100vw" className="h-auto w-full rounded-3xl shadow-xl" />
+        <SiteImage
+          src={image}
+          alt={content.security_title ?? ""}
+          sizes="(min-width: 1024px) 600px, 100vw"
+          className="h-auto w-full rounded-3xl shadow-xl"
+        />
       ) : (
         <ShieldIllustration />
       )}

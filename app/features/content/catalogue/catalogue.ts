@@ -27,9 +27,7 @@ export function defaultsFor(page: PageName): Record<string, string> {
 }
 
 export function findKey(page: string, section: string): ContentKey | undefined {
-  return (catalogue as Record<string, ContentKey[] | undefined>)[page]?.find(
-    (entry) => entry.section === section,
-  );
+  return (catalogue as Record<string, ContentKey[] | undefined>)[page]?.find((entry) => entry.section === section);
 }
 
 export function settingsIn(category: SettingCategory): SettingKey[] {

@@ -1,11 +1,5 @@
 /** The contact form's five subjects. */
-export const CONTACT_SUBJECTS = [
-  "General Inquiry",
-  "Technical Support",
-  "Account Issues",
-  "Payment Problems",
-  "Feature Request",
-] as const;
+export const CONTACT_SUBJECTS = ["General Inquiry", "Technical Support", "Account Issues", "Payment Problems", "Feature Request"] as const;
 
 export const CONTACT_NAME_MAX_LENGTH = 100;
 /** The longest address SMTP can carry (RFC 5321). */

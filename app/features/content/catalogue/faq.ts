@@ -36,8 +36,7 @@ export const faqEntries: FaqEntry[] = [
   {
     category: "Payments",
     question: "How long do bank transfers take?",
-    answer:
-      "SEPA bank transfers take 1-3 business days. Transfers between users of the wallet arrive instantly and are free.",
+    answer: "SEPA bank transfers take 1-3 business days. Transfers between users of the wallet arrive instantly and are free.",
   },
   {
     category: "Payments",

@@ -25,6 +25,4 @@ const privacyFacts =
 export const legalPlaceholder = (page: LegalPageName) =>
   `<h2>${legalPageTitles[page]}</h2><p>This page has not been written yet. An administrator can add its text in the admin dashboard under Legal pages.</p>${page === "privacy" ? privacyFacts : ""}`;
 
-export const legalKeys = (page: LegalPageName): ContentKey[] => [
-  key(LEGAL_SECTION, legalPlaceholder(page), "rich_text"),
-];
+export const legalKeys = (page: LegalPageName): ContentKey[] => [key(LEGAL_SECTION, legalPlaceholder(page), "rich_text")];

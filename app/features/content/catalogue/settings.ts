@@ -2,12 +2,12 @@ import type { SettingCategory, SettingKey, ContentType } from "./types";
 
 export const PRODUCT_NAME = "Valora";
 
-const setting = (
-  category: SettingCategory,
-  section: string,
-  defaultValue: string,
-  type: ContentType = "text",
-): SettingKey => ({ category, section, type, default: defaultValue });
+const setting = (category: SettingCategory, section: string, defaultValue: string, type: ContentType = "text"): SettingKey => ({
+  category,
+  section,
+  type,
+  default: defaultValue,
+});
 
 /** Global settings (page_name "global"), grouped by the category of their settings tab. */
 export const settingKeys: SettingKey[] = [

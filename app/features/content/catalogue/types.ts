@@ -19,17 +19,7 @@ export type PageName = (typeof pageNames)[number];
 export const legalPageNames = ["terms", "privacy", "aml-kyc"] as const;
 export type LegalPageName = (typeof legalPageNames)[number];
 
-export const settingCategories = [
-  "contact",
-  "branding",
-  "colors",
-  "images",
-  "payment",
-  "social",
-  "currency",
-  "buttons",
-  "footer",
-] as const;
+export const settingCategories = ["contact", "branding", "colors", "images", "payment", "social", "currency", "buttons", "footer"] as const;
 export type SettingCategory = (typeof settingCategories)[number];
 
 /** One editable key: its section name, type and the default shown until an admin saves a value. */

@@ -40,7 +40,9 @@ describe("fees schema", () => {
   it("accepts a fees key and refuses other keys and over-long text", () => {
     expect(feeUpdateSchema.safeParse({ section: "page_title", value: "Pricing" }).success).toBe(true);
     expect(feeUpdateSchema.safeParse({ section: "contact_email", value: "x" }).error?.issues[0]?.message).toBe(feeMessages.unknownField);
-    expect(feeUpdateSchema.safeParse({ section: "page_title", value: "x".repeat(200_001) }).error?.issues[0]?.message).toBe(feeMessages.tooLong);
+    expect(feeUpdateSchema.safeParse({ section: "page_title", value: "x".repeat(200_001) }).error?.issues[0]?.message).toBe(
+      feeMessages.tooLong,
+    );
   });
 });
 

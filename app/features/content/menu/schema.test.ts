@@ -10,7 +10,10 @@ const firstMessage = (input: Record<string, unknown>) => {
 describe("menuItemSchema", () => {
   it("accepts a valid item and reads the order as an integer", () => {
     expect(menuItemSchema.parse(valid)).toEqual({ displayName: "Blog", url: "/blog", menuType: "header", sortOrder: 3 });
-    expect(menuItemSchema.parse({ ...valid, displayName: "  Blog  ", url: " /blog " })).toMatchObject({ displayName: "Blog", url: "/blog" });
+    expect(menuItemSchema.parse({ ...valid, displayName: "  Blog  ", url: " /blog " })).toMatchObject({
+      displayName: "Blog",
+      url: "/blog",
+    });
   });
 
   it.each([

@@ -43,7 +43,11 @@ export async function addPageLink(db: Database, input: AddPageLink, actor: Actor
 }
 
 /** Sets the URL of an existing page link; false when no page link has that id. */
-export async function updatePageUrl(db: Database, input: { id: number; pageUrl: string; version?: number }, actor: Actor): Promise<boolean> {
+export async function updatePageUrl(
+  db: Database,
+  input: { id: number; pageUrl: string; version?: number },
+  actor: Actor,
+): Promise<boolean> {
   const [row] = await db
     .select({ page: pageContent.pageName, section: pageContent.sectionName })
     .from(pageContent)

@@ -11,7 +11,10 @@ export const pageLinkMessages = {
   urlFormat: "Enter a path starting with / or an http(s) address",
 } as const;
 
-const pageUrl = z.string().trim().refine((value) => value === "" || isSiteUrl(value), pageLinkMessages.urlFormat);
+const pageUrl = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || isSiteUrl(value), pageLinkMessages.urlFormat);
 
 /** The Add Page Link form: both fields required. */
 export const addPageLinkSchema = z.object({

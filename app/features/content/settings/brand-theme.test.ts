@@ -22,9 +22,7 @@ describe("brand theme", () => {
 
   it("drops values that are not #rrggbb so nothing else reaches the stylesheet", () => {
     expect(brandThemeCss({ primary_color: "red;}body{display:none", secondary_color: "#123" })).toBe("");
-    expect(brandThemeCss({ primary_color: " #000000 " })).toBe(
-      ":root{--brand-primary:#000000;--brand-primary-foreground:#ffffff}",
-    );
+    expect(brandThemeCss({ primary_color: " #000000 " })).toBe(":root{--brand-primary:#000000;--brand-primary-foreground:#ffffff}");
     expect(brandThemeCss(undefined)).toBe("");
   });
 });

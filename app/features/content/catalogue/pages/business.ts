@@ -19,10 +19,7 @@ const benefits = [
 export const businessKeys: ContentKey[] = [
   key("hero_badge", "For business"),
   key("hero_title", "Business banking made simple"),
-  key(
-    "hero_subtitle",
-    "Accounts, cards and expense reporting for companies of every size — all in one place.",
-  ),
+  key("hero_subtitle", "Accounts, cards and expense reporting for companies of every size — all in one place."),
   key("hero_primary_button", "Talk to sales"),
   key("hero_secondary_button", "See pricing"),
   key("cards_title", "Tools for your whole team"),

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogue } from "~/features/content/catalogue/catalogue";
-import {
-  BUSINESS_BENEFIT_COUNT,
-  BUSINESS_CARD_COUNT,
-  CONTROL_POINT_COUNT,
-  FEATURE_CARD_COUNT,
-  SECURITY_BADGE_COUNT,
-} from "./counts";
+import { BUSINESS_BENEFIT_COUNT, BUSINESS_CARD_COUNT, CONTROL_POINT_COUNT, FEATURE_CARD_COUNT, SECURITY_BADGE_COUNT } from "./counts";
 import type { PageName } from "~/features/content/catalogue/types";
 
 function numberedSections(page: PageName, pattern: RegExp) {
@@ -23,10 +17,17 @@ describe("section counts the pages render", () => {
   });
 
   it("give the features and business pages the cards the specification names", () => {
-    const titles = (page: PageName) => catalogue[page].filter((entry) => /^card_\d+_title$/.test(entry.section)).map((entry) => entry.default);
+    const titles = (page: PageName) =>
+      catalogue[page].filter((entry) => /^card_\d+_title$/.test(entry.section)).map((entry) => entry.default);
     expect(titles("features")).toEqual([
-      "Secure Transactions", "Virtual Wallet", "Virtual Cards", "Real-time Tracking",
-      "Global Payments", "Shared Accounts", "Privacy Controls", "Spending Analytics",
+      "Secure Transactions",
+      "Virtual Wallet",
+      "Virtual Cards",
+      "Real-time Tracking",
+      "Global Payments",
+      "Shared Accounts",
+      "Privacy Controls",
+      "Spending Analytics",
     ]);
     expect(titles("business")).toEqual(["Team Management", "Corporate Cards", "Expense Reporting"]);
   });

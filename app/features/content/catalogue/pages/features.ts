@@ -24,10 +24,7 @@ export const featuresKeys: ContentKey[] = [
     key(`card_${index + 1}_description`, description),
   ]),
   key("control_title", "Take control of your finances"),
-  key(
-    "control_description",
-    "Your wallet gives you the tools to manage money with confidence, wherever you are.",
-  ),
+  key("control_description", "Your wallet gives you the tools to manage money with confidence, wherever you are."),
   key("control_point_1", "Multiple currency support"),
   key("control_point_2", "Instant transfers"),
   key("control_point_3", "Detailed transaction history"),

@@ -46,10 +46,7 @@ export const homeKeys: ContentKey[] = [
   key("gift_cards_title", "Gift cards from top brands"),
   key("gift_cards_subtitle", "Buy digital gift cards instantly and pay with your wallet balance."),
   key("mobile_app_title", "The mobile app is coming soon"),
-  key(
-    "mobile_app_subtitle",
-    "Manage your wallet on the go. Our iOS and Android apps are on their way.",
-  ),
+  key("mobile_app_subtitle", "Manage your wallet on the go. Our iOS and Android apps are on their way."),
   key("mobile_app_badge", "Coming soon"),
   key("mobile_app_store_1", "App Store"),
   key("mobile_app_store_2", "Google Play"),
