@@ -13,6 +13,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two files at a time: many tests wait on a database, a child process or a socket, so the
+    // two cores stay busy (Vitest would run one at a time on a two-core machine).
+    maxWorkers: 2,
     reporters: process.env.CI ? ["default", "json"] : ["default"],
     outputFile: { json: "test-results/vitest.json" },
   },

@@ -123,16 +123,14 @@ describe.each(testDatabaseKinds)("history, restore and the activity log on %s", 
   });
 
   it("the log shows who, what in words and the card's history key; filters, pages and exports CSV", async () => {
-    await app.handle.db
-      .insert(activityEvents)
-      .values(
-        Array.from({ length: 60 }, (_, index) => ({
-          kind: "auth.sign_in",
-          area: "auth",
-          userEmail: "admin@example.com",
-          target: `attempt ${index}`,
-        })),
-      );
+    await app.handle.db.insert(activityEvents).values(
+      Array.from({ length: 60 }, (_, index) => ({
+        kind: "auth.sign_in",
+        area: "auth",
+        userEmail: "admin@example.com",
+        target: `attempt ${index}`,
+      })),
+    );
     const page = async (search: string) =>
       (await callRoute(activityLoader, siteRequest(`/admin/other/activity${search}`, { cookie: admin }))).body;
     const first = await page("");
