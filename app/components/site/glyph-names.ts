@@ -47,4 +47,8 @@ export type GlyphName =
   | "wallet"
   | "wifi"
   | "x";
-export type SocialGlyphName = "social-facebook" | "social-instagram" | "social-linkedin" | "social-x";
+export type SocialGlyphName =
+  | "social-facebook"
+  | "social-instagram"
+  | "social-linkedin"
+  | "social-x";
