@@ -6,8 +6,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: `test-results/artifacts-${port}`,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Two workers share two cores, so a test takes up to twice the wall time it took alone.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   // Specs within a file may build on each other, so a file runs in order, in one worker.
   fullyParallel: false,
   // Each worker has its own production server and database (tests/e2e/support/fixtures.ts),

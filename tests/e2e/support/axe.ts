@@ -35,11 +35,12 @@ async function revealSections(page: Page) {
     window.scrollTo(0, start);
   });
   await expect(page.locator("[data-reveal]:not([data-revealed])")).toHaveCount(0);
-  // Every fade (0.7 s, app.css) has run to its end; endless animations are not waited for.
+  // Every section's fade (0.7 s, app.css) has run to its end. Only the sections' own animations
+  // are waited for: others on the page (toasts, spinners) have nothing to do with the contrast.
   await page.evaluate(() =>
     Promise.all(
-      document
-        .getAnimations()
+      [...document.querySelectorAll("[data-reveal]")]
+        .flatMap((element) => element.getAnimations())
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
