@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   // Each worker has its own production server and database (tests/e2e/support/fixtures.ts),
   // so files run side by side without seeing each other's content.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One by default: on this two-core machine two workers (each a server, a browser and the
+  // runner) went at about ten tests a minute, slower than one worker had; E2E_WORKERS=2 on more cores.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]] : [["list"]],
   globalSetup: "./tests/e2e/support/global-setup.ts",
