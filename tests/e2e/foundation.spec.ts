@@ -125,7 +125,7 @@ test.describe("[FOUNDATION][CONFIG]", () => {
     const viaLocalhost = await playwright.request.newContext();
     const viaLoopback = await playwright.request.newContext();
     try {
-      const localhost = "http://localhost:4294";
+      const localhost = `http://localhost:${workerPort(5)}`;
       const signUp = await viaLocalhost.post(`${localhost}/api/auth/sign-up/email`, {
         headers: { Origin: localhost },
         data: { ...ADMIN, name: "admin" },

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, workerBaseUrl, type Page } from "../support/fixtures";
 import { defaultsFor } from "../../../app/features/content/catalogue/catalogue";
 import { adminStorageState, memberStorageState } from "../support/accounts";
 import { expectNoAxeViolations } from "../support/axe";
@@ -204,7 +204,7 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     const context = await page
       .context()
       .browser()!
-      .newContext({ baseURL: test.info().project.use.baseURL, storageState: { cookies: [], origins: [] } });
+      .newContext({ baseURL: workerBaseUrl(), storageState: { cookies: [], origins: [] } });
     const visitor = await context.newPage();
     await visitor.goto(link);
     await expect(visitor.getByRole("tab", { name: "Регистрация" })).toHaveAttribute("aria-selected", "true");

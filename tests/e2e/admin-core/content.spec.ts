@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Page, workerPort } from "../support/fixtures";
+import { expect, request as playwrightRequest, test, workerBaseUrl, type Page, workerPort } from "../support/fixtures";
 import { catalogue, defaultPageRows } from "../../../app/features/content/catalogue/catalogue";
 import { adminStorageState } from "../support/accounts";
 import { startIsolatedServer } from "../support/isolated-server";
@@ -21,8 +21,8 @@ test.describe("[ADMIN][CONTENT]", () => {
     expect((await postForm(request, baseURL, "/admin/content", { intent: "initialize-content" })).status()).toBe(200);
     await request.dispose();
   };
-  test.beforeAll(async ({}, info) => initialize(info.project.use.baseURL!));
-  test.afterAll(async ({}, info) => initialize(info.project.use.baseURL!));
+  test.beforeAll(async () => initialize(workerBaseUrl()));
+  test.afterAll(async () => initialize(workerBaseUrl()));
 
   test("shows the first six page names as tabs and the rest under More pages, kept in the URL", async ({ page }) => {
     await page.goto("/admin/content");

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Locator, type Page } from "../support/fixtures";
+import { expect, request as playwrightRequest, test, workerBaseUrl, type Locator, type Page } from "../support/fixtures";
 import { tinyImages } from "../../support/images";
 import { adminStorageState } from "../support/accounts";
 import { expectToast, postForm } from "../support/dashboard";
@@ -25,8 +25,8 @@ test.describe("[ADMIN][HISTORY]", () => {
     expect((await postForm(request, baseURL, "/admin/content", { intent: "initialize-content" })).status()).toBe(200);
     await request.dispose();
   };
-  test.beforeAll(async ({}, info) => initialize(info.project.use.baseURL!));
-  test.afterAll(async ({}, info) => initialize(info.project.use.baseURL!));
+  test.beforeAll(async () => initialize(workerBaseUrl()));
+  test.afterAll(async () => initialize(workerBaseUrl()));
 
   test("a content card lists its earlier texts with a diff and restores one; / shows it", async ({ page }) => {
     await page.goto("/admin/content?page=home");

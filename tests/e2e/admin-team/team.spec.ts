@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "../support/fixtures";
+import { expect, test, workerBaseUrl, type Browser, type Page } from "../support/fixtures";
 import { adminStorageState } from "../support/accounts";
 import { expectToast } from "../support/dashboard";
 
@@ -6,7 +6,7 @@ const TEAM = "/admin/other/team";
 
 /** A browser of its own, signed out (contexts made in a test otherwise inherit its storage state). */
 async function freshPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState: { cookies: [], origins: [] } });
+  const context = await browser.newContext({ baseURL: workerBaseUrl(), storageState: { cookies: [], origins: [] } });
   return { page: await context.newPage(), close: () => context.close() };
 }
 

@@ -81,7 +81,7 @@ test.describe("[PUBLIC][CONTENT] from the database", () => {
     await expect(page.getByRole("link", { name: "Start today" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText("Seeded Payments GmbH");
     await expect(page.getByRole("contentinfo")).toContainText("© Seeded Payments GmbH");
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/[^/]+:4310\/uploads\/og_image_url_1\.png$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^http://[^/]+:${workerPort(1)}/uploads/og_image_url_1\\.png$`));
     await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute("content", "Seeded Wallet — Pay simply");
     for (const selector of ["link[rel='icon']", "link[rel='shortcut icon']", "link[rel='apple-touch-icon']"]) {
       for (const href of await page.locator(`head ${selector}`).evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {

@@ -27,6 +27,17 @@ export const testServerEnv = {
  * (adminStorageState, memberStorageState). A worker restarted after a failure starts the
  * server again on the same DATA_DIR, so the content and the accounts carry on as they were.
  */
+let workerServerUrl: string | undefined;
+
+/**
+ * The address of this worker's server, for what runs outside a test's own fixtures: a context
+ * made by hand, a request in beforeAll/afterAll (where the test-scoped baseURL is not available).
+ */
+export function workerBaseUrl(): string {
+  if (!workerServerUrl) throw new Error("The worker's server has not started yet");
+  return workerServerUrl;
+}
+
 export const test = base.extend<object, { workerServer: IsolatedServer }>({
   workerServer: [
     async ({}, use) => {
@@ -44,7 +55,9 @@ export const test = base.extend<object, { workerServer: IsolatedServer }>({
           await context.dispose();
         }
       }
+      workerServerUrl = server.url;
       await use(server);
+      workerServerUrl = undefined;
       await server.stop({ keepData: true });
     },
     { scope: "worker", auto: true, timeout: 120_000 },
