@@ -79,9 +79,24 @@ test.describe("[ADMIN][CONFLICT] two administrators", () => {
     expect(await stored()).toBe("Second's company");
 
     // Keeping theirs: the editor shows their value and saving nothing changes nothing.
+    // The page's data is reloaded behind it; held here until the administrator has typed, that
+    // late answer must not overwrite what they typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await first.route(/\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const reloaded = first.waitForResponse((response) => /\.data(\?|$)/.test(response.url()));
     await notice.getByRole("button", { name: "Оставить их версию" }).click();
     await expect(setting(first).getByRole("textbox")).toHaveValue("Second's company");
     await expect(notice).toHaveCount(0);
+    await setting(first).getByRole("textbox").fill("Typed while it reloads");
+    release();
+    await reloaded;
+    await first.unroute(/\.data(\?|$)/);
+    await expect(setting(first).getByRole("textbox")).toHaveValue("Typed while it reloads");
+    await expect(setting(first).getByRole("button", { name: "Сохранить" })).toBeEnabled();
 
     // Both edit again from the same version; the second save is refused, then overwritten on purpose.
     await setting(second).getByRole("textbox").fill("Second, again");

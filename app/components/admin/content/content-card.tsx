@@ -1,5 +1,6 @@
 import { ExternalLink, Loader2, Trash2 } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { useDraft } from "~/components/admin/history/use-draft";
 import { Link, useFetcher } from "react-router";
 import { DraftConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
@@ -76,14 +77,12 @@ export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; de
 
 function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multiline: boolean; labelledBy: string }) {
   const fetcher = useFetcher<ActionResult>();
-  const [draft, setDraft] = useState(row.contentValue);
+  const { draft, edit, replace, submitted } = useDraft(row.contentValue);
   const [browserError, setBrowserError] = useState<string>();
   const errorId = useId();
   const saving = fetcher.state !== "idle";
   const version = useVersion(`${row.pageName}/${row.sectionName}`);
   const { conflict, dismiss } = useConflict(fetcher);
-  // A saved value comes back through the loader and becomes the new baseline.
-  useEffect(() => setDraft(row.contentValue), [row.contentValue]);
   useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Success", contentMessages.updated),
     onFailure: (failure) => toastError("Error", failure.message || contentMessages.updateFailed),
@@ -98,11 +97,13 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
   }
 
   // The version this editor was opened with, or the one a conflict showed when overwriting.
-  const submit = (openedVersion: number) =>
+  const submit = (openedVersion: number) => {
+    submitted();
     void fetcher.submit(
       { intent: contentIntents.update, id: row.id, contentValue: draft, version: openedVersion },
       { method: "post", action: CONTENT_ACTION },
     );
+  };
 
   const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "contentValue"));
   const fieldProps = {
@@ -111,13 +112,13 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
     disabled: saving,
-    onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
+    onChange: (event: { target: { value: string } }) => edit(event.target.value),
   } as const;
   return (
     <form onSubmit={save} className="flex flex-col gap-2">
       {multiline ? <Textarea rows={row.contentType === "rich_text" ? 8 : 4} {...fieldProps} /> : <Input {...fieldProps} />}
       <FieldError id={errorId}>{error}</FieldError>
-      <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={setDraft} submit={submit} />
+      <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={replace} submit={submit} />
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={saving || draft === row.contentValue}>
           {saving ? "Saving..." : "Save"}

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useDraft } from "~/components/admin/history/use-draft";
 import { useFetcher } from "react-router";
 import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import { humanizeKey } from "~/components/admin/settings/labels";
@@ -15,13 +16,12 @@ export const UPDATE_FEE = "update-fee";
 
 /** One fees field with its own Save, enabled only when the text differs from the stored one. */
 export function FeeField({ section, value }: { section: string; value: string }) {
-  const [draft, setDraft] = useState(value);
+  const { draft, edit, replace, submitted } = useDraft(value);
   const [browserError, setBrowserError] = useState<string>();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
   const version = useVersion(`fees/${section}`);
   const { conflict, dismiss } = useConflict(fetcher);
-  useEffect(() => setDraft(value), [value]);
   useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Content updated successfully"),
     onFailure: (failure) => toastError("Failed to update content", failure.message),
@@ -36,8 +36,10 @@ export function FeeField({ section, value }: { section: string; value: string })
   }
 
   // The version this editor was opened with, or the one a conflict showed when overwriting.
-  const submit = (openedVersion: number) =>
+  const submit = (openedVersion: number) => {
+    submitted();
     void fetcher.submit({ intent: UPDATE_FEE, section, value: draft, version: openedVersion }, { method: "post", action: "/admin/fees" });
+  };
 
   const id = `fee-${section}`;
   const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "value"));
@@ -58,16 +60,16 @@ export function FeeField({ section, value }: { section: string; value: string })
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         {isLongFeeField(section) ? (
-          <Textarea {...fieldProps} className="min-h-[80px]" onChange={(event) => setDraft(event.target.value)} />
+          <Textarea {...fieldProps} className="min-h-[80px]" onChange={(event) => edit(event.target.value)} />
         ) : (
-          <Input {...fieldProps} onChange={(event) => setDraft(event.target.value)} />
+          <Input {...fieldProps} onChange={(event) => edit(event.target.value)} />
         )}
         <Button type="submit" disabled={saving || draft === value} className="shrink-0">
           {saving ? "Saving..." : "Save"}
         </Button>
       </div>
       <FieldError>{error}</FieldError>
-      <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={setDraft} submit={submit} />
+      <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={replace} submit={submit} />
     </form>
   );
 }

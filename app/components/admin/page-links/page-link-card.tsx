@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { useDraft } from "~/components/admin/history/use-draft";
 import { useFetcher } from "react-router";
 import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
@@ -14,12 +15,11 @@ const pageTitle = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice
 
 /** One page link: its current URL (or 'Not set'), an editor and, when set, a new-tab link. */
 export function PageLinkCard({ link }: { link: PageLink }) {
-  const [draft, setDraft] = useState(link.pageUrl);
+  const { draft, edit, submitted } = useDraft(link.pageUrl);
   const [browserError, setBrowserError] = useState<string>();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
   const inputId = useId();
-  useEffect(() => setDraft(link.pageUrl), [link.pageUrl]);
   useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Page URL updated successfully"),
     onFailure: (failure) => toastError("Error", failure.message ?? "Failed to update page URL"),
@@ -30,6 +30,7 @@ export function PageLinkCard({ link }: { link: PageLink }) {
     const parsed = updatePageUrlSchema.safeParse({ id: link.id, pageUrl: draft });
     setBrowserError(parsed.success ? undefined : parsed.error.issues[0]?.message);
     if (!parsed.success) return;
+    submitted();
     void fetcher.submit({ intent: UPDATE_PAGE_URL, id: link.id, pageUrl: draft }, { method: "post", action: "/admin/settings" });
   }
 
@@ -61,7 +62,7 @@ export function PageLinkCard({ link }: { link: PageLink }) {
             placeholder="/page-url"
             aria-invalid={error ? true : undefined}
             disabled={saving}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => edit(event.target.value)}
           />
           <Button type="submit" disabled={saving || draft === link.pageUrl}>
             {saving ? "Saving..." : "Save"}

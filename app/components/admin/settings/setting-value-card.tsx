@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { useDraft } from "~/components/admin/history/use-draft";
 import { useFetcher, useFetchers } from "react-router";
 import { DraftConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
 import { HistoryDialog } from "~/components/admin/history/history-dialog";
@@ -21,7 +22,7 @@ const isLongText = (section: string, value: string) => /description|address/.tes
  */
 export function SettingValueCard({ card, value }: { card: SettingCard; value: string }) {
   const stored = card.kind === "color" ? value || DEFAULT_COLOUR : value;
-  const [draft, setDraft] = useState(stored);
+  const { draft, edit, replace, submitted } = useDraft(stored);
   const [browserError, setBrowserError] = useState<string>();
   const fetcher = useFetcher<ActionResult>();
   const otherSaving = useFetchers().some((other) => other.state !== "idle" && other.formData?.get("intent") === UPDATE_SETTING);
@@ -30,8 +31,6 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
   const { conflict, dismiss } = useConflict(fetcher);
   const titleId = useId();
   const errorId = useId();
-  // A saved value comes back through the loader: it becomes the new baseline.
-  useEffect(() => setDraft(stored), [stored]);
   useActionResult(fetcher, {
     onSuccess: () => toastSuccess("Успех", "Настройка обновлена успешно"),
     onFailure: (failure) => toastError("Ошибка", failure.message ?? "Не удалось обновить настройку"),
@@ -46,11 +45,13 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
   }
 
   // The version this editor was opened with, or the one a conflict showed when overwriting.
-  const submit = (openedVersion: number) =>
+  const submit = (openedVersion: number) => {
+    submitted();
     void fetcher.submit(
       { intent: UPDATE_SETTING, section: card.section, value: draft, version: openedVersion },
       { method: "post", action: "/admin/settings" },
     );
+  };
 
   const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "value"));
   const fieldProps = {
@@ -70,15 +71,15 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
               type="color"
               aria-label={`${card.title}: выбор цвета`}
               value={HEX_COLOUR.test(draft) ? draft.toLowerCase() : DEFAULT_COLOUR}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => edit(event.target.value)}
               disabled={saving}
               className="h-9 w-14 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
             />
           ) : null}
           {card.kind === "text" && isLongText(card.section, stored) ? (
-            <Textarea {...fieldProps} onChange={(event) => setDraft(event.target.value)} />
+            <Textarea {...fieldProps} onChange={(event) => edit(event.target.value)} />
           ) : (
-            <Input {...fieldProps} onChange={(event) => setDraft(event.target.value)} />
+            <Input {...fieldProps} onChange={(event) => edit(event.target.value)} />
           )}
           <Button type="submit" disabled={saving || otherSaving || draft === stored} className="shrink-0">
             {saving ? "Сохранение..." : "Сохранить"}
@@ -87,7 +88,7 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
         <div className="mt-1">
           <FieldError id={errorId}>{error}</FieldError>
         </div>
-        <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={setDraft} submit={submit} />
+        <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={replace} submit={submit} />
       </CardContent>
     </Card>
   );
