@@ -28,7 +28,40 @@ fs.mkdirSync(reportDirectory, { recursive: true });
 
 const server = await startProductionServer({ port });
 const browser = await startChromium(debuggingPort);
-const audit = (url) => auditOnce(url, { debuggingPort, categories: Object.keys(thresholds) });
+// Lighthouse's CPU model multiplies the main-thread time it observes by four, so a run made while
+// something else holds the cores scores a phone that is slower than the one the gates describe.
+// Each run measures the machine first (lhr.environment.benchmarkIndex): a run at under 70 % of the
+// best index of this audit, or under LIGHTHOUSE_MIN_BENCHMARK (1500: this machine measures about
+// 2,800 when quiet), is repeated after a pause, up to three times, and the result says so.
+const BUSY_RATIO = 0.7;
+const MIN_BENCHMARK = Number(process.env.LIGHTHOUSE_MIN_BENCHMARK ?? 1500);
+const BUSY_RETRIES = 3;
+let bestBenchmark = 0;
+const busyRepeats = [];
+/** @param {string} url */
+async function audit(url) {
+  for (let attempt = 0; ; attempt++) {
+    const result = await auditOnce(url, { debuggingPort, categories: Object.keys(thresholds) });
+    const index = result.lhr.environment?.benchmarkIndex ?? 0;
+    bestBenchmark = Math.max(bestBenchmark, index);
+    const busy = index < BUSY_RATIO * bestBenchmark || index < MIN_BENCHMARK;
+    if (!busy || attempt === BUSY_RETRIES) return result;
+    busyRepeats.push(`${url} (benchmark index ${Math.round(index)} of ${Math.round(bestBenchmark)})`);
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+}
+/**
+ * Whether more than half of the planned runs already meet every threshold and limit: the median of
+ * all the runs would then meet them too, so the remaining runs cannot change the verdict.
+ * @param {Record<string, number[]>} scores
+ * @param {Record<string, number[]>} metrics
+ */
+function meetsGatesInMost(scores, metrics) {
+  const most = Math.floor(runs / 2) + 1;
+  const categoriesMet = Object.entries(thresholds).every(([c, threshold]) => scores[c].filter((v) => v >= threshold).length >= most);
+  const metricsMet = Object.entries(metricLimits).every(([m, limit]) => metrics[m].filter((v) => v <= limit).length >= most);
+  return categoriesMet && metricsMet;
+}
 const failures = [];
 const rows = [];
 try {
@@ -37,29 +70,31 @@ try {
     /** @type {Record<string, number[]>} */
     const scores = Object.fromEntries(Object.keys(thresholds).map((category) => [category, []]));
     const metrics = { fcp: [], lcp: [], tbt: [] };
+    /** @type {any} */
+    let lhr;
     for (let run = 1; run <= runs; run++) {
       const result = await audit(url);
-      const { lhr } = result;
+      lhr = result.lhr;
       const name = `${pathname === "/" ? "landing" : pathname.slice(1)}-${run}.json`;
       // One output format asked for, so one report.
       fs.writeFileSync(path.join(reportDirectory, name), /** @type {string} */ (result.report));
       for (const category of Object.keys(thresholds)) scores[category].push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
       const figures = firstPaintFigures(lhr);
       for (const metric of Object.keys(metrics)) metrics[metric].push(Math.round(figures[metric]));
-      if (run === runs) {
-        // Name what cost points in the last run, so a failure says where to look.
-        for (const [category, threshold] of Object.entries(thresholds)) {
-          if (median(scores[category]) >= threshold) continue;
-          const lost = lhr.categories[category].auditRefs
-            .map((ref) => lhr.audits[ref.id])
-            .filter(
-              (audit) =>
-                audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual",
-            )
-            .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
-          failures.push(`${pathname} ${category} ${median(scores[category])} < ${threshold}: ${lost.join(", ") || "see the report"}`);
-        }
-      }
+      // Once most of the runs meet every gate, the median does too whatever the others show.
+      if (meetsGatesInMost(scores, metrics)) break;
+    }
+    // Name what cost points in the last run, so a failure says where to look.
+    for (const [category, threshold] of Object.entries(thresholds)) {
+      if (median(scores[category]) >= threshold) continue;
+      const lost = lhr.categories[category].auditRefs
+        .map((ref) => lhr.audits[ref.id])
+        .filter(
+          (audit) =>
+            audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual",
+        )
+        .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+      failures.push(`${pathname} ${category} ${median(scores[category])} < ${threshold}: ${lost.join(", ") || "see the report"}`);
     }
     for (const [metric, limit] of Object.entries(metricLimits)) {
       if (median(metrics[metric]) > limit)
@@ -89,7 +124,9 @@ try {
 }
 
 console.log(`
-Lighthouse, mobile preset, median of ${runs} (thresholds: ${Object.entries(thresholds)
+Lighthouse, mobile preset, median of up to ${runs} runs (a page stops once most of them meet every gate) (thresholds: ${Object.entries(
+  thresholds,
+)
   .map(([c, t]) => `${c} ${t}`)
   .join(", ")}; FCP ≤ ${metricLimits.fcp} ms, LCP ≤ ${metricLimits.lcp} ms)
 
@@ -99,6 +136,7 @@ Lighthouse, mobile preset, median of ${runs} (thresholds: ${Object.entries(thres
   .join(" | ")} | --- | --- | --- |
 ${rows.join("\n")}
 `);
+if (busyRepeats.length > 0) console.log(`Runs repeated on a busy machine: ${busyRepeats.join("; ")}`);
 if (failures.length > 0) {
   console.error(`Below the thresholds:\n${failures.map((failure) => `- ${failure}`).join("\n")}`);
   process.exit(1);

@@ -39,6 +39,14 @@ function flakyTitles(suite, titles = []) {
 }
 // A retry that passes hides nothing: each such test is named on a line of its own.
 const flaky = playwright ? (playwright.suites ?? []).flatMap((suite) => flakyTitles(suite)) : [];
+// Where the run's time went, for the test loop's breakdown (bench/test-loop.md).
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+const stages = [];
+if (vitest?.startTime && vitest.testResults?.length) {
+  stages.push(`Vitest ${seconds(Math.max(...vitest.testResults.map((file) => file.endTime ?? 0)) - vitest.startTime)}`);
+}
+if (playwright?.stats?.duration) stages.push(`Playwright ${seconds(playwright.stats.duration)}`);
+if (stages.length) console.log(`time: ${stages.join(", ")}`);
 console.log(`flaky: ${playwright?.stats?.flaky ?? flaky.length}${flaky.length ? ` (${flaky.join("; ")})` : ""}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
