@@ -30,14 +30,23 @@ const server = await startProductionServer({ port });
 const browser = await startChromium(debuggingPort);
 // Lighthouse's CPU model multiplies the main-thread time it observes by four, so a run made while
 // something else holds the cores scores a phone that is slower than the one the gates describe.
-// Each run measures the machine first (lhr.environment.benchmarkIndex): a run at under 70 % of the
-// best index of this audit, or under LIGHTHOUSE_MIN_BENCHMARK (1500: this machine measures about
-// 2,800 when quiet), is repeated after a pause, up to three times, and the result says so.
+// Each run measures the machine first (lhr.environment.benchmarkIndex, about 2,800 on this machine
+// when quiet, 1,800 at times with nothing else running): a run that misses a gate while the index
+// is under 70 % of the best of this audit, or under LIGHTHOUSE_MIN_BENCHMARK (1500), is repeated
+// after a pause, up to three times, and the output says so.
 const BUSY_RATIO = 0.7;
 const MIN_BENCHMARK = Number(process.env.LIGHTHOUSE_MIN_BENCHMARK ?? 1500);
 const BUSY_RETRIES = 3;
 let bestBenchmark = 0;
 const busyRepeats = [];
+/** @param {any} lhr */
+function runMeetsGates(lhr) {
+  const figures = firstPaintFigures(lhr);
+  return (
+    Object.entries(thresholds).every(([category, threshold]) => Math.round((lhr.categories[category]?.score ?? 0) * 100) >= threshold) &&
+    Object.entries(metricLimits).every(([metric, limit]) => Math.round(figures[metric]) <= limit)
+  );
+}
 /** @param {string} url */
 async function audit(url) {
   for (let attempt = 0; ; attempt++) {
@@ -45,7 +54,7 @@ async function audit(url) {
     const index = result.lhr.environment?.benchmarkIndex ?? 0;
     bestBenchmark = Math.max(bestBenchmark, index);
     const busy = index < BUSY_RATIO * bestBenchmark || index < MIN_BENCHMARK;
-    if (!busy || attempt === BUSY_RETRIES) return result;
+    if (!busy || attempt === BUSY_RETRIES || runMeetsGates(result.lhr)) return result;
     busyRepeats.push(`${url} (benchmark index ${Math.round(index)} of ${Math.round(bestBenchmark)})`);
     await new Promise((resolve) => setTimeout(resolve, 5000));
   }

@@ -52,7 +52,14 @@ export async function startChromium(debuggingPort) {
 
 /** One Lighthouse run; a run whose trace Chromium failed to record (NO_NAVSTART and the like) is repeated once. */
 export async function audit(url, { debuggingPort, categories }, attempt = 1) {
-  const result = await lighthouse(url, { port: debuggingPort, output: "json", logLevel: "error", onlyCategories: categories });
+  // The full-page screenshot feeds no category and took a quarter of each run.
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: categories,
+    disableFullPageScreenshot: true,
+  });
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   if (!result.lhr.runtimeError) return result;
   if (attempt === 1) {

@@ -24,6 +24,9 @@ export async function expectNoAxeViolations(page: Page, state: string) {
  * otherwise measure the contrast of text half-way through its fade.
  */
 async function revealSections(page: Page) {
+  // The sections below the fold are hidden and watched once the page has hydrated (the hook then
+  // marks <html>): a scroll made before that, on a busy machine, would reveal nothing.
+  if ((await page.locator("[data-reveal]").count()) > 0) await expect(page.locator("html[data-reveal-ready]")).toHaveCount(1);
   await page.evaluate(async () => {
     const start = window.scrollY;
     // Two frames: the reveal's observer has seen the new scroll position and run.
