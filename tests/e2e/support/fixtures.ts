@@ -20,13 +20,6 @@ export const testServerEnv = {
   CONTACT_MIN_FILL_MS: String(TEST_MIN_FILL_MS),
 };
 
-/**
- * Each Playwright worker has its own production server, on its own port (see ports.ts) and
- * DATA_DIR, so specs in different workers never see each other's content. The first account
- * signed up on it is the administrator, the second a plain member; specs reuse their sessions
- * (adminStorageState, memberStorageState). A worker restarted after a failure starts the
- * server again on the same DATA_DIR, so the content and the accounts carry on as they were.
- */
 let workerServerUrl: string | undefined;
 
 /**
@@ -38,6 +31,13 @@ export function workerBaseUrl(): string {
   return workerServerUrl;
 }
 
+/**
+ * Each Playwright worker has its own production server, on its own port (see ports.ts) and
+ * DATA_DIR, so specs in different workers never see each other's content. The first account
+ * signed up on it is the administrator, the second a plain member; specs reuse their sessions
+ * (adminStorageState, memberStorageState). A worker restarted after a failure starts the
+ * server again on the same DATA_DIR, so the content and the accounts carry on as they were.
+ */
 export const test = base.extend<object, { workerServer: IsolatedServer }>({
   workerServer: [
     async ({}, use) => {
