@@ -17,6 +17,7 @@ import { pageMeta, type SiteSeo } from "./features/seo/seo";
 import { siteOrigin } from "./platform/site-url.server";
 import { getEnv } from "./platform/env.server";
 import { uploadAddress } from "./features/uploads/upload-url";
+import { previewBanner } from "./features/releases/preview/banner.server";
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const [settings, images] = await Promise.all([getSettings(), siteImages()]);
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
     defaultImageAlt: `${PRODUCT_NAME} Smart and Simple E-Wallet Service`,
   };
   // Computed here so that the browser needs no colour code to hydrate the same style element.
-  return { settings, seo, brandCss: brandCssOf(settings), images, uploadsBase };
+  return { settings, seo, brandCss: brandCssOf(settings), images, uploadsBase, preview: previewBanner() };
 }
 
 // The settings object is the content cache's own, the same one until the next content write.
@@ -70,11 +71,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" type="image/png" sizes="16x16" href={favicon || defaultIcons.small} />
         <link rel="icon" type="image/png" sizes="32x32" href={favicon || defaultIcons.regular} />
         <style>{data?.brandCss ?? ""}</style>
+        {data?.preview && <meta name="robots" content="noindex" />}
       </head>
       <body className="min-h-screen font-sans">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* A preview is the server's rendering alone: its frame repaints it from the server (docs/releases.md). */}
+        {!data?.preview && <ScrollRestoration nonce={nonce} />}
+        {!data?.preview && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -23,6 +23,8 @@ export default [
       route("team", "routes/admin.other.team.tsx"),
       route("messages", "routes/admin.other.messages.tsx"),
       route("backups", "routes/admin.other.backups.tsx"),
+      route("releases", "routes/admin.other.releases.tsx"),
+      route("releases/:id", "routes/admin.other.releases.$id.tsx"),
     ]),
   ]),
   ...prefix("admin", [
@@ -33,7 +35,13 @@ export default [
     route("history", "routes/admin.history.ts"),
     route("activity-export", "routes/admin.activity-export.ts"),
     route("backups/download", "routes/admin.backups.download.ts"),
+    // Releases: the whole-site preview and its reviewer links (docs/releases.md).
+    route("preview", "routes/admin.preview.ts"),
+    route("preview/links", "routes/admin.preview.links.ts"),
   ]),
+  route("preview/r/:token", "routes/preview.r.$token.tsx"),
+  route("preview/exit", "routes/preview.exit.ts"),
+  route("preview/ended", "routes/preview.ended.tsx"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("contact/stamp", "routes/contact-stamp.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { SiteSeo } from "~/features/seo/seo";
 import type { ImageInfo } from "~/features/uploads/upload-url";
+import type { PreviewBanner } from "~/features/releases/preview/preview";
 
 /** What the root route's loader (app/root.tsx) hands every page, read by the site's components. */
 export interface RootData {
@@ -13,6 +14,8 @@ export interface RootData {
   images: Record<string, ImageInfo>;
   /** S3_PUBLIC_URL: where uploaded images are fetched from, when not from the site. */
   uploadsBase: string | undefined;
+  /** In a preview of a release (or of typed values) only: what its banner says. */
+  preview: PreviewBanner | null;
 }
 
 export function useRootData(): RootData | undefined {

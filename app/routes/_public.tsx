@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { CookieBanner } from "~/components/site/cookie-banner";
+import { PreviewBanner } from "~/components/site/preview-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { useRouterNavigation } from "~/components/site/site-link";
@@ -39,6 +40,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <PreviewBanner />
       <SiteHeader settings={settings} menu={loaderData.headerMenu} />
       <main id="main" className="flex-1">
         <Outlet />

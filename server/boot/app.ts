@@ -8,6 +8,7 @@ import { getUploadStore } from "~/features/uploads/upload-store.server";
 import { createMetrics } from "../ops/metrics";
 import { recordHeaders } from "../http/security";
 import { createFirstPaint } from "../first-paint/first-paint";
+import { hasPreviewCookie } from "../http/preview";
 import { createPageCache } from "../page-cache/page-cache";
 import { pageRenderer, unavailableRenderer } from "../page-cache/page-renderer";
 import { createPageRoutes, listPublicFiles } from "../page-cache/page-routes";
@@ -58,10 +59,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
   });
   // Visitors' public pages are answered before Express, from the cache or (PAGE_CACHE=off)
-  // rendered for the request; everything else goes through it.
+  // rendered for the request; everything else goes through it, previews too (server/http/preview.ts).
   const server = http.createServer((req, res) => {
     metrics.observe(req, res);
-    if (!pageCache.handle(req, res, () => app(req, res))) app(req, res);
+    if (hasPreviewCookie(req) || !pageCache.handle(req, res, () => app(req, res))) app(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -14,6 +14,8 @@ import type { createMetrics } from "../ops/metrics";
 import { readiness } from "../ops/readiness";
 import { requestLog } from "../http/request-log";
 import { privateResponses } from "../http/private-responses";
+import { previewOf, previewRecognition } from "../http/preview";
+import { runInPreview, runOutsidePreview } from "~/features/releases/preview/preview-context.server";
 import { isPublicPageRequest } from "../page-cache/render-queue";
 import { nonceMiddleware, securityHeaders } from "../http/security";
 import { serveUploads } from "../http/uploads";
@@ -84,14 +86,21 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
+  app.use(previewRecognition);
   app.use(privateResponses);
   const handleWithRouter = createRequestHandler({
     build: options.build,
     mode: env.NODE_ENV,
     getLoadContext: (_req, res) => ({ nonce: res.locals.cspNonce as string }),
   });
-  app.use((req, res, next) =>
-    isPublicPageRequest(req) ? publicRenders(() => handleWithRouter(req, res, next)) : handleWithRouter(req, res, next),
-  );
+  // Each render names its own preview context (none, or the request's), so a render the queue
+  // starts from another request's callback can never take that request's preview.
+  const render = (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const preview = previewOf(res);
+    return preview
+      ? runInPreview(preview, () => handleWithRouter(req, res, next))
+      : runOutsidePreview(() => handleWithRouter(req, res, next));
+  };
+  app.use((req, res, next) => (isPublicPageRequest(req) ? publicRenders(() => render(req, res, next)) : render(req, res, next)));
   return { app, headersMiddleware };
 }

@@ -20,7 +20,8 @@ export function securityHeaders(options: { https: boolean; development: boolean;
         imgSrc: ["'self'", "data:", "blob:", "https:", ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", "data:"],
         connectSrc: options.development ? ["'self'", "ws:"] : ["'self'"],
-        frameSrc: ["https://www.google.com", "https://maps.google.com"],
+        // The site itself: the dashboard shows the live preview of a page in a frame.
+        frameSrc: ["'self'", "https://www.google.com", "https://maps.google.com"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,4 +1,5 @@
 import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
+import { runOutsidePreview } from "~/features/releases/preview/preview-context.server";
 import type { Env } from "~/platform/env.server";
 import type { RenderPage } from "./rendered-page";
 
@@ -15,7 +16,8 @@ export function pageRenderer(build: ServerBuild, env: Env, securityHeaders: [str
       headers: { accept: "text/html", "user-agent": "PageCacheBot/1.0 (+prerender)" },
     });
     const document: { html?: string } = {};
-    const response = await handle(request, { nonce: "", document });
+    // Never a preview, whatever request's callback started this render.
+    const response = await runOutsidePreview(() => handle(request, { nonce: "", document }));
     const headers = new Headers(response.headers);
     for (const [name, value] of securityHeaders) headers.set(name, value);
     // Responses React did not render (a redirect, a loader's own Response) carry their body.

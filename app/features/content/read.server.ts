@@ -4,6 +4,7 @@ import type { PageName } from "~/features/content/catalogue/types";
 import { menuItems, pageContent, type MenuItemRow } from "~/db/schema";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
+import { currentPreview, overlayMenu, overlayPageContent } from "~/features/releases/preview/preview-context.server";
 
 export type PageContent = Record<string, string>;
 export type MenuType = "header" | "footer";
@@ -59,7 +60,14 @@ export async function readPageContent(db: Database, page: PageName): Promise<Pag
   return content;
 }
 
+/** A page's public content; in a preview request, with the release and the typed values applied (never cached). */
 export function getPageContent(page: PageName): Promise<PageContent> {
+  const preview = currentPreview();
+  const live = livePageContent(page);
+  return preview ? live.then((content) => overlayPageContent(page, content, preview)) : live;
+}
+
+function livePageContent(page: PageName): Promise<PageContent> {
   let cached = pageCache.get(page);
   if (!cached) {
     cached = readPageContent(getDb(), page).catch((error: unknown) => {
@@ -87,6 +95,12 @@ export async function readActiveMenu(db: Database, menuType: MenuType): Promise<
 
 /** Active items of one menu by sort_order; a failed read yields an empty menu, not an error page. */
 export function getActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
+  const preview = currentPreview();
+  const live = liveActiveMenu(menuType);
+  return preview ? live.then((items) => overlayMenu(menuType, items, preview)) : live;
+}
+
+function liveActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
   let cached = menuCache.get(menuType);
   if (!cached) {
     cached = readActiveMenu(getDb(), menuType).catch((error: unknown) => {

@@ -1,0 +1,9 @@
+import { currentPreview } from "./preview-context.server";
+import type { PreviewBanner } from "./preview";
+
+/** The banner of the request's preview, or null for every ordinary request. */
+export function previewBanner(): PreviewBanner | null {
+  const preview = currentPreview();
+  if (!preview) return null;
+  return { releaseName: preview.overlay?.name ?? null, kind: preview.kind };
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+/**
+ * Reviewer links and the live preview: what the dashboard's components and the preview routes
+ * share (no server code).
+ */
+export interface ReviewLinkView {
+  id: number;
+  releaseId: number;
+  createdAt: string;
+  expiresAt: string;
+  lastOpenedAt: string | null;
+  openCount: number;
+  state: "active" | "revoked" | "expired";
+}
+
+export const REVIEW_LINKS_ACTION = "/admin/preview/links";
+
+export const reviewLinkIntents = { create: "create-review-link", revoke: "revoke-review-link" } as const;
+
+export const previewMessages = {
+  invalidRequest: "Некорректный запрос",
+  unknownRelease: "Выпуск не найден",
+  unknownLink: "Ссылка не найдена или уже отозвана",
+  created: "Ссылка для проверки создана",
+  revoked: "Ссылка отозвана",
+  exit: "Выйти из предпросмотра",
+  livePreviewLabel: "Несохранённые изменения",
+  refusedTitle: "Ссылка для проверки недействительна",
+  refused: {
+    unknown: "Эта ссылка неверна. Попросите администратора прислать новую.",
+    expired: "Срок действия ссылки истёк. Попросите администратора прислать новую.",
+    revoked: "Ссылку отозвали. Попросите администратора прислать новую.",
+  },
+} as const;
+
+const releaseId = z.coerce.number().int().positive().max(999_999_999);
+
+export const reviewLinkFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal(reviewLinkIntents.create),
+    releaseId,
+    days: z.coerce.number().int().min(1).max(30).default(7),
+  }),
+  z.object({ intent: z.literal(reviewLinkIntents.revoke), releaseId, linkId: z.coerce.number().int().positive().max(999_999_999) }),
+]);
+
+export const reviewLinksQuerySchema = z.object({ release: releaseId.optional() });
+
+/** Public paths only: one leading slash, no scheme or host, so a preview never leads off the site. */
+export const previewPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?!\/)[^\\\s]*$/)
+  .refine((path) => !/^\/(admin|api|preview)(\/|$)/.test(path));
+
+export const previewStartSchema = z.object({
+  /** A release id, or absent for the live site (the live preview of an editor with no release open). */
+  release: releaseId.optional(),
+  path: previewPathSchema.default("/"),
+});
+
+/** The values an editor sends to its frame: `page/section` -> the text typed and not saved yet. */
+export const draftValuesSchema = z.object({
+  values: z
+    .record(z.string().regex(/^[a-z0-9-]{1,64}\/[\w-]{1,128}$/), z.string().max(1_000_000))
+    .refine((values) => Object.keys(values).length <= 200),
+});
+
+/** Messages between the editor and the preview frame (same origin only). */
+export const LIVE_PREVIEW_MESSAGE = "release-preview:values";
+export const LIVE_PREVIEW_PAINTED = "release-preview:painted";
+export const LIVE_PREVIEW_READY = "release-preview:ready";
+export const DRAFT_HEADER = "x-release-preview";
+
+export const previewHref = (releaseId: number | null, path = "/") =>
+  `/admin/preview?${new URLSearchParams({ ...(releaseId ? { release: String(releaseId) } : {}), path })}`;
+
+/** What the public layout's banner shows in a preview (absent on every ordinary page). */
+export interface PreviewBanner {
+  /** The release's name; null for the live site with the values typed in an editor. */
+  releaseName: string | null;
+  kind: "admin" | "reviewer";
+}
+
+export const EXIT_PREVIEW_PATH = "/preview/exit";
+/** The static script of preview pages only (public/preview-frame.js): it repaints the page with typed values. */
+export const PREVIEW_FRAME_SCRIPT = "/preview-frame.js";
