@@ -77,7 +77,7 @@ export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; de
 
 function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multiline: boolean; labelledBy: string }) {
   const fetcher = useFetcher<ActionResult>();
-  const { draft, edit, replace, submitted } = useDraft(row.contentValue);
+  const { draft, edit, replace, submitted } = useDraft(row.contentValue, `${row.pageName}/${row.sectionName}`);
   const [browserError, setBrowserError] = useState<string>();
   const errorId = useId();
   const saving = fetcher.state !== "idle";

@@ -16,7 +16,7 @@ export const UPDATE_FEE = "update-fee";
 
 /** One fees field with its own Save, enabled only when the text differs from the stored one. */
 export function FeeField({ section, value }: { section: string; value: string }) {
-  const { draft, edit, replace, submitted } = useDraft(value);
+  const { draft, edit, replace, submitted } = useDraft(value, `fees/${section}`);
   const [browserError, setBrowserError] = useState<string>();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";

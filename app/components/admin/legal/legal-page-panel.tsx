@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useLivePreview } from "~/components/admin/releases/preview-context";
 import { useFetcher } from "react-router";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { ConflictNotice, useConflict } from "~/components/admin/history/conflict-notice";
@@ -51,6 +52,7 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
   const title = legalPageTitles[entry.page];
   const historyKey = `${entry.page}/${LEGAL_SECTION}`;
   const version = useVersion(historyKey);
+  const livePreview = useLivePreview();
   const { conflict, dismiss } = useConflict(fetcher);
   // A new version (a save, a restore, or their save kept) opens the editor afresh on it.
   useEffect(() => setSavedHtml(null), [version]);
@@ -95,6 +97,7 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
         initialDelta={entry.delta}
         onChange={(next) => {
           setContent(next);
+          livePreview?.report(historyKey, next.html);
           // The first report is the loaded page: what "unchanged" means until the next save.
           setSavedHtml((previous) => previous ?? next.html);
         }}

@@ -22,7 +22,7 @@ const isLongText = (section: string, value: string) => /description|address/.tes
  */
 export function SettingValueCard({ card, value }: { card: SettingCard; value: string }) {
   const stored = card.kind === "color" ? value || DEFAULT_COLOUR : value;
-  const { draft, edit, replace, submitted } = useDraft(stored);
+  const { draft, edit, replace, submitted } = useDraft(stored, `global/${card.section}`);
   const [browserError, setBrowserError] = useState<string>();
   const fetcher = useFetcher<ActionResult>();
   const otherSaving = useFetchers().some((other) => other.state !== "idle" && other.formData?.get("intent") === UPDATE_SETTING);

@@ -3,12 +3,22 @@ import { NavLink, Outlet, useNavigation } from "react-router";
 import { cn } from "~/platform/cn";
 import { dashboardTabs } from "~/components/admin/dashboard-tabs";
 import { LogoutButton } from "./logout-button";
+import { LivePreviewMain } from "~/components/admin/releases/preview-split";
 
 /**
  * The dashboard shell: title, the signed-in address, Logout, and the six tabs. Each tab is
  * a link to its own URL, so reload and back keep the tab; `badges` puts a count beside a tab.
  */
-export function Dashboard({ email, badges = {} }: { email: string | null; badges?: Partial<Record<string, number>> }) {
+export function Dashboard({
+  email,
+  badges = {},
+  draftingReleaseId = null,
+}: {
+  email: string | null;
+  badges?: Partial<Record<string, number>>;
+  /** The release the administrator's saves go into: the live preview shows it. */
+  draftingReleaseId?: number | null;
+}) {
   const loading = useNavigation().state === "loading";
   return (
     <div className="min-h-screen bg-slate-50">
@@ -46,9 +56,9 @@ export function Dashboard({ email, badges = {} }: { email: string | null; badges
           ))}
         </nav>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-6">
+      <LivePreviewMain releaseId={draftingReleaseId}>
         <Outlet />
-      </main>
+      </LivePreviewMain>
     </div>
   );
 }
