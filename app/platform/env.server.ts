@@ -139,6 +139,19 @@ const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(36_500)
     .default(90),
+  /** Releases: the time zone publish times are entered and shown in (an IANA name). */
+  SITE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("UTC")
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as Europe/Berlin"),
 });
 
 const S3_VARIABLES = [

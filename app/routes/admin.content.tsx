@@ -21,6 +21,7 @@ import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
 import { contentAddSchema, contentDeleteSchema, contentMessages, contentUpdateSchema } from "~/features/content/schema";
+import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.content";
 
 export const meta: Route.MetaFunction = () => adminMeta("Контент сайта");
@@ -88,6 +89,8 @@ async function write<T>(intent: string, fallback: string, run: () => Promise<T>)
     return await run();
   } catch (error) {
     if (error instanceof VersionConflictError) return conflicted(intent, error);
+    const refusal = releaseRefusal(intent, error);
+    if (refusal) return refusal;
     logger.error({ err: error, intent }, "site content write failed");
     if (error instanceof InitializeContentError) {
       const step = error.step === "clear" ? contentMessages.clearFailed : contentMessages.initializeFailed;

@@ -13,6 +13,7 @@ import { readForm } from "~/platform/read-form.server";
 import { conflicted, failed, refused, succeeded } from "~/platform/action-result.server";
 import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
 import { feeUpdateSchema } from "~/features/content/fees/schema";
+import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.fees";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,6 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
     return succeeded(intent);
   } catch (error) {
     if (error instanceof VersionConflictError) return conflicted(intent, error);
+    const refusal = releaseRefusal(intent, error);
+    if (refusal) return refusal;
     logger.error({ err: error, section: parsed.data.section }, "fees write failed");
     return failed(intent, 500);
   }

@@ -16,6 +16,7 @@ import { conflicted, failed, refused, succeeded } from "~/platform/action-result
 import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
 import { legalSaveSchema } from "~/features/content/legal/schema";
 import { useActionResult } from "~/platform/action-result";
+import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.legal";
 
 // The editor's stylesheet is linked on this tab only, never on public pages.
@@ -62,6 +63,8 @@ export async function action({ request }: Route.ActionArgs) {
     return succeeded(intent);
   } catch (error) {
     if (error instanceof VersionConflictError) return conflicted(intent, error);
+    const refusal = releaseRefusal(intent, error);
+    if (refusal) return refusal;
     logger.error({ err: error, intent: form.intent }, "legal page write failed");
     return failed(intent, 500);
   }

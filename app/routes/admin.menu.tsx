@@ -22,6 +22,7 @@ import {
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
 import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/features/content/menu/schema";
+import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.menu";
 
 export const meta: Route.MetaFunction = () => adminMeta("Меню");
@@ -89,6 +90,8 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof MenuItemError) return failed(intent, error.status, error.message, error.fieldErrors);
     if (error instanceof VersionConflictError) return conflicted(intent, error);
+    const refusal = releaseRefusal(intent, error);
+    if (refusal) return refusal;
     logger.error({ err: error, intent }, "menu write failed");
     const message =
       intent === menuIntents.create

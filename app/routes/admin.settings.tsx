@@ -17,6 +17,7 @@ import { listSettings, updateSetting } from "~/features/content/settings/admin.s
 import { conflicted, failed, refused, succeeded } from "~/platform/action-result.server";
 import { addPageLinkSchema, updatePageUrlSchema } from "~/features/content/page-links/schema";
 import { settingUpdateSchema } from "~/features/content/settings/schema";
+import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.settings";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -78,6 +79,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof VersionConflictError) return conflicted(intent, error);
+    const refusal = releaseRefusal(intent, error);
+    if (refusal) return refusal;
     logger.error({ err: error, intent: form.intent }, "settings write failed");
     return failed(intent, 500);
   }

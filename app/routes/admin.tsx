@@ -18,6 +18,7 @@ import { assertSameOrigin, getAdminStatus } from "~/features/auth/permissions.se
 import { describeSignUp } from "~/features/auth/sign-up-policy.server";
 import { hasPendingChallenge } from "~/features/auth/two-factor.server";
 import { TwoFactorRequiredScreen } from "~/components/admin/two-factor/required-screen";
+import { draftingView } from "~/features/releases/view.server";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
@@ -35,6 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const unreadMessages = isAdmin && !mustEnrol ? await countUnreadMessages(getDb()).catch(() => 0) : 0;
   // A password was right and the code is still to come (better-auth's challenge cookie).
   const codePending = !user && hasPendingChallenge(request);
+  // Which release this administrator's saves go into (shown on every tab), and its staged values.
+  const drafting = isAdmin && !mustEnrol && user ? await draftingView(getDb(), user.id).catch(() => undefined) : undefined;
   return data(
     {
       isAdmin,
@@ -45,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       resetToken,
       codePending,
       mailConfigured: Boolean(getEnv().SMTP_URL),
+      drafting,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -90,7 +94,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       {loaderData.isAdmin && (loaderData.mustEnrol || enrolling) ? (
         <TwoFactorRequiredScreen email={loaderData.email ?? ""} onDone={() => setEnrolling(false)} />
       ) : loaderData.isAdmin ? (
-        <Dashboard email={loaderData.email} badges={{ other: loaderData.unreadMessages }} />
+        <Dashboard
+          email={loaderData.email}
+          badges={{ other: loaderData.unreadMessages }}
+          draftingReleaseId={loaderData.drafting?.release?.id ?? null}
+        />
       ) : (
         <LoginScreen
           signedInAs={loaderData.email}

@@ -51,7 +51,6 @@ CREATE TABLE "releases" (
 );
 --> statement-breakpoint
 ALTER TABLE "release_changes" ADD CONSTRAINT "release_changes_release_id_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "public"."releases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "release_drafting" ADD CONSTRAINT "release_drafting_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "release_drafting" ADD CONSTRAINT "release_drafting_release_id_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "public"."releases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "release_review_links" ADD CONSTRAINT "release_review_links_release_id_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "public"."releases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "release_changes_release_key_unique" ON "release_changes" USING btree ("release_id","key");--> statement-breakpoint

@@ -7,6 +7,7 @@ import { isLegalPageRow, type ContentAdd, type ContentEntry } from "~/features/c
 import { notifyContentChanged } from "./read.server";
 import type { Database } from "~/platform/db.server";
 import { writeContentRow } from "./write.server";
+import { runWrite } from "~/features/releases/staging.server";
 import { recordSnapshotGroup } from "~/features/history/revision-groups.server";
 import type { Actor } from "~/features/history/revisions.server";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
@@ -157,7 +158,8 @@ function databaseReason(error: unknown): string {
  */
 export async function initializeAllContent(db: Database, actor: Actor) {
   const defaults = defaultPageRows();
-  await db.transaction(async (transaction) => {
+  // With a release open the whole reset is staged into it instead.
+  const { staged } = await runWrite(db, actor, async (transaction) => {
     const before = await transaction.select().from(pageContent).where(managedRows);
     await transaction
       .delete(pageContent)
@@ -174,6 +176,6 @@ export async function initializeAllContent(db: Database, actor: Actor) {
       });
     await recordSnapshotGroup(transaction, { before, after, actor, action: "initialize", kind: "content.initialize" });
   });
-  await notifyContentChanged(db);
+  if (!staged) await notifyContentChanged(db);
   return defaults.length;
 }

@@ -3,6 +3,7 @@ import { pageContent, type PageContentRow } from "~/db/schema";
 import { isLegalPageRow } from "~/features/content/schema";
 import { notifyContentChanged } from "./read.server";
 import type { Database } from "~/platform/db.server";
+import { runWrite } from "~/features/releases/staging.server";
 import {
   checkVersion,
   contentKey,
@@ -51,7 +52,8 @@ export const selectContentRow = async (executor: Executor, page: string, section
  */
 export async function writeContentRow(db: Database, write: ContentWrite): Promise<PageContentRow | undefined | false> {
   const key = contentKey(write.page, write.section);
-  const result = await db.transaction(async (transaction) => {
+  // With a release open the write is staged into it instead (nothing goes live, no cache clear).
+  const { result, staged } = await runWrite(db, write.actor, async (transaction) => {
     await lockKey(transaction, key);
     const before = await selectContentRow(transaction, write.page, write.section);
     await checkVersion(transaction, key, write.version, before?.contentValue ?? null);
@@ -67,6 +69,6 @@ export async function writeContentRow(db: Database, write: ContentWrite): Promis
     });
     return after;
   });
-  if (result !== false) await notifyContentChanged(db);
+  if (result !== false && !staged) await notifyContentChanged(db);
   return result;
 }

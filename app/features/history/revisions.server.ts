@@ -3,6 +3,7 @@ import { contentRevisions, type MenuItemRow, type PageContentRow } from "~/db/sc
 import { recordEvent } from "~/features/activity/activity.server";
 import type { Database } from "~/platform/db.server";
 import type { SessionUser } from "~/features/auth/permissions.server";
+import { activeCapture } from "./staging-context.server";
 
 /** The administrator who made a write; null for writes the server makes itself. */
 export type Actor = Pick<SessionUser, "id" | "email"> | null;
@@ -100,6 +101,12 @@ export interface RevisionInput {
 
 /** Records a revision and its activity log line; given a transaction, both commit with the write. */
 export async function recordRevision(executor: Executor, input: RevisionInput): Promise<number> {
+  // A save staged into a release: its value is captured, and nothing is recorded (0).
+  const captured = activeCapture();
+  if (captured) {
+    captured.push({ key: input.key, area: input.area, before: input.before ?? null, after: input.after ?? null });
+    return 0;
+  }
   const [row] = await executor
     .insert(contentRevisions)
     .values({

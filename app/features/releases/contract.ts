@@ -1,3 +1,5 @@
+import type { RevisionView } from "~/features/history/schema";
+
 /**
  * Releases: what routes, components and the preview share (no server code). A staged change
  * names its key exactly as a revision does: `page/section` for a page content row,
@@ -64,3 +66,54 @@ export interface DraftingMode {
 
 export const LIVE_MODE_LABEL = "Изменения сразу на сайте";
 export const draftModeLabel = (name: string) => `Черновик: ${name}`;
+
+/** One release in the list. */
+export interface ReleaseSummary {
+  id: number;
+  name: string;
+  state: ReleaseState;
+  author: string | null;
+  changes: number;
+  /** How many of its keys another open release stages too. */
+  sharedKeys: number;
+  scheduledAt: string | null;
+  publishedAt: string | null;
+  failure: string | null;
+}
+
+/** A revision-shaped view of one staged change (see the history feature's RevisionView). */
+export interface ReleaseChangeView {
+  key: string;
+  area: string;
+  revision: RevisionView;
+  /** The live value changed since it was staged. */
+  conflict: boolean;
+  /** Names of other open releases that stage this key too. */
+  sharedWith: string[];
+}
+
+export interface ReleaseDetail {
+  id: number;
+  name: string;
+  state: ReleaseState;
+  author: string | null;
+  approvedBy: string | null;
+  approvalValid: boolean;
+  reviewComment: string | null;
+  failure: string | null;
+  scheduledAt: string | null;
+  publishedAt: string | null;
+  publishGroupId: string | null;
+  changes: ReleaseChangeView[];
+  fourEyes: boolean;
+  viewerIsAuthor: boolean;
+  drafting: boolean;
+  timeZone: string;
+  defaultScheduleAt: string;
+}
+
+export interface DraftingView {
+  release: { id: number; name: string } | null;
+  /** key -> the staged value as text (null: deleted) and how to show it. */
+  staged: Record<string, { value: string | null; display: "text" | "image" | "html" | "menu" }>;
+}

@@ -14,6 +14,7 @@ import { FieldError, Input, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { contentMessages, contentUpdateSchema, editorFor, type ContentEntry } from "~/features/content/schema";
 import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
+import { StagedNote } from "~/components/admin/releases/staged-note";
 
 /**
  * One section of a page with the editor its value needs: a line or, above 100
@@ -70,6 +71,7 @@ export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; de
         ) : (
           <ValueEditor row={row} multiline={editor !== "line"} labelledBy={titleId} />
         )}
+        <StagedNote itemKey={`${row.pageName}/${row.sectionName}`} />
       </CardContent>
     </Card>
   );

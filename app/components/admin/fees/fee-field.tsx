@@ -11,6 +11,7 @@ import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { feeUpdateSchema } from "~/features/content/fees/schema";
 import { isLongFeeField } from "./fee-groups";
+import { StagedNote } from "~/components/admin/releases/staged-note";
 
 export const UPDATE_FEE = "update-fee";
 
@@ -69,6 +70,7 @@ export function FeeField({ section, value }: { section: string; value: string })
         </Button>
       </div>
       <FieldError>{error}</FieldError>
+      <StagedNote itemKey={`fees/${section}`} />
       <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={replace} submit={submit} />
     </form>
   );

@@ -11,6 +11,7 @@ import { LEGAL_SECTION, legalPageTitles } from "~/features/content/catalogue/leg
 import type { LegalPageName } from "~/features/content/catalogue/types";
 import { legalSaveSchema, type Delta } from "~/features/content/legal/schema";
 import { LegalEditor, type EditorContent } from "./legal-editor";
+import { StagedNote } from "~/components/admin/releases/staged-note";
 
 export const SAVE_LEGAL_PAGE = "save-legal-page";
 export const INIT_LEGAL_PAGES = "init-legal-pages";
@@ -112,6 +113,7 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
           }}
         />
       ) : null}
+      <StagedNote itemKey={historyKey} />
       <div className="flex justify-end gap-2">
         <HistoryDialog historyKey={historyKey} title={title} />
         <Button type="button" onClick={() => save()} disabled={saving || !changed}>

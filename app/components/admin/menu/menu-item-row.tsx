@@ -13,6 +13,7 @@ import { menuItemSchema } from "~/features/content/menu/schema";
 import { MENU_ACTION, menuIntents } from "~/features/content/menu/intents";
 import { firstMenuErrors, menuErrorsOf, MenuFormFields, type MenuDraft, type MenuErrors } from "./menu-form-fields";
 import type { MenuItemView } from "~/features/content/menu/types";
+import { StagedNote } from "~/components/admin/releases/staged-note";
 
 const draftOf = (item: MenuItemView): MenuDraft => ({
   displayName: item.displayName,
@@ -123,6 +124,7 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
         <p className="truncate text-sm text-slate-500">
           <span className="font-mono">{item.url}</span> <span className="ml-2 text-slate-500">#{item.sortOrder}</span>
         </p>
+        <StagedNote itemKey={`menu:${item.id}`} />
       </div>
       <div className="flex items-center gap-1">
         <HistoryDialog historyKey={`menu:${item.id}`} title={item.displayName} />

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError, Input } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { updatePageUrlSchema, type PageLink } from "~/features/content/page-links/schema";
+import { StagedNote } from "~/components/admin/releases/staged-note";
 
 export const UPDATE_PAGE_URL = "update-page-url";
 
@@ -71,6 +72,7 @@ export function PageLinkCard({ link }: { link: PageLink }) {
         <div className="mt-1">
           <FieldError>{error}</FieldError>
         </div>
+        <StagedNote itemKey={`${link.pageName}/page_url`} />
       </CardContent>
     </Card>
   );

@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { DEFAULT_COLOUR, HEX_COLOUR, settingUpdateSchema } from "~/features/content/settings/schema";
 import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import type { SettingCard } from "./settings-tabs";
+import { StagedNote } from "~/components/admin/releases/staged-note";
 
 export const UPDATE_SETTING = "update-setting";
 
@@ -88,6 +89,7 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
         <div className="mt-1">
           <FieldError id={errorId}>{error}</FieldError>
         </div>
+        <StagedNote itemKey={`global/${card.section}`} />
         <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={replace} submit={submit} />
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import { cn } from "~/platform/cn";
 import { dashboardTabs } from "~/components/admin/dashboard-tabs";
 import { LogoutButton } from "./logout-button";
 import { LivePreviewMain } from "~/components/admin/releases/preview-split";
+import { DraftingBar } from "~/components/admin/releases/drafting-bar";
 
 /**
  * The dashboard shell: title, the signed-in address, Logout, and the six tabs. Each tab is
@@ -56,6 +57,7 @@ export function Dashboard({
           ))}
         </nav>
       </header>
+      <DraftingBar />
       <LivePreviewMain releaseId={draftingReleaseId}>
         <Outlet />
       </LivePreviewMain>

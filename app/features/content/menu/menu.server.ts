@@ -4,6 +4,7 @@ import { menuItems, type MenuItemRow } from "~/db/schema";
 import { menuItemSchema, menuMessages, type MenuItemInput, type menuItemUpdateSchema } from "~/features/content/menu/schema";
 import { notifyContentChanged } from "~/features/content/read.server";
 import type { Database } from "~/platform/db.server";
+import { runWrite } from "~/features/releases/staging.server";
 import { applyMenuSnapshot } from "~/features/history/restore-snapshot.server";
 import {
   checkVersion,
@@ -50,7 +51,8 @@ async function writeMenuItem(
     change: (transaction: Executor, before: MenuItemRow | undefined) => Promise<MenuItemRow | undefined>;
   },
 ) {
-  const result = await db.transaction(async (transaction) => {
+  // With a release open the write is staged into it instead (nothing goes live, no cache clear).
+  const { result, staged } = await runWrite(db, write.actor, async (transaction) => {
     let before: MenuItemRow | undefined;
     if (write.id !== null) {
       await lockKey(transaction, menuKey(write.id));
@@ -70,7 +72,7 @@ async function writeMenuItem(
     });
     return after;
   });
-  await notifyContentChanged(db);
+  if (!staged) await notifyContentChanged(db);
   return result;
 }
 

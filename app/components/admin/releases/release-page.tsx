@@ -1,0 +1,75 @@
+import { AlertTriangle, ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { RELEASES_PATH, type ReleaseDetail } from "~/features/releases/contract";
+import { PreviewLinks } from "./preview-links";
+import { ReleaseActions } from "./release-actions";
+import { ReleaseChanges } from "./release-changes";
+import { ReleaseStateBadge } from "./release-state";
+
+/** One release: what it changes against the live site, its review and its publish. */
+export function ReleasePage({ release }: { release: ReleaseDetail }) {
+  return (
+    <section aria-labelledby="release-heading" className="grid gap-6">
+      <div className="grid gap-2">
+        <Link to={RELEASES_PATH} className="flex items-center gap-1 text-sm text-indigo-700 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Все выпуски
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="release-heading" className="text-xl font-semibold text-slate-900">
+            {release.name}
+          </h2>
+          <ReleaseStateBadge state={release.state} />
+        </div>
+        <dl className="grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
+          <dt className="text-slate-500">Автор</dt>
+          <dd>{release.author ?? "—"}</dd>
+          {release.approvedBy ? (
+            <>
+              <dt className="text-slate-500">Одобрил</dt>
+              <dd>
+                {release.approvedBy}
+                {release.approvalValid ? "" : " (одобрение недействительно: выпуск изменён после него)"}
+              </dd>
+            </>
+          ) : null}
+          {release.scheduledAt ? (
+            <>
+              <dt className="text-slate-500">Публикация</dt>
+              <dd data-testid="release-scheduled-at">{release.scheduledAt}</dd>
+            </>
+          ) : null}
+          {release.publishedAt ? (
+            <>
+              <dt className="text-slate-500">Опубликован</dt>
+              <dd>{release.publishedAt}</dd>
+            </>
+          ) : null}
+          {release.reviewComment ? (
+            <>
+              <dt className="text-slate-500">Комментарий проверки</dt>
+              <dd data-testid="release-review-comment">{release.reviewComment}</dd>
+            </>
+          ) : null}
+        </dl>
+        {release.failure ? (
+          <p role="alert" className="flex gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            Публикация не удалась: {release.failure}
+          </p>
+        ) : null}
+      </div>
+      <ReleaseActions release={release} />
+      <PreviewLinks releaseId={release.id} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Изменения ({release.changes.length})</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ReleaseChanges release={release} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useDrafting } from "./drafting-bar";
+
+/**
+ * Beside a card's live value: the value the open release stages for the same key, so the
+ * administrator sees both. Nothing when the release does not change this card.
+ */
+export function StagedNote({ itemKey }: { itemKey: string }) {
+  const drafting = useDrafting();
+  const staged = drafting?.release ? drafting.staged[itemKey] : undefined;
+  if (!drafting?.release || !staged) return null;
+  const text = staged.value === null ? "удаляется" : staged.display === "html" ? "новый текст документа" : staged.value;
+  return (
+    <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-2 py-1 text-sm text-amber-950" data-testid="staged-value">
+      <span className="font-medium">В выпуске «{drafting.release.name}»:</span> <span className="break-words">{text}</span>
+      <span className="block text-xs text-amber-800">На сайте сейчас — значение в поле выше, пока выпуск не опубликован.</span>
+    </p>
+  );
+}

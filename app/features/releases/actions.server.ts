@@ -1,0 +1,100 @@
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { recordEvent } from "~/features/activity/activity.server";
+import type { SessionUser } from "~/features/auth/permissions.server";
+import { failed, succeeded } from "~/platform/action-result.server";
+import type { Database } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { releasePath } from "./contract";
+import { releaseMessages } from "./messages";
+import { FOUR_EYES, RELEASES_ONLY, setPolicy } from "./policies.server";
+import { publishRelease, resolveConflict } from "./publish.server";
+import { createRelease, ReleaseError, reviewRelease, scheduleRelease, setDrafting } from "./releases.server";
+import { releaseIntents, type releaseListFormSchema, type releasePageFormSchema } from "./schema";
+import { ReleaseClosedError } from "./staging.server";
+import { zonedToInstant } from "./time-zone";
+
+type Admin = Pick<SessionUser, "id" | "email">;
+
+/** A refused release action as every dashboard action answers (conflicts listed when there are some). */
+export function answerReleaseError(intent: string, error: unknown) {
+  if (error instanceof ReleaseError) {
+    if (error.conflicts)
+      return data(
+        { ok: false as const, intent, code: "conflict" as const, message: error.message, conflicts: error.conflicts },
+        { status: 409 },
+      );
+    return failed(intent, error.status, error.message);
+  }
+  if (error instanceof ReleaseClosedError) return failed(intent, 409, error.message);
+  logger.error({ err: error, intent }, "release action failed");
+  return failed(intent, 500, releaseMessages.failed);
+}
+
+/** The releases list's writes: create (and open) a release, open one, go back to live, set the policies. */
+export async function runListAction(db: Database, admin: Admin, form: z.infer<typeof releaseListFormSchema>) {
+  switch (form.intent) {
+    case releaseIntents.create: {
+      const release = await createRelease(db, form.name, admin);
+      await setDrafting(db, admin, release.id);
+      return redirect(releasePath(release.id));
+    }
+    case releaseIntents.open:
+      await setDrafting(db, admin, form.releaseId);
+      return succeeded(form.intent);
+    case releaseIntents.goLive:
+      await setDrafting(db, admin, null);
+      return succeeded(form.intent);
+    case releaseIntents.policies:
+      await db.transaction(async (transaction) => {
+        await setPolicy(transaction, FOUR_EYES, form.fourEyes);
+        await setPolicy(transaction, RELEASES_ONLY, form.releasesOnly);
+        await recordEvent(transaction, {
+          kind: "release.policies",
+          area: "releases",
+          actor: admin,
+          target: null,
+          details: { fourEyes: form.fourEyes, releasesOnly: form.releasesOnly },
+        });
+      });
+      return succeeded(form.intent);
+  }
+}
+
+/** One release's writes. */
+export async function runReleaseAction(db: Database, admin: Admin, releaseId: number, form: z.infer<typeof releasePageFormSchema>) {
+  switch (form.intent) {
+    case releaseIntents.open:
+      await setDrafting(db, admin, releaseId);
+      break;
+    case releaseIntents.goLive:
+      await setDrafting(db, admin, null);
+      break;
+    case releaseIntents.submit:
+    case releaseIntents.unschedule:
+    case releaseIntents.cancel: {
+      const step = form.intent === releaseIntents.submit ? "submit" : form.intent === releaseIntents.cancel ? "cancel" : "unschedule";
+      await reviewRelease(db, releaseId, step, admin);
+      break;
+    }
+    case releaseIntents.approve:
+    case releaseIntents.sendBack:
+      await reviewRelease(db, releaseId, form.intent === releaseIntents.approve ? "approve" : "send_back", admin, form.comment);
+      break;
+    case releaseIntents.schedule: {
+      const at = zonedToInstant(form.at, getEnv().SITE_TIME_ZONE);
+      if (!at) return failed(form.intent, 400, releaseMessages.invalidDate);
+      if (at.getTime() <= Date.now()) return failed(form.intent, 400, releaseMessages.pastDate);
+      await scheduleRelease(db, releaseId, at, admin);
+      break;
+    }
+    case releaseIntents.publish:
+      await publishRelease(db, releaseId, admin);
+      break;
+    case releaseIntents.resolve:
+      await resolveConflict(db, releaseId, form.key, form.choice, admin);
+      break;
+  }
+  return succeeded(form.intent);
+}

@@ -1,0 +1,227 @@
+import { createHash } from "node:crypto";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { activityEvents, releaseChanges, releaseDrafting, releases, type ReleaseRow } from "~/db/schema";
+import { recordEvent } from "~/features/activity/activity.server";
+import type { Actor, Executor } from "~/features/history/revisions.server";
+import type { Database } from "~/platform/db.server";
+import { OPEN_RELEASE_STATES } from "./contract";
+import { releaseMessages } from "./messages";
+import { isPolicyOn, FOUR_EYES } from "./policies.server";
+import { lockRelease, voidSignOff } from "./staging.server";
+
+type Admin = NonNullable<Actor>;
+
+/** A refused release action: its HTTP status and the message the dashboard shows. */
+export class ReleaseError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly conflicts?: string[],
+  ) {
+    super(message);
+  }
+}
+
+export async function createRelease(db: Database, name: string, actor: Admin) {
+  return db.transaction(async (transaction) => {
+    const [row] = await transaction.insert(releases).values({ name, authorId: actor.id, authorEmail: actor.email }).returning();
+    await recordEvent(transaction, { kind: "release.create", area: "releases", actor, target: String(row!.id), details: { name } });
+    return row!;
+  });
+}
+
+/** The release, locked for the rest of the transaction; 404 when there is no such release. */
+export async function lockedRelease(executor: Executor, id: number): Promise<ReleaseRow> {
+  await lockRelease(executor, id);
+  const [row] = await executor.select().from(releases).where(eq(releases.id, id)).for("update");
+  if (!row) throw new ReleaseError(404, releaseMessages.notFound);
+  return row;
+}
+
+export const getRelease = async (executor: Executor, id: number) => (await executor.select().from(releases).where(eq(releases.id, id)))[0];
+
+export function listReleases(db: Database) {
+  return db
+    .select({
+      id: releases.id,
+      name: releases.name,
+      state: releases.state,
+      authorEmail: releases.authorEmail,
+      updatedAt: releases.updatedAt,
+      scheduledAt: releases.scheduledAt,
+      publishedAt: releases.publishedAt,
+      failureMessage: releases.failureMessage,
+      changes: count(releaseChanges.id),
+    })
+    .from(releases)
+    .leftJoin(releaseChanges, eq(releaseChanges.releaseId, releases.id))
+    .groupBy(releases.id)
+    .orderBy(desc(releases.id))
+    .limit(200);
+}
+
+export function listChanges(executor: Executor, releaseId: number) {
+  return executor.select().from(releaseChanges).where(eq(releaseChanges.releaseId, releaseId)).orderBy(asc(releaseChanges.key));
+}
+
+/** Keys of this release that another open release stages too, with those releases' names. */
+export async function sharedKeys(executor: Executor, releaseIds: number[]) {
+  if (releaseIds.length === 0) return new Map<string, string[]>();
+  const mine = await executor
+    .select({ releaseId: releaseChanges.releaseId, key: releaseChanges.key })
+    .from(releaseChanges)
+    .where(inArray(releaseChanges.releaseId, releaseIds));
+  const others = await executor
+    .select({ releaseId: releases.id, name: releases.name, key: releaseChanges.key })
+    .from(releaseChanges)
+    .innerJoin(releases, eq(releases.id, releaseChanges.releaseId))
+    .where(and(inArray(releases.state, [...OPEN_RELEASE_STATES]), inArray(releaseChanges.key, [...new Set(mine.map((row) => row.key))])));
+  const shared = new Map<string, string[]>();
+  for (const row of mine) {
+    const names = others.filter((other) => other.key === row.key && other.releaseId !== row.releaseId).map((other) => other.name);
+    if (names.length > 0) shared.set(`${row.releaseId}:${row.key}`, names);
+  }
+  return shared;
+}
+
+/** What an approval is bound to: the staged value of every key, in key order. */
+export async function contentHash(executor: Executor, releaseId: number) {
+  const changes = await listChanges(executor, releaseId);
+  const hash = createHash("sha256");
+  for (const change of changes) hash.update(JSON.stringify([change.key, change.staged ?? null]));
+  return hash.digest("hex");
+}
+
+/** Everyone who staged a change into the release (from the log, so an overwritten change still counts), and its author. */
+export async function releaseAuthors(executor: Executor, release: ReleaseRow) {
+  const rows = await executor
+    .select({ userId: activityEvents.userId })
+    .from(activityEvents)
+    .where(and(eq(activityEvents.kind, "release.stage"), eq(activityEvents.target, String(release.id))));
+  const authors = new Set<string>();
+  for (const row of rows) if (row.userId) authors.add(row.userId);
+  if (release.authorId) authors.add(release.authorId);
+  return authors;
+}
+
+/** Opens the release for the administrator's saves (null: back to live editing). */
+export async function setDrafting(db: Database, actor: Admin, releaseId: number | null) {
+  await db.transaction(async (transaction) => {
+    if (releaseId === null) {
+      await transaction.delete(releaseDrafting).where(eq(releaseDrafting.userId, actor.id));
+      await recordEvent(transaction, { kind: "release.go_live", area: "releases", actor, target: null });
+      return;
+    }
+    const release = await lockedRelease(transaction, releaseId);
+    if (!OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseError(409, releaseMessages.notOpen);
+    await transaction
+      .insert(releaseDrafting)
+      .values({ userId: actor.id, releaseId })
+      .onConflictDoUpdate({ target: releaseDrafting.userId, set: { releaseId, updatedAt: new Date() } });
+    await recordEvent(transaction, {
+      kind: "release.open",
+      area: "releases",
+      actor,
+      target: String(releaseId),
+      details: { name: release.name },
+    });
+  });
+}
+
+type ReviewStep = "submit" | "approve" | "send_back" | "cancel" | "unschedule";
+
+/**
+ * The review steps: submit for review, approve (bound to the content hash; only by an
+ * administrator who staged none of its changes), send back with a comment, unschedule, cancel.
+ */
+// long-function: one transaction and one switch over the review steps, each a few lines
+export async function reviewRelease(db: Database, releaseId: number, step: ReviewStep, actor: Admin, comment?: string) {
+  await db.transaction(async (transaction) => {
+    const release = await lockedRelease(transaction, releaseId);
+    if (!OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseError(409, releaseMessages.notOpen);
+    const set: Partial<ReleaseRow> = { updatedAt: new Date() };
+    if (step === "submit") set.state = "in_review";
+    if (step === "approve" || step === "send_back") {
+      if (release.state === "scheduled") throw new ReleaseError(409, releaseMessages.notReviewable);
+      if ((await releaseAuthors(transaction, release)).has(actor.id)) throw new ReleaseError(403, releaseMessages.ownChanges);
+    }
+    if (step === "approve") {
+      const changes = await transaction
+        .select({ id: releaseChanges.id })
+        .from(releaseChanges)
+        .where(eq(releaseChanges.releaseId, releaseId));
+      if (changes.length === 0) throw new ReleaseError(409, releaseMessages.empty);
+      Object.assign(set, {
+        state: "approved",
+        approvedById: actor.id,
+        approvedByEmail: actor.email,
+        approvedAt: new Date(),
+        approvedHash: await contentHash(transaction, releaseId),
+        reviewComment: comment || null,
+      });
+    }
+    if (step === "send_back") {
+      await voidSignOff(transaction, release);
+      Object.assign(set, { state: "draft", reviewComment: comment || null });
+    }
+    if (step === "unschedule") {
+      if (release.state !== "scheduled") throw new ReleaseError(409, releaseMessages.notReviewable);
+      const stillApproved = release.approvedById !== null && release.approvedHash === (await contentHash(transaction, releaseId));
+      Object.assign(set, { state: stillApproved ? "approved" : "draft", scheduledAt: null });
+    }
+    if (step === "cancel") {
+      set.state = "cancelled";
+      set.scheduledAt = null;
+      await transaction.delete(releaseDrafting).where(eq(releaseDrafting.releaseId, releaseId));
+    }
+    await transaction.update(releases).set(set).where(eq(releases.id, releaseId));
+    await recordEvent(transaction, {
+      kind: `release.${step}`,
+      area: "releases",
+      actor,
+      target: String(releaseId),
+      details: { name: release.name, ...(comment ? { comment } : {}) },
+    });
+  });
+}
+
+/** Whether the release may be published now: with four eyes, only as approved and unchanged since. */
+export async function assertPublishable(executor: Executor, release: ReleaseRow) {
+  if (!(await isPolicyOn(executor, FOUR_EYES))) return;
+  const hash = await contentHash(executor, release.id);
+  const approved =
+    ["approved", "scheduled", "failed"].includes(release.state) && release.approvedById !== null && release.approvedHash === hash;
+  if (!approved) throw new ReleaseError(409, releaseMessages.needsApproval);
+  if (release.approvedById && (await releaseAuthors(executor, release)).has(release.approvedById))
+    throw new ReleaseError(409, releaseMessages.needsApproval);
+}
+
+/** Sets the publish time; the release is then frozen (an edit unschedules it). */
+export async function scheduleRelease(db: Database, releaseId: number, at: Date, actor: Admin) {
+  await db.transaction(async (transaction) => {
+    const release = await lockedRelease(transaction, releaseId);
+    if (!OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseError(409, releaseMessages.notOpen);
+    const [anyChange] = await transaction
+      .select({ id: releaseChanges.id })
+      .from(releaseChanges)
+      .where(eq(releaseChanges.releaseId, releaseId))
+      .limit(1);
+    if (!anyChange) throw new ReleaseError(409, releaseMessages.empty);
+    await assertPublishable(transaction, release);
+    // Without four eyes, the schedule binds the content as it is now: a later edit unschedules it.
+    const approvedHash = release.approvedHash ?? (await contentHash(transaction, releaseId));
+    await transaction
+      .update(releases)
+      .set({ state: "scheduled", scheduledAt: at, approvedHash, failureMessage: null, updatedAt: new Date() })
+      .where(eq(releases.id, releaseId));
+    // Nobody keeps drafting into a frozen release by mistake: their next save would unschedule it.
+    await transaction.delete(releaseDrafting).where(eq(releaseDrafting.releaseId, releaseId));
+    await recordEvent(transaction, {
+      kind: "release.schedule",
+      area: "releases",
+      actor,
+      target: String(releaseId),
+      details: { name: release.name, at: at.toISOString() },
+    });
+  });
+}

@@ -1,0 +1,137 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { releaseChanges, releaseDrafting, releases } from "~/db/schema";
+import { recordEvent } from "~/features/activity/activity.server";
+import { applySnapshot } from "~/features/history/snapshot-registry.server";
+import { captureRevisions, type CapturedWrite } from "~/features/history/staging-context.server";
+import { latestRevision, type Actor, type Executor } from "~/features/history/revisions.server";
+import type { Database } from "~/platform/db.server";
+import { OPEN_RELEASE_STATES } from "./contract";
+import { releaseMessages } from "./messages";
+import { isPolicyOn, RELEASES_ONLY } from "./policies.server";
+
+/** A direct live save while 'Изменения только через выпуски' is on (HTTP 403). */
+export class LiveWriteRefusedError extends Error {
+  readonly status = 403;
+  constructor() {
+    super(releaseMessages.liveRefused);
+  }
+}
+
+/** A release that cannot take a change now (published, cancelled, publishing). */
+export class ReleaseClosedError extends Error {
+  readonly status = 409;
+}
+
+/** The release an administrator's saves go into; undefined: they go live. */
+export async function draftingRelease(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({ id: releases.id, name: releases.name, state: releases.state })
+    .from(releaseDrafting)
+    .innerJoin(releases, eq(releases.id, releaseDrafting.releaseId))
+    .where(eq(releaseDrafting.userId, userId));
+  return row;
+}
+
+/** Serialises every change to one release (staging, review, publish) until the transaction ends. */
+export async function lockRelease(executor: Executor, releaseId: number) {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`release:${releaseId}`}))`);
+}
+
+const ROLLBACK = Symbol("staged write rolled back");
+
+/**
+ * Runs a content or menu write. With no release open it is one transaction, as always (refused
+ * while 'Изменения только через выпуски' is on). With a release open the same write runs in a
+ * transaction where the release's staged values were applied first; the revisions it would
+ * record are captured and the transaction rolled back, then the captured values are staged.
+ */
+export async function runWrite<T>(db: Database, actor: Actor, write: (transaction: Executor) => Promise<T>) {
+  const release = actor ? await draftingRelease(db, actor.id) : undefined;
+  if (!release) {
+    if (actor && (await isPolicyOn(db, RELEASES_ONLY))) throw new LiveWriteRefusedError();
+    return { result: await db.transaction(write), staged: false };
+  }
+  if (!OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseClosedError(releaseMessages.notOpen);
+  const captured: CapturedWrite[] = [];
+  let result: T | undefined;
+  try {
+    await db.transaction(async (transaction) => {
+      const changes = await transaction
+        .select({ key: releaseChanges.key, staged: releaseChanges.staged })
+        .from(releaseChanges)
+        .where(eq(releaseChanges.releaseId, release.id));
+      for (const change of changes) await applySnapshot(transaction, change.key, change.staged);
+      result = await captureRevisions(captured, () => write(transaction));
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  await stageChanges(db, release.id, captured, actor!);
+  return { result: result as T, staged: true };
+}
+
+/**
+ * Upserts the captured values into the release: a key keeps the live value and version it was
+ * first staged against; a key brought back to its live value leaves the release. Any change
+ * voids an approval and unschedules the release.
+ */
+export async function stageChanges(db: Database, releaseId: number, captured: CapturedWrite[], actor: NonNullable<Actor>) {
+  if (captured.length === 0) return;
+  await db.transaction(async (transaction) => {
+    await lockRelease(transaction, releaseId);
+    const [release] = await transaction.select().from(releases).where(eq(releases.id, releaseId)).for("update");
+    if (!release || !OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseClosedError(releaseMessages.notOpen);
+    const keys = [...new Set(captured.map((write) => write.key))];
+    const existing = await transaction
+      .select()
+      .from(releaseChanges)
+      .where(and(eq(releaseChanges.releaseId, releaseId), inArray(releaseChanges.key, keys)));
+    const byKey = new Map(existing.map((row) => [row.key, row]));
+    for (const write of captured) {
+      const stored = byKey.get(write.key);
+      const live = stored ? stored.live : write.before;
+      if (JSON.stringify(live ?? null) === JSON.stringify(write.after ?? null)) {
+        if (stored) await transaction.delete(releaseChanges).where(eq(releaseChanges.id, stored.id));
+        byKey.delete(write.key);
+        continue;
+      }
+      const values = { staged: write.after ?? null, stagedById: actor.id, stagedByEmail: actor.email, stagedAt: new Date() };
+      if (stored) {
+        await transaction.update(releaseChanges).set(values).where(eq(releaseChanges.id, stored.id));
+      } else {
+        const liveRevisionId = (await latestRevision(transaction, write.key))?.id ?? 0;
+        const [row] = await transaction
+          .insert(releaseChanges)
+          .values({ releaseId, key: write.key, area: write.area, live: live ?? null, liveRevisionId, ...values })
+          .returning();
+        byKey.set(write.key, row!);
+      }
+    }
+    await voidSignOff(transaction, release);
+    await recordEvent(transaction, {
+      kind: "release.stage",
+      area: "releases",
+      actor,
+      target: String(releaseId),
+      details: { release: release.name, keys },
+    });
+  });
+}
+
+/** An edit voids the approval and unschedules: what is published is only ever what was approved. */
+export async function voidSignOff(executor: Executor, release: typeof releases.$inferSelect) {
+  const reopened = release.state === "approved" || release.state === "scheduled" || release.state === "failed";
+  await executor
+    .update(releases)
+    .set({
+      state: reopened ? "draft" : release.state,
+      approvedById: null,
+      approvedByEmail: null,
+      approvedAt: null,
+      approvedHash: null,
+      scheduledAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(releases.id, release.id));
+}

@@ -1,0 +1,106 @@
+import type { ContentRevisionRow, ReleaseRow } from "~/db/schema";
+import { revisionView } from "~/features/history/revision-view.server";
+import { latestRevision } from "~/features/history/revisions.server";
+import { readSnapshot } from "~/features/history/snapshot-registry.server";
+import type { Database } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
+import type { DraftingView, ReleaseChangeView, ReleaseDetail, ReleaseSummary } from "./contract";
+import { readPolicies } from "./policies.server";
+import { contentHash, getRelease, listChanges, listReleases, releaseAuthors, sharedKeys } from "./releases.server";
+import { draftingRelease } from "./staging.server";
+import { formatInZone, instantToZoned } from "./time-zone";
+
+/** A staged change as a revision-like row: the live value now against the staged one. */
+const asRevision = (id: number, key: string, area: string, before: unknown, after: unknown, at: Date, by: string | null) =>
+  ({
+    id,
+    key,
+    area,
+    action: "update",
+    before,
+    after,
+    createdAt: at,
+    userId: null,
+    userEmail: by,
+    groupId: null,
+  }) satisfies ContentRevisionRow;
+
+export async function releaseListView(db: Database, userId: string) {
+  const timeZone = getEnv().SITE_TIME_ZONE;
+  const rows = await listReleases(db);
+  const shared = await sharedKeys(
+    db,
+    rows.map((row) => row.id),
+  );
+  const releases: ReleaseSummary[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    state: row.state,
+    author: row.authorEmail,
+    changes: Number(row.changes),
+    sharedKeys: [...shared.keys()].filter((entry) => entry.startsWith(`${row.id}:`)).length,
+    scheduledAt: row.scheduledAt ? formatInZone(row.scheduledAt, timeZone) : null,
+    publishedAt: row.publishedAt ? formatInZone(row.publishedAt, timeZone) : null,
+    failure: row.failureMessage,
+  }));
+  const drafting = await draftingRelease(db, userId);
+  return { releases, policies: await readPolicies(db), draftingId: drafting?.id ?? null };
+}
+
+// long-function: assembles the release page's whole view in one place
+export async function releaseDetailView(db: Database, release: ReleaseRow, userId: string): Promise<ReleaseDetail> {
+  const timeZone = getEnv().SITE_TIME_ZONE;
+  const [changes, shared, policies, authors, hash, drafting] = await Promise.all([
+    listChanges(db, release.id),
+    sharedKeys(db, [release.id]),
+    readPolicies(db),
+    releaseAuthors(db, release),
+    contentHash(db, release.id),
+    draftingRelease(db, userId),
+  ]);
+  const views: ReleaseChangeView[] = [];
+  for (const change of changes) {
+    const live = await readSnapshot(db, change.key);
+    const version = (await latestRevision(db, change.key))?.id ?? 0;
+    views.push({
+      key: change.key,
+      area: change.area,
+      revision: revisionView(asRevision(change.id, change.key, change.area, live, change.staged, change.stagedAt, change.stagedByEmail)),
+      conflict: version !== change.liveRevisionId,
+      sharedWith: shared.get(`${release.id}:${change.key}`) ?? [],
+    });
+  }
+  return {
+    id: release.id,
+    name: release.name,
+    state: release.state,
+    author: release.authorEmail,
+    approvedBy: release.approvedByEmail,
+    approvalValid: release.approvedById !== null && release.approvedHash === hash,
+    reviewComment: release.reviewComment,
+    failure: release.failureMessage,
+    scheduledAt: release.scheduledAt ? formatInZone(release.scheduledAt, timeZone) : null,
+    publishedAt: release.publishedAt ? formatInZone(release.publishedAt, timeZone) : null,
+    publishGroupId: release.publishGroupId,
+    changes: views,
+    fourEyes: policies.fourEyes,
+    viewerIsAuthor: authors.has(userId),
+    drafting: drafting?.id === release.id,
+    timeZone,
+    defaultScheduleAt: instantToZoned(new Date(Date.now() + 60 * 60 * 1000), timeZone),
+  };
+}
+
+/** The mode every dashboard tab shows, and the staged value of each key of the open release. */
+export async function draftingView(db: Database, userId: string): Promise<DraftingView> {
+  const release = await draftingRelease(db, userId);
+  if (!release) return { release: null, staged: {} };
+  const staged: DraftingView["staged"] = {};
+  for (const change of await listChanges(db, release.id)) {
+    const view = revisionView(asRevision(change.id, change.key, change.area, null, change.staged, change.stagedAt, null));
+    staged[change.key] = { value: view.after, display: view.display };
+  }
+  return { release: { id: release.id, name: release.name }, staged };
+}
+
+export const loadRelease = getRelease;

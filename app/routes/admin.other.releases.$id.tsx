@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { ReleasePage } from "~/components/admin/releases/release-page";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { answerReleaseError, runReleaseAction } from "~/features/releases/actions.server";
+import { releaseMessages } from "~/features/releases/messages";
+import { releaseIdSchema, releasePageFormSchema } from "~/features/releases/schema";
+import { loadRelease, releaseDetailView } from "~/features/releases/view.server";
+import { answerFailuresInPlace } from "~/platform/action-result";
+import { failed, readForm, refused } from "~/platform/action-result.server";
+import { getDb } from "~/platform/db.server";
+import type { Route } from "./+types/admin.other.releases.$id";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.release ? `Выпуск «${loaded.release.name}»` : "Выпуск");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const id = releaseIdSchema.safeParse(params);
+  const release = id.success ? await loadRelease(getDb(), id.data.id) : undefined;
+  if (!release) throw data({ message: releaseMessages.notFound }, { status: 404 });
+  return data({ release: await releaseDetailView(getDb(), release, admin.id) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = form.intent ?? "";
+  const id = releaseIdSchema.safeParse(params);
+  if (!id.success) return failed(intent, 404, releaseMessages.notFound);
+  const parsed = releasePageFormSchema.safeParse(form);
+  if (!parsed.success) return refused(intent, parsed.error, releaseMessages.invalid);
+  try {
+    return await runReleaseAction(getDb(), admin, id.data.id, parsed.data);
+  } catch (error) {
+    return answerReleaseError(parsed.data.intent, error);
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
+
+export default function AdminOtherRelease({ loaderData }: Route.ComponentProps) {
+  return <ReleasePage release={loaderData.release} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Выпуск" fallback={releaseMessages.notFound} />;
+}

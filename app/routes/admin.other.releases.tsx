@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import { ReleasesPanel } from "~/components/admin/releases/releases-panel";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { answerReleaseError, runListAction } from "~/features/releases/actions.server";
+import { releaseMessages } from "~/features/releases/messages";
+import { releaseListFormSchema } from "~/features/releases/schema";
+import { releaseListView } from "~/features/releases/view.server";
+import { answerFailuresInPlace } from "~/platform/action-result";
+import { readForm, refused } from "~/platform/action-result.server";
+import { getDb } from "~/platform/db.server";
+import type { Route } from "./+types/admin.other.releases";
+
+export const meta: Route.MetaFunction = () => adminMeta("Выпуски");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return data(await releaseListView(getDb(), admin.id), { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const parsed = releaseListFormSchema.safeParse(form);
+  if (!parsed.success) return refused(form.intent ?? "", parsed.error, releaseMessages.invalid);
+  try {
+    return await runListAction(getDb(), admin, parsed.data);
+  } catch (error) {
+    return answerReleaseError(parsed.data.intent, error);
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
+
+export default function AdminOtherReleases({ loaderData }: Route.ComponentProps) {
+  return <ReleasesPanel {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Выпуски" fallback="Не удалось загрузить выпуски" />;
+}
