@@ -8,6 +8,7 @@ import { loadReleaseOverlay } from "~/features/releases/overlay.server";
 import { runInPreview, runOutsidePreview, type PreviewState } from "~/features/releases/preview/preview-context.server";
 import { previewCookieValue, readPreviewCookie, readReviewToken } from "~/features/releases/preview/preview-token.server";
 import { recognisePreview } from "~/features/releases/preview/recognise.server";
+import { previewHref, previewPathFor } from "~/features/releases/preview/preview";
 import { createReviewLink, openReviewLink, revokeReviewLink } from "~/features/releases/preview/review-links.server";
 import { loader as startLoader } from "~/routes/admin.preview";
 import { action as linksAction, loader as linksLoader } from "~/routes/admin.preview.links";
@@ -250,6 +251,13 @@ describe.each(testDatabaseKinds)("release preview on %s", (kind) => {
     } finally {
       await site.close();
     }
+  });
+
+  it("opens a staged card's preview on the page that shows it", () => {
+    expect(
+      ["fees/fee_1", "global/company_name", "home/hero_title", "security/title", "terms/content", "menu:4"].map(previewPathFor),
+    ).toEqual(["/fees", "/", "/", "/features", "/terms", "/"]);
+    expect(previewHref(3, "/fees")).toBe("/admin/preview?release=3&path=%2Ffees");
   });
 
   it("marks a preview answer whatever headers the page then sets", () => {

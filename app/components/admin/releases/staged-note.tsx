@@ -1,3 +1,5 @@
+import { Eye } from "lucide-react";
+import { previewHref, previewPathFor } from "~/features/releases/preview/preview";
 import { useDrafting } from "./drafting-bar";
 
 /**
@@ -13,6 +15,12 @@ export function StagedNote({ itemKey }: { itemKey: string }) {
     <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-2 py-1 text-sm text-amber-950" data-testid="staged-value">
       <span className="font-medium">В выпуске «{drafting.release.name}»:</span> <span className="break-words">{text}</span>
       <span className="block text-xs text-amber-800">На сайте сейчас — значение в поле выше, пока выпуск не опубликован.</span>
+      <a
+        href={previewHref(drafting.release.id, previewPathFor(itemKey))}
+        className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-amber-950 underline underline-offset-2"
+      >
+        <Eye aria-hidden="true" className="size-3.5" /> Предпросмотр
+      </a>
     </p>
   );
 }

@@ -86,3 +86,11 @@ export interface PreviewBanner {
 export const EXIT_PREVIEW_PATH = "/preview/exit";
 /** The static script of preview pages only (public/preview-frame.js): it repaints the page with typed values. */
 export const PREVIEW_FRAME_SCRIPT = "/preview-frame.js";
+
+/** Where a staged key shows on the site: its page (settings, menus and shared blocks: the home page). */
+export function previewPathFor(key: string): string {
+  const page = key.includes("/") ? key.slice(0, key.indexOf("/")) : "";
+  if (page === "security") return "/features";
+  if (page === "" || page === "global" || page === "home") return "/";
+  return `/${page}`;
+}
