@@ -53,7 +53,12 @@ async function prepare() {
   }
   await post("/admin/other/releases", { intent: "go-live" }, session);
   const start = await fetch(`${BASE}/admin/preview?release=${releaseId}&path=/`, { headers: { cookie: session }, redirect: "manual" });
-  return { session, releaseId, preview: [session, ...cookiesOf(start)].join("; ") };
+  const preview = [session, ...cookiesOf(start)].join("; ");
+  // The release is really applied (and only in the preview): otherwise the figures measure nothing.
+  const previewed = await (await fetch(`${BASE}/`, { headers: { cookie: preview } })).text();
+  const live = await (await fetch(`${BASE}/`)).text();
+  if (!previewed.includes("Staged value") || live.includes("Staged value")) throw new Error("the release is not applied as expected");
+  return { session, releaseId, preview };
 }
 
 async function timedGet(url, cookie) {
