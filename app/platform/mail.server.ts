@@ -62,3 +62,26 @@ export async function sendResetMail(input: { smtpUrl: string; from?: string; to:
     text: `Чтобы задать новый пароль, откройте ссылку (действует 1 час, один раз):\n\n${input.url}\n\nЕсли вы не запрашивали сброс, ничего не делайте.\n`,
   });
 }
+
+/** Tells an administrator that a scheduled release could not be published. */
+export async function sendReleaseFailureMail(input: {
+  smtpUrl: string;
+  from?: string;
+  to: string;
+  name: string;
+  reason: string;
+  url?: string;
+}) {
+  const transport = nodemailer.createTransport({ url: input.smtpUrl, ...TIMEOUTS });
+  await transport.sendMail({
+    from: input.from ?? "no-reply@localhost",
+    to: input.to,
+    subject: oneLine(`Выпуск «${input.name}» не опубликован`),
+    text: [
+      `Запланированная публикация выпуска «${input.name}» не удалась.`,
+      "",
+      `Причина: ${input.reason}`,
+      ...(input.url ? ["", input.url] : []),
+    ].join("\n"),
+  });
+}

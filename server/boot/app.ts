@@ -30,7 +30,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const env = options.env ?? parseEnv();
   setEnv(env);
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  const { database, stopHistoryPruning, stopContentSync } = await openServices(env);
+  const { database, stopContentSync } = await openServices(env);
 
   // Four renders a turn rendered 1.12x the pages a second of two (1 was 0.89x), for a turn of
   // about 8 ms between reads of the sockets; eight added little more (decision 0008).
@@ -69,20 +69,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server.listen(env.PORT, () => resolve());
   });
   logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR, uploads: uploads.describe() }, "server started");
-  const { stopContactWorker, stopBackups } = startBackgroundWork(env, database);
+  const { stopBackgroundJobs } = startBackgroundWork(env, database);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       // Finish in-flight requests, then release the database.
-      stopBackups();
+      const jobsStopped = stopBackgroundJobs();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
-      stopHistoryPruning();
-      await stopContactWorker();
+      await jobsStopped;
       await stopContentSync?.();
       await database.close();
       setDatabase(undefined);

@@ -3,16 +3,13 @@
 import type { Env } from "~/platform/env.server";
 import { createAuth, setAuth } from "~/features/auth/auth.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/platform/db.server";
-import { startHistoryPruning } from "~/features/history/pruning.server";
 import { setContactSecret } from "~/platform/hmac.server";
-import { startContactWorker } from "~/features/contact/worker.server";
-import { startBackupSchedule } from "~/features/backup/backup-store.server";
+import { startBackgroundJobs } from "../ops/background-jobs";
 import { startContentSync } from "../page-cache/content-sync";
 import { resolveAuthSecret } from "./secret";
 
 export interface SiteServices {
   database: DatabaseHandle;
-  stopHistoryPruning(): void;
   stopContentSync?: () => Promise<void>;
 }
 
@@ -26,7 +23,6 @@ export async function openServices(env: Env): Promise<SiteServices> {
   const stopContentSync = env.DATABASE_URL ? await startContentSync(env.DATABASE_URL) : undefined;
   const secret = resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET);
   setContactSecret(secret);
-  const stopHistoryPruning = startHistoryPruning(() => database.db, { keep: env.HISTORY_KEEP, days: env.HISTORY_DAYS });
   setAuth(
     createAuth({
       db: database.db,
@@ -37,19 +33,10 @@ export async function openServices(env: Env): Promise<SiteServices> {
       smtpFrom: env.SMTP_FROM,
     }),
   );
-  return { database, stopHistoryPruning, stopContentSync };
+  return { database, stopContentSync };
 }
 
-/** Starts the contact notifications and the backup schedule. */
+/** Starts the background jobs (history pruning, contact outbox and retention, backups, scheduled publishes) on one scheduler. */
 export function startBackgroundWork(env: Env, database: DatabaseHandle) {
-  const stopContactWorker = startContactWorker({
-    db: database.db,
-    smtpUrl: env.SMTP_URL,
-    smtpFrom: env.SMTP_FROM,
-    notifyTo: env.CONTACT_NOTIFY_TO,
-    keepDays: env.CONTACT_KEEP_DAYS,
-    publicUrl: env.PUBLIC_URL,
-  });
-  const stopBackups = startBackupSchedule(env.BACKUP_EVERY);
-  return { stopContactWorker, stopBackups };
+  return { stopBackgroundJobs: startBackgroundJobs(env, database) };
 }

@@ -5,6 +5,7 @@ import { recordEvent, type ActivityEvent } from "~/features/activity/activity.se
 import { getDatabaseKind, getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { getUploadStore } from "~/features/uploads/upload-store.server";
+import { startJobs, type Job } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
 import { createBackup, type CreatedBackup } from "./create-backup.server";
 import { BACKUP_NAME_PATTERN } from "~/features/backup/schema";
@@ -90,15 +91,23 @@ export function createStoredBackup(actor: ActivityEvent["actor"], via: "dashboar
  * Scheduled backups (BACKUP_EVERY): each run logs a line when it starts and when it is written;
  * a failure is logged as an error and the site goes on serving. Returns the function that stops it.
  */
+export function backupJob(every: number): Job {
+  return {
+    name: "scheduled-backups",
+    everyMs: every,
+    run: async () => {
+      logger.info("scheduled backup started");
+      await createStoredBackup(null, "schedule").catch((error: unknown) =>
+        logger.error({ err: error, directory: getEnv().BACKUP_DIR }, "SCHEDULED BACKUP FAILED: no new archive was written"),
+      );
+    },
+  };
+}
+
+/** The backup job on a scheduler of its own (tests); the site runs it on the shared one. */
 export function startBackupSchedule(every = getEnv().BACKUP_EVERY) {
   if (!every) return () => {};
   logger.info({ every, directory: getEnv().BACKUP_DIR, keep: getEnv().BACKUP_KEEP }, "scheduled backups on");
-  const timer = setInterval(() => {
-    logger.info("scheduled backup started");
-    createStoredBackup(null, "schedule").catch((error: unknown) =>
-      logger.error({ err: error, directory: getEnv().BACKUP_DIR }, "SCHEDULED BACKUP FAILED: no new archive was written"),
-    );
-  }, every);
-  timer.unref();
-  return () => clearInterval(timer);
+  const scheduler = startJobs([backupJob(every)]);
+  return () => void scheduler.stop();
 }

@@ -1,5 +1,6 @@
 import { getSettings } from "~/features/content/read.server";
 import type { Database } from "~/platform/db.server";
+import { startJobs, type Job } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
 import { sendContactNotification } from "~/platform/mail.server";
 import { deleteExpiredMessages, deliverDueNotifications, type SendNotification } from "./outbox.server";
@@ -17,6 +18,8 @@ export interface ContactWorkerOptions {
 }
 
 let kick: (() => void) | undefined;
+
+export const CONTACT_OUTBOX_JOB = "contact-outbox";
 
 /** Asks the worker to look at the outbox now (a message was just stored), without waiting for it. */
 export function kickContactOutbox() {
@@ -40,52 +43,44 @@ export function notificationSender(
 }
 
 /**
- * The background side of the contact form, in every server: polls the notification outbox
- * (when SMTP is configured) and deletes messages past their retention. Work is in the
- * database, so a restart loses nothing and several servers share it.
+ * The background side of the contact form, as jobs of the shared scheduler: the notification
+ * outbox (when SMTP is configured) and the deletion of messages past their retention. Work is
+ * in the database, so a restart loses nothing and several servers share it.
  */
-export function startContactWorker(options: ContactWorkerOptions) {
+export function contactJobs(options: ContactWorkerOptions): Job[] {
   const send = options.smtpUrl ? notificationSender(options) : undefined;
-  const retentionEveryMs = options.retentionEveryMs ?? 60 * 60 * 1000;
-  let lastRetention = 0;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
+  const jobs: Job[] = [
+    {
+      name: "contact-retention",
+      everyMs: options.retentionEveryMs ?? 60 * 60 * 1000,
+      firstAfterMs: 0,
+      run: async () => {
+        const deleted = await deleteExpiredMessages(options.db, options.keepDays);
+        if (deleted > 0) logger.info({ deleted, keepDays: options.keepDays }, "old contact messages deleted");
+      },
+    },
+  ];
+  if (send)
+    jobs.push({
+      name: CONTACT_OUTBOX_JOB,
+      everyMs: options.pollMs ?? 15_000,
+      firstAfterMs: 0,
+      run: () => deliverDueNotifications(options.db, send),
+    });
+  return jobs;
+}
 
-  async function work() {
-    if (send) await deliverDueNotifications(options.db, send);
-    if (Date.now() - lastRetention >= retentionEveryMs) {
-      lastRetention = Date.now();
-      const deleted = await deleteExpiredMessages(options.db, options.keepDays);
-      if (deleted > 0) logger.info({ deleted, keepDays: options.keepDays }, "old contact messages deleted");
-    }
-  }
+/** Lets kickContactOutbox reach the scheduler that runs the outbox (undefined: none). */
+export function setContactOutboxKick(next: (() => void) | undefined) {
+  kick = next;
+}
 
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = work()
-      .catch((error: unknown) => logger.error({ err: error }, "contact worker failed"))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          setImmediate(tick);
-        }
-      });
-  }
-
-  const timer = setInterval(tick, options.pollMs ?? 15_000);
-  timer.unref();
-  kick = () => setImmediate(tick);
-  setImmediate(tick);
+/** The contact jobs on a scheduler of their own (tests); the site runs them on the shared one. */
+export function startContactWorker(options: ContactWorkerOptions) {
+  const scheduler = startJobs(contactJobs(options));
+  setContactOutboxKick(() => scheduler.kick(CONTACT_OUTBOX_JOB));
   return async () => {
-    stopped = true;
-    clearInterval(timer);
-    kick = undefined;
-    await running;
+    setContactOutboxKick(undefined);
+    await scheduler.stop();
   };
 }

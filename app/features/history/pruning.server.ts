@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
+import type { Job } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
 
 export interface Retention {
@@ -38,30 +39,15 @@ export async function pruneRevisions(db: Database, retention: Retention, now = n
   }
 }
 
-/**
- * Prunes in the background: shortly after start, then every `everyMs`. A failure is logged
- * and tried again next time; saves never wait for it. Returns a stop function.
- */
-export function startHistoryPruning(getDb: () => Database, retention: Retention, everyMs = 60 * 60 * 1000) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+/** Pruning as a background job: shortly after start, then every `everyMs`; saves never wait for it. */
+export function historyPruningJob(getDb: () => Database, retention: Retention, everyMs = 60 * 60 * 1000): Job {
+  return {
+    name: "history-pruning",
+    everyMs,
+    firstAfterMs: 30_000,
+    run: async () => {
       const deleted = await pruneRevisions(getDb(), retention);
       if (deleted > 0) logger.info({ deleted }, "old content revisions pruned");
-    } catch (error) {
-      logger.error({ err: error }, "content history pruning failed");
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(run, 30_000);
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+    },
   };
 }

@@ -1,0 +1,40 @@
+// The site's background work: five jobs on one shared scheduler (docs/decisions/0013-one-shared-scheduler.md).
+import type { Env } from "~/platform/env.server";
+import type { DatabaseHandle } from "~/platform/db.server";
+import { startJobs, type Job } from "~/platform/jobs.server";
+import { logger } from "~/platform/logger.server";
+import { backupJob } from "~/features/backup/backup-store.server";
+import { CONTACT_OUTBOX_JOB, contactJobs, setContactOutboxKick } from "~/features/contact/worker.server";
+import { historyPruningJob } from "~/features/history/pruning.server";
+import { scheduledPublishJob } from "~/features/releases/schedule.server";
+
+/** History pruning, the contact outbox and retention, scheduled backups and scheduled publishes. */
+export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
+  const jobs = [
+    historyPruningJob(() => database.db, { keep: env.HISTORY_KEEP, days: env.HISTORY_DAYS }),
+    ...contactJobs({
+      db: database.db,
+      smtpUrl: env.SMTP_URL,
+      smtpFrom: env.SMTP_FROM,
+      notifyTo: env.CONTACT_NOTIFY_TO,
+      keepDays: env.CONTACT_KEEP_DAYS,
+      publicUrl: env.PUBLIC_URL,
+    }),
+    scheduledPublishJob(() => database.db, { smtpUrl: env.SMTP_URL, smtpFrom: env.SMTP_FROM, publicUrl: env.PUBLIC_URL }),
+  ];
+  if (env.BACKUP_EVERY) {
+    logger.info({ every: env.BACKUP_EVERY, directory: env.BACKUP_DIR, keep: env.BACKUP_KEEP }, "scheduled backups on");
+    jobs.push(backupJob(env.BACKUP_EVERY));
+  }
+  return jobs;
+}
+
+/** Starts the shared scheduler; answers the function that stops it and waits for runs under way. */
+export function startBackgroundJobs(env: Env, database: DatabaseHandle) {
+  const scheduler = startJobs(backgroundJobs(env, database));
+  setContactOutboxKick(() => scheduler.kick(CONTACT_OUTBOX_JOB));
+  return async () => {
+    setContactOutboxKick(undefined);
+    await scheduler.stop();
+  };
+}
