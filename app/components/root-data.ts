@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { SiteSeo } from "~/features/seo/seo";
 import type { ImageInfo } from "~/features/uploads/upload-url";
-import type { PreviewBanner } from "~/features/releases/preview/preview";
+import type { PreviewBanner } from "~/features/releases/preview/banner";
 
 /** What the root route's loader (app/root.tsx) hands every page, read by the site's components. */
 export interface RootData {

@@ -1,5 +1,5 @@
 import { currentPreview } from "./preview-context.server";
-import type { PreviewBanner } from "./preview";
+import type { PreviewBanner } from "./banner";
 
 /** The banner of the request's preview, or null for every ordinary request. */
 export function previewBanner(): PreviewBanner | null {

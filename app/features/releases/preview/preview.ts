@@ -24,8 +24,6 @@ export const previewMessages = {
   unknownLink: "Ссылка не найдена или уже отозвана",
   created: "Ссылка для проверки создана",
   revoked: "Ссылка отозвана",
-  exit: "Выйти из предпросмотра",
-  livePreviewLabel: "Несохранённые изменения",
   refusedTitle: "Ссылка для проверки недействительна",
   refused: {
     unknown: "Эта ссылка неверна. Попросите администратора прислать новую.",
@@ -75,17 +73,6 @@ export const DRAFT_HEADER = "x-release-preview";
 
 export const previewHref = (releaseId: number | null, path = "/") =>
   `/admin/preview?${new URLSearchParams({ ...(releaseId ? { release: String(releaseId) } : {}), path })}`;
-
-/** What the public layout's banner shows in a preview (absent on every ordinary page). */
-export interface PreviewBanner {
-  /** The release's name; null for the live site with the values typed in an editor. */
-  releaseName: string | null;
-  kind: "admin" | "reviewer";
-}
-
-export const EXIT_PREVIEW_PATH = "/preview/exit";
-/** The static script of preview pages only (public/preview-frame.js): it repaints the page with typed values. */
-export const PREVIEW_FRAME_SCRIPT = "/preview-frame.js";
 
 /** Where a staged key shows on the site: its page (settings, menus and shared blocks: the home page). */
 export function previewPathFor(key: string): string {

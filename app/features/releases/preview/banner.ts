@@ -1,0 +1,20 @@
+/**
+ * The preview banner's contract, kept apart from the schemas (no Zod): the public layout renders
+ * the banner, so whatever it imports is in every public page's JavaScript.
+ */
+export interface PreviewBanner {
+  /** The release's name; null for the live site with the values typed in an editor. */
+  releaseName: string | null;
+  kind: "admin" | "reviewer";
+}
+
+export const EXIT_PREVIEW_PATH = "/preview/exit";
+/** The static script of preview pages only (public/preview-frame.js): it repaints the page with typed values. */
+export const PREVIEW_FRAME_SCRIPT = "/preview-frame.js";
+
+export const bannerMessages = {
+  label: "Предпросмотр",
+  exit: "Выйти из предпросмотра",
+  livePreview: "Несохранённые изменения",
+  readOnly: "только просмотр",
+} as const;
