@@ -143,7 +143,9 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
       const location = answer.headers.get("location") ?? "";
       const redirectedWithin =
         (answer.status === 302 && location.startsWith("/admin/")) ||
-        (file === "admin.preview.ts" && answer.status === 303 && /^\/(?!\/)/.test(location));
+        (file === "admin.preview.ts" && answer.status === 303 && /^\/(?!\/)/.test(location)) ||
+        // A page of one record (a release) walked without its id: past the role check, the record is not found.
+        (file.includes("$") && file.startsWith("admin.") && answer.status === 404);
       if (!redirectedWithin) expect({ file, status: answer.status }).toEqual({ file, status: 200 });
     }
     expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: admin })))?.body).toMatchObject({
