@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { assertSameOrigin } from "~/features/auth/permissions.server";
 import type { PreviewState } from "~/features/releases/preview/preview-context.server";
-import { clearPreviewCookieHeader, PREVIEW_COOKIE } from "~/features/releases/preview/preview-token.server";
+import { clearPreviewCookieHeader, PREVIEW_COOKIE, readPreviewCookie } from "~/features/releases/preview/preview-token.server";
 import { recognisePreview } from "~/features/releases/preview/recognise.server";
 import { draftValuesSchema, DRAFT_HEADER } from "~/features/releases/preview/preview";
 import { logger } from "~/platform/logger.server";
@@ -17,8 +17,16 @@ const COOKIE = new RegExp(`(?:^|;\\s*)${PREVIEW_COOKIE}=([^;]*)`);
 const NOT_PREVIEWED = /^\/(admin|api|preview)(\/|\.data|$|\?)/;
 const MAX_DRAFT_BYTES = 4 * 1024 * 1024;
 
-/** Whether the browser has a preview cookie: such a request never reaches the page cache. */
-export const hasPreviewCookie = (req: IncomingMessage) => COOKIE.test(req.headers.cookie ?? "");
+const previewCookieOf = (req: IncomingMessage) => COOKIE.exec(req.headers.cookie ?? "")?.[1];
+
+/**
+ * Whether the browser has a signed, unexpired preview cookie: such a request never reaches the
+ * page cache. Checked here (one HMAC) so that a made-up cookie cannot make every request render.
+ */
+export function hasPreviewCookie(req: IncomingMessage) {
+  const value = previewCookieOf(req);
+  return value !== undefined && readPreviewCookie(value) !== undefined;
+}
 
 /** The preview a request renders (set by `previewRecognition`), read by the router step. */
 export const previewOf = (res: ServerResponse): PreviewState | undefined => (res as Response).locals?.preview as PreviewState | undefined;
@@ -69,12 +77,13 @@ function refuse(res: Response, status: number, message: string) {
  * only post it takes is the live preview's typed values (same origin, an administrator only).
  */
 export async function previewRecognition(req: Request, res: Response, next: NextFunction) {
-  if (!hasPreviewCookie(req) || NOT_PREVIEWED.test(req.path)) return next();
+  const cookie = previewCookieOf(req);
+  if (cookie === undefined || NOT_PREVIEWED.test(req.path)) return next();
   markPreviewResponse(res);
   const secure = req.secure;
   try {
     const request = fetchRequest(req);
-    const recognised = await recognisePreview(request, COOKIE.exec(req.headers.cookie ?? "")?.[1]);
+    const recognised = await recognisePreview(request, cookie);
     if (recognised.kind === "refused") {
       res.setHeader("Set-Cookie", clearPreviewCookieHeader(secure));
       return res.redirect(303, `/preview/ended?reason=${recognised.reason}`);

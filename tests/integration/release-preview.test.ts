@@ -15,7 +15,7 @@ import { action as linksAction, loader as linksLoader } from "~/routes/admin.pre
 import { loader as reviewLoader } from "~/routes/preview.r.$token";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
-import { markPreviewResponse, previewOf, previewRecognition } from "../../server/http/preview";
+import { hasPreviewCookie, markPreviewResponse, previewOf, previewRecognition } from "../../server/http/preview";
 import { securityHeaders } from "../../server/http/security";
 
 const STAGED = "Staged-only text 7f3a";
@@ -258,6 +258,18 @@ describe.each(testDatabaseKinds)("release preview on %s", (kind) => {
       ["fees/fee_1", "global/company_name", "home/hero_title", "security/title", "terms/content", "menu:4"].map(previewPathFor),
     ).toEqual(["/fees", "/", "/", "/features", "/terms", "/"]);
     expect(previewHref(3, "/fees")).toBe("/admin/preview?release=3&path=%2Ffees");
+  });
+
+  it("sends past the page cache only a request with a signed, unexpired preview cookie", () => {
+    const request = (cookie: string) => ({ headers: { cookie } }) as never;
+    const signed = previewCookieValue({ kind: "reviewer", linkId: 1, expires: Date.now() + 60_000 });
+    expect(hasPreviewCookie(request(`a=b; release_preview=${signed}`))).toBe(true);
+    expect(hasPreviewCookie(request("release_preview=a.1.1999999999999.forged"))).toBe(false);
+    expect(hasPreviewCookie(request(`release_preview=${signed.slice(0, -1)}x`))).toBe(false);
+    expect(
+      hasPreviewCookie(request(`release_preview=${previewCookieValue({ kind: "admin", releaseId: 1, expires: Date.now() - 1 })}`)),
+    ).toBe(false);
+    expect(hasPreviewCookie(request(""))).toBe(false);
   });
 
   it("marks a preview answer whatever headers the page then sets", () => {
