@@ -69,7 +69,7 @@ export function ReleaseActions({ release }: { release: ReleaseDetail }) {
           <ReleaseActionForm intent={releaseIntents.schedule} label="Запланировать" done="Выпуск запланирован">
             <div className="grid gap-1">
               <Label htmlFor="schedule-at">Дата и время публикации ({release.timeZone})</Label>
-              <Input id="schedule-at" name="at" type="datetime-local" required defaultValue={release.defaultScheduleAt} />
+              <Input id="schedule-at" name="at" type="datetime-local" step={1} required defaultValue={release.defaultScheduleAt} />
             </div>
           </ReleaseActionForm>
         ) : null}
