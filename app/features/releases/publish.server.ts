@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { releaseChanges, releaseDrafting, releases, type ReleaseChangeRow } from "~/db/schema";
+import { eq, inArray, sql } from "drizzle-orm";
+import { contentRevisions, releaseChanges, releaseDrafting, releases, type ReleaseChangeRow } from "~/db/schema";
 import { recordEvent } from "~/features/activity/activity.server";
 import { notifyContentChanged } from "~/features/content/read.server";
 import { recordRevisionGroup, type GroupEntry } from "~/features/history/revision-groups.server";
@@ -12,14 +12,21 @@ import { releaseMessages } from "./messages";
 import { assertPublishable, listChanges, lockedRelease, ReleaseError } from "./releases.server";
 import { voidSignOff } from "./staging.server";
 
-/** Keys whose live value changed (a newer revision) since the release staged them. */
+/** Keys whose live value changed (a newer revision) since the release staged them: one query for all. */
 export async function findConflicts(executor: Executor, changes: ReleaseChangeRow[]) {
-  const conflicts: string[] = [];
-  for (const change of changes) {
-    const version = (await latestRevision(executor, change.key))?.id ?? 0;
-    if (version !== change.liveRevisionId) conflicts.push(change.key);
-  }
-  return conflicts;
+  if (changes.length === 0) return [];
+  const rows = await executor
+    .select({ key: contentRevisions.key, version: sql<number>`max(${contentRevisions.id})`.mapWith(Number) })
+    .from(contentRevisions)
+    .where(
+      inArray(
+        contentRevisions.key,
+        changes.map((change) => change.key),
+      ),
+    )
+    .groupBy(contentRevisions.key);
+  const versions = new Map(rows.map((row) => [row.key, row.version]));
+  return changes.filter((change) => (versions.get(change.key) ?? 0) !== change.liveRevisionId).map((change) => change.key);
 }
 
 const actionOf = (before: unknown, after: unknown) => (before === null ? "create" : after === null ? "delete" : "update");
