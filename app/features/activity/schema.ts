@@ -35,6 +35,7 @@ export const activityAreaLabels: Record<string, string> = {
   team: "Администраторы",
   messages: "Сообщения",
   backups: "Резервные копии",
+  releases: "Выпуски",
 };
 
 const actionLabels: Record<string, string> = {
@@ -52,6 +53,20 @@ const actionLabels: Record<string, string> = {
   backup_codes_regenerate: "новые резервные коды",
   two_factor_require: "двухфакторная аутентификация обязательна",
   two_factor_optional: "двухфакторная аутентификация необязательна",
+  // Releases (docs/releases.md).
+  stage: "изменение в выпуске",
+  open: "выпуск открыт для правки",
+  go_live: "возврат к правке сайта",
+  submit: "отправлен на проверку",
+  approve: "одобрен",
+  send_back: "возвращён на доработку",
+  schedule: "запланирован",
+  unschedule: "снят с расписания",
+  publish: "опубликован",
+  cancel: "отменён",
+  resolve: "конфликт решён",
+  failed: "ошибка публикации",
+  policies: "правила публикации",
 };
 
 /** `content.update` → 'Контент сайта: изменение'; unknown kinds are shown as stored. */
