@@ -5,6 +5,9 @@ import type { ReleaseDetail } from "~/features/releases/contract";
 import { releaseIntents } from "~/features/releases/schema";
 import { ReleaseActionForm } from "./release-form";
 
+export const PUBLISH_FETCHER = "publish-release";
+export const PUBLISHED = "Выпуск опубликован";
+
 /** What can be done with the release now: edit it, review it, schedule or publish it, undo a publish. */
 // long-function: the release's actions by state, each one small form, read in order
 export function ReleaseActions({ release }: { release: ReleaseDetail }) {
@@ -44,7 +47,13 @@ export function ReleaseActions({ release }: { release: ReleaseDetail }) {
           {release.state === "scheduled" ? (
             <ReleaseActionForm intent={releaseIntents.unschedule} label="Снять с расписания" done="Выпуск снят с расписания" />
           ) : (
-            <ReleaseActionForm intent={releaseIntents.publish} label="Опубликовать сейчас" done="Выпуск опубликован" variant="default" />
+            <ReleaseActionForm
+              intent={releaseIntents.publish}
+              label="Опубликовать сейчас"
+              done={PUBLISHED}
+              variant="default"
+              fetcherKey={PUBLISH_FETCHER}
+            />
           )}
           <ReleaseActionForm intent={releaseIntents.cancel} label="Отменить выпуск" done="Выпуск отменён" variant="ghost" />
         </div>

@@ -15,6 +15,7 @@ export function ReleaseActionForm({
   done,
   fields = {},
   variant = "outline",
+  fetcherKey,
   children,
 }: {
   action?: string;
@@ -23,13 +24,12 @@ export function ReleaseActionForm({
   done: string;
   fields?: Record<string, string | number>;
   variant?: "default" | "outline" | "destructive" | "secondary" | "ghost";
+  /** A form whose answer unmounts it (publish) is answered by useReleaseAnswer(fetcherKey, …) higher up. */
+  fetcherKey?: string;
   children?: ReactNode;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionResult(fetcher, {
-    onSuccess: () => toastSuccess("Готово", done),
-    onFailure: (failure) => toastError("Ошибка", failure.message || "Не удалось выполнить действие"),
-  });
+  const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
+  useActionResult(fetcher, fetcherKey ? {} : answerHandlers(done));
   return (
     <fetcher.Form method="post" action={action} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={intent} />
@@ -42,4 +42,14 @@ export function ReleaseActionForm({
       </Button>
     </fetcher.Form>
   );
+}
+
+const answerHandlers = (done: string) => ({
+  onSuccess: () => toastSuccess("Готово", done),
+  onFailure: (failure: { message?: string }) => toastError("Ошибка", failure.message || "Не удалось выполнить действие"),
+});
+
+/** Toasts the answer of a keyed release form from a component that stays mounted when the form goes. */
+export function useReleaseAnswer(fetcherKey: string, done: string) {
+  useActionResult(useFetcher<ActionResult>({ key: fetcherKey }), answerHandlers(done));
 }

@@ -3,12 +3,14 @@ import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { RELEASES_PATH, type ReleaseDetail } from "~/features/releases/contract";
 import { PreviewLinks } from "./preview-links";
-import { ReleaseActions } from "./release-actions";
+import { PUBLISH_FETCHER, PUBLISHED, ReleaseActions } from "./release-actions";
+import { useReleaseAnswer } from "./release-form";
 import { ReleaseChanges } from "./release-changes";
 import { ReleaseStateBadge } from "./release-state";
 
 /** One release: what it changes against the live site, its review and its publish. */
 export function ReleasePage({ release }: { release: ReleaseDetail }) {
+  useReleaseAnswer(PUBLISH_FETCHER, PUBLISHED);
   return (
     <section aria-labelledby="release-heading" className="grid gap-6">
       <div className="grid gap-2">
