@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The badge on the 'Другое' tab: one count over an index, and only for an admin.
   const unreadMessages = isAdmin && !mustEnrol ? await countUnreadMessages(getDb()).catch(() => 0) : 0;
   // A password was right and the code is still to come (better-auth's challenge cookie).
-  const codePending = !user && hasPendingChallenge(request);
+  const codePending = !user && (await hasPendingChallenge(request));
   return data(
     {
       isAdmin,
