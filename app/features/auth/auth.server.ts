@@ -11,7 +11,7 @@ import { acceptInvitation } from "./invitations.server";
 import { CLIENT_IP_HEADER } from "~/platform/client-address.server";
 import { logger } from "~/platform/logger.server";
 import { sendResetMail, sendVerificationMail } from "~/platform/mail.server";
-import { decideSignUp } from "./sign-up-policy.server";
+import { decideSignUp, signUpGate } from "./sign-up-policy.server";
 
 /** The invitation token a sign-up carries in its body, whichever way the sign-up arrived. */
 const invitationOf = (context: { body?: unknown } | null | undefined) =>
@@ -68,7 +68,7 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
     },
-    hooks: { after: signInEventHook(options.db) },
+    hooks: { before: signUpGate(options.db), after: signInEventHook(options.db) },
     plugins: [twoFactorPlugin()],
     databaseHooks: accountHooks(options.db),
     logger: {
