@@ -10,7 +10,8 @@ import { signInEventHook } from "./auth-events.server";
 import { acceptInvitation } from "./invitations.server";
 import { CLIENT_IP_HEADER } from "~/platform/client-address.server";
 import { logger } from "~/platform/logger.server";
-import { sendResetMail, sendVerificationMail } from "~/platform/mail.server";
+import { resetMail, sendVerificationMail } from "~/platform/mail.server";
+import { queueMail } from "~/platform/mail-outbox.server";
 import { decideSignUp, signUpGate } from "./sign-up-policy.server";
 
 /** The invitation token a sign-up carries in its body, whichever way the sign-up arrived. */
@@ -94,7 +95,9 @@ function passwordOptions(options: AuthOptions, requireEmailVerification: boolean
     sendResetPassword: async ({ user, token }) => {
       if (options.onResetToken) return options.onResetToken({ email: user.email, token });
       if (!options.smtpUrl || !options.publicUrl) return;
-      await sendResetMail({ smtpUrl: options.smtpUrl, from: options.smtpFrom, to: user.email, url: resetLink(options.publicUrl, token) });
+      // Queued, not sent: the answer must not wait for the mail server (an address with an
+      // account would take longer than one without); the outbox retries a failed send.
+      await queueMail(options.db, { kind: "password-reset", to: user.email, ...resetMail(resetLink(options.publicUrl, token)) });
     },
   };
 }

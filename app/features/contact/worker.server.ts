@@ -1,7 +1,8 @@
 import { getSettings } from "~/features/content/read.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import { sendContactNotification } from "~/platform/mail.server";
+import { sendContactNotification, sendOutboxMail } from "~/platform/mail.server";
+import { deliverDueMails, onMailQueued, type SendMail } from "~/platform/mail-outbox.server";
 import { deleteExpiredMessages, deliverDueNotifications, type SendNotification } from "./outbox.server";
 
 export interface ContactWorkerOptions {
@@ -46,6 +47,10 @@ export function notificationSender(
  */
 export function startContactWorker(options: ContactWorkerOptions) {
   const send = options.smtpUrl ? notificationSender(options) : undefined;
+  // The site's other mails (password resets) share the worker and its retries.
+  const sendMail: SendMail | undefined = options.smtpUrl
+    ? (mail) => sendOutboxMail({ smtpUrl: options.smtpUrl!, from: options.smtpFrom, ...mail })
+    : undefined;
   const retentionEveryMs = options.retentionEveryMs ?? 60 * 60 * 1000;
   let lastRetention = 0;
   let running: Promise<void> | undefined;
@@ -54,6 +59,7 @@ export function startContactWorker(options: ContactWorkerOptions) {
 
   async function work() {
     if (send) await deliverDueNotifications(options.db, send);
+    if (sendMail) await deliverDueMails(options.db, sendMail);
     if (Date.now() - lastRetention >= retentionEveryMs) {
       lastRetention = Date.now();
       const deleted = await deleteExpiredMessages(options.db, options.keepDays);
@@ -81,11 +87,13 @@ export function startContactWorker(options: ContactWorkerOptions) {
   const timer = setInterval(tick, options.pollMs ?? 15_000);
   timer.unref();
   kick = () => setImmediate(tick);
+  onMailQueued(kick);
   setImmediate(tick);
   return async () => {
     stopped = true;
     clearInterval(timer);
     kick = undefined;
+    onMailQueued(undefined);
     await running;
   };
 }
