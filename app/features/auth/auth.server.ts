@@ -10,6 +10,7 @@ import { signInEventHook } from "./auth-events.server";
 import { acceptInvitation } from "./invitations.server";
 import { CLIENT_IP_HEADER } from "~/platform/client-address.server";
 import { logger } from "~/platform/logger.server";
+import { databaseOutageSince, isConnectionError } from "~/platform/database-outage.server";
 import { resetMail, sendVerificationMail } from "~/platform/mail.server";
 import { queueMail } from "~/platform/mail-outbox.server";
 import { decideSignUp, signUpGate } from "./sign-up-policy.server";
@@ -73,7 +74,9 @@ export function createAuth(options: AuthOptions) {
     plugins: [twoFactorPlugin()],
     databaseHooks: accountHooks(options.db),
     logger: {
-      log: (level, message) => {
+      log: (level, message, ...args) => {
+        // A database outage is logged once, as an outage (database-outage.server.ts), not per request.
+        if (level === "error" && (databaseOutageSince() || args.some(isConnectionError))) return;
         if (level === "error") logger.error({ source: "auth" }, message);
         else if (level === "warn") logger.warn({ source: "auth" }, message);
       },
