@@ -14,6 +14,7 @@ import { createPageRoutes, listPublicFiles } from "../page-cache/page-routes";
 import { createRenderQueue } from "../page-cache/render-queue";
 import { createSiteApp, type SiteAppOptions } from "./express-app";
 import { openServices, startBackgroundWork } from "./services";
+import { startControlSocket } from "./control-socket";
 
 export interface StartOptions extends SiteAppOptions {
   env?: Env;
@@ -69,12 +70,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR, uploads: uploads.describe() }, "server started");
   const { stopContactWorker, stopBackups } = startBackgroundWork(env, database);
+  // `npm run backup` and `npm run admin` beside this server, on the embedded database.
+  const stopControlSocket = await startControlSocket(env);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       // Finish in-flight requests, then release the database.
       stopBackups();
+      await stopControlSocket();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
