@@ -10,7 +10,7 @@ import { startFakeSmtp } from "../support/fake-smtp";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
-const RELAY_MS = 2_500;
+const RELAY_MS = 4_000;
 
 const forgot = async (email: string) => {
   const started = performance.now();
@@ -67,10 +67,10 @@ describe.each(testDatabaseKinds)("password reset mails on %s", (kind) => {
     const unknown = await forgot("nobody@example.com");
     expect(existing.answer.body).toEqual(unknown.answer.body);
     expect(existing.answer.status).toBe(unknown.answer.status);
-    // The relay takes 2.5 s per message: neither answer waited for it.
-    expect(existing.ms).toBeLessThan(1_000);
-    expect(unknown.ms).toBeLessThan(1_000);
-    expect(Math.abs(existing.ms - unknown.ms)).toBeLessThan(500);
+    // The relay takes 4 s per message: neither answer waited for it (the margins are for a busy machine).
+    expect(existing.ms).toBeLessThan(1_500);
+    expect(unknown.ms).toBeLessThan(1_500);
+    expect(Math.abs(existing.ms - unknown.ms)).toBeLessThan(1_000);
     // The link is kept sealed while it waits, and the mail goes out without anyone waiting.
     const [queued] = await app.handle.db.select().from(mailOutbox);
     expect(queued).toMatchObject({ kind: "password-reset", recipient: "admin@example.com" });
