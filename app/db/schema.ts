@@ -289,3 +289,6 @@ export const rateLimits = pgTable(
 // Releases: staged changes, their review links and each administrator's drafting mode. The
 // tables live in their own file (this one stays under the 300-line limit).
 export * from "./schema-releases";
+
+// Hardening: the mail outbox (password-reset mails, sent after the answer with retries).
+export { mailOutbox } from "./mail-outbox-schema";

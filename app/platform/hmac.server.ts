@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /**
  * The key behind the client-address hashes and the fill-time stamps: the auth secret, handed
@@ -57,4 +57,23 @@ export function readCookie(request: Request, name: string): string | undefined {
     if (cookieName === name) return rest.join("=");
   }
   return undefined;
+}
+
+/** AES-256-GCM under a key derived from the secret: text kept in the database only sealed (a queued mail's reset link). */
+const sealKey = () => createHmac("sha256", key()).update("seal-key").digest();
+
+export function sealText(text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sealKey(), iv);
+  const body = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
+}
+
+/** The text of `sealText`; throws when it was sealed under another secret or altered. */
+export function openText(sealed: string): string {
+  const [iv, tag, body] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
+  if (!iv || !tag || !body) throw new Error("not a sealed text");
+  const decipher = createDecipheriv("aes-256-gcm", sealKey(), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
 }

@@ -53,14 +53,16 @@ export async function sendInvitationMail(input: { smtpUrl: string; from?: string
   });
 }
 
-export async function sendResetMail(input: { smtpUrl: string; from?: string; to: string; url: string }) {
-  const transport = nodemailer.createTransport(input.smtpUrl);
-  await transport.sendMail({
-    from: input.from ?? "no-reply@localhost",
-    to: input.to,
-    subject: "Сброс пароля панели администратора",
-    text: `Чтобы задать новый пароль, откройте ссылку (действует 1 час, один раз):\n\n${input.url}\n\nЕсли вы не запрашивали сброс, ничего не делайте.\n`,
-  });
+/** The reset mail's subject and text (queued in the mail outbox, sent after the answer). */
+export const resetMail = (url: string) => ({
+  subject: "Сброс пароля панели администратора",
+  text: `Чтобы задать новый пароль, откройте ссылку (действует 1 час, один раз):\n\n${url}\n\nЕсли вы не запрашивали сброс, ничего не делайте.\n`,
+});
+
+/** Sends one mail of the outbox, with the timeouts that keep a silent mail server from holding it. */
+export async function sendOutboxMail(input: { smtpUrl: string; from?: string; to: string; subject: string; text: string }) {
+  const transport = nodemailer.createTransport({ url: input.smtpUrl, ...TIMEOUTS });
+  await transport.sendMail({ from: input.from ?? "no-reply@localhost", to: input.to, subject: input.subject, text: input.text });
 }
 
 /** Tells an administrator that a scheduled release could not be published. */

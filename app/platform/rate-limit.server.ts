@@ -65,21 +65,47 @@ export async function resetRateLimits(db: Database = getDb()) {
   await db.delete(rateLimits);
 }
 
-/** Passwords, sign-ups, and two-factor codes (at sign-in and at enrolment) are counted apart. */
-export type AuthAttempt = "sign-in" | "sign-up" | "two-factor";
+/**
+ * Passwords (sign-in, reset and change), sign-ups, two-factor codes, and the session's own
+ * requests (reading and ending it) are counted apart.
+ */
+export type AuthAttempt = "sign-in" | "sign-up" | "two-factor" | "session";
+
+/** One account's allowance per minute, against guesses spread over many addresses: three clients' worth. */
+export const ACCOUNT_LIMIT_FACTOR = 3;
+/** Reading or ending a session is no guess: a page may ask several times a minute. */
+const SESSION_LIMIT_FACTOR = 6;
+
+const tooMany = (retryAfterSeconds: number) =>
+  Response.json(
+    { message: "Too many attempts. Please wait a minute and try again." },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
 
 /**
- * Limits sign-in, sign-up and two-factor code attempts per client address, AUTH_RATE_LIMIT of
- * each per minute, counted in the database (see takeAttempt). The address is kept only as an
- * HMAC under the auth secret, which every server of a site shares. Returns a 429 response to send back, or null
- * when the attempt may go ahead.
+ * Limits sign-in, sign-up, two-factor code and session attempts per client address,
+ * AUTH_RATE_LIMIT of each per minute, counted in the database (see takeAttempt). With `account`
+ * (the address a password or reset is for), the account has its own allowance too, whichever
+ * clients the attempts come from. Addresses are kept only as HMACs under the auth secret, which
+ * every server of a site shares. Returns a 429 response to send back, or null when the attempt
+ * may go ahead.
  */
-export async function limitAuthAttempt(request: Request, attempt: AuthAttempt): Promise<Response | null> {
+export async function limitAuthAttempt(
+  request: Request,
+  attempt: AuthAttempt,
+  options: { account?: string } = {},
+): Promise<Response | null> {
   const ip = clientIp(request);
   const db = getDb();
+  const limit = getEnv().AUTH_RATE_LIMIT * (attempt === "session" ? SESSION_LIMIT_FACTOR : 1);
   let verdict: AttemptVerdict;
   try {
-    verdict = await takeAttempt(db, sign("auth-rate-limit", `${attempt}:${ip}`), getEnv().AUTH_RATE_LIMIT);
+    verdict = await takeAttempt(db, sign("auth-rate-limit", `${attempt}:${ip}`), limit);
+    const account = options.account?.trim().toLowerCase();
+    if (verdict.allowed && account) {
+      verdict = await takeAttempt(db, sign("auth-rate-limit", `${attempt}:account:${account}`), limit * ACCOUNT_LIMIT_FACTOR);
+      if (!verdict.allowed) logger.warn({ attempt }, "auth rate limit of an account reached");
+    }
   } catch (error) {
     // Signing in needs the same database: an attempt let through here fails there.
     logger.error({ err: error, attempt }, "auth rate limit not checked");
@@ -88,8 +114,5 @@ export async function limitAuthAttempt(request: Request, attempt: AuthAttempt): 
   pruneNowAndThen(db);
   if (verdict.allowed) return null;
   logger.warn({ ip, attempt }, "auth rate limit reached");
-  return Response.json(
-    { message: "Too many attempts. Please wait a minute and try again." },
-    { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-  );
+  return tooMany(verdict.retryAfterSeconds);
 }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { logger } from "./logger.server";
 import { formMessages, readForm } from "./read-form.server";
@@ -10,7 +11,9 @@ async function refusal(request: Request, limit?: number) {
   try {
     await readForm(request, { limit });
   } catch (error) {
-    const answer = error as { data: { message: string }; init: { status: number } };
+    const answer = error as { data: { message: string }; init: { status: number; statusText?: string } };
+    // The refusal's own status text: React Router would otherwise say 'Internal Server Error'.
+    expect(answer.init.statusText).toBe(STATUS_CODES[answer.init.status]);
     return { status: answer.init.status, message: answer.data.message };
   }
   throw new Error("the body was accepted");

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import { Readable } from "node:stream";
 import { data } from "react-router";
 import type { ActionFailure } from "./action-result";
 import { logger } from "./logger.server";
@@ -24,7 +26,7 @@ type FormRefusal = ActionFailure & { code: "validation"; message: string };
 function refuse(request: Request, status: number, message: string, reason: string): never {
   // Logged once, with the route and the reason, never the body itself.
   logger.warn({ path: new URL(request.url).pathname, method: request.method, status, reason }, "request body refused");
-  throw data<FormRefusal>({ ok: false, intent: "", code: "validation", message }, { status });
+  throw data<FormRefusal>({ ok: false, intent: "", code: "validation", message }, { status, statusText: STATUS_CODES[status] });
 }
 
 /** Reads at most `limit` bytes of the body; null when it is longer. */
@@ -40,7 +42,9 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array<Ar
     if (done) break;
     length += value.byteLength;
     if (length > limit) {
-      await reader.cancel().catch(() => {});
+      // Not cancelled: that would destroy the connection before the refusal is sent. The server
+      // discards or closes on the rest once the answer is out (server/http/early-answers.ts).
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);
@@ -83,4 +87,29 @@ export async function readForm(request: Request, options: { limit?: number } = {
     fields[name] = value;
   }
   return fields;
+}
+
+/**
+ * The request body as a Node stream for code that reads it piece by piece (uploads). Destroying
+ * it (a file refused halfway) stops reading without destroying the connection, so the refusal
+ * still reaches the client; the server then discards or closes on the rest.
+ */
+export function bodyReadable(body: ReadableStream<Uint8Array>): Readable {
+  const reader = body.getReader();
+  return new Readable({
+    read() {
+      reader.read().then(
+        ({ done, value }) => this.push(done ? null : value),
+        (error: unknown) => this.destroy(error as Error),
+      );
+    },
+    destroy(error, callback) {
+      try {
+        reader.releaseLock();
+      } catch {
+        // A read still pending: it is rejected, and nothing more is read.
+      }
+      callback(error);
+    },
+  });
 }

@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The badge on the 'Другое' tab: one count over an index, and only for an admin.
   const unreadMessages = isAdmin && !mustEnrol ? await countUnreadMessages(getDb()).catch(() => 0) : 0;
   // A password was right and the code is still to come (better-auth's challenge cookie).
-  const codePending = !user && hasPendingChallenge(request);
+  const codePending = !user && (await hasPendingChallenge(request));
   // Which release this administrator's saves go into (shown on every tab), and its staged values.
   const drafting = isAdmin && !mustEnrol && user ? await draftingView(getDb(), user.id).catch(() => undefined) : undefined;
   return data(

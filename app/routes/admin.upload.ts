@@ -1,10 +1,9 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { findKey } from "~/features/content/catalogue/catalogue";
 import { getDb, type Database } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { getUploadStore } from "~/features/uploads/upload-store.server";
 import { logger } from "~/platform/logger.server";
+import { bodyReadable } from "~/platform/read-form.server";
 import { recordEventInBackground } from "~/features/activity/activity.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { getContentRow, upsertContentValue } from "~/features/content/settings/settings.server";
@@ -73,7 +72,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const store = getUploadStore(env);
   let stored;
   try {
-    stored = await storeUpload(Readable.fromWeb(request.body as NodeReadableStream), { dataDir: env.DATA_DIR, settingKey: section, store });
+    stored = await storeUpload(bodyReadable(request.body), { dataDir: env.DATA_DIR, settingKey: section, store });
   } catch (error) {
     if (error instanceof UploadError) return Response.json({ message: error.message, code: error.code }, { status: error.status });
     // The checks passed but the storage (disk or bucket) refused it: nothing was kept, no row written.

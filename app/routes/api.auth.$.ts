@@ -1,19 +1,26 @@
 import { getAuth } from "~/features/auth/auth.server";
+import { accountInBody, servedAuthPath } from "~/features/auth/auth-paths.server";
 import { assertSameOrigin } from "~/features/auth/permissions.server";
 import { limitAuthAttempt } from "~/platform/rate-limit.server";
 import type { Route } from "./+types/api.auth.$";
 
 /**
- * Two-factor enrolment and the code step of a sign-in go through the dashboard's own actions
- * (admin.two-factor.ts and the /admin action), which rate-limit the codes and log each attempt;
- * better-auth's own endpoints for them are not served.
+ * better-auth's endpoints, those the site serves (auth-paths.server.ts), each under the product's
+ * limiter; every other path answers 404. Two-factor enrolment and the code step of a sign-in go
+ * through the dashboard's own actions (admin.two-factor.ts and the /admin action).
  */
-const TWO_FACTOR_PATH = /^\/api\/auth\/(two-factor|totp)\//;
 const notServed = () => Response.json({ message: "Not found" }, { status: 404 });
 
+async function handle(request: Request) {
+  const served = servedAuthPath(new URL(request.url).pathname);
+  if (!served) return notServed();
+  const account = served.byAccount ? await accountInBody(request) : undefined;
+  const limited = await limitAuthAttempt(request, served.attempt, { account });
+  return limited ?? getAuth().handler(request);
+}
+
 export function loader({ request }: Route.LoaderArgs) {
-  if (TWO_FACTOR_PATH.test(new URL(request.url).pathname)) return notServed();
-  return getAuth().handler(request);
+  return handle(request);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -24,9 +31,5 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (refused) {
     return refused as Response;
   }
-  const path = new URL(request.url).pathname;
-  if (TWO_FACTOR_PATH.test(path)) return notServed();
-  const attempt = path.startsWith("/api/auth/sign-in") ? "sign-in" : path.startsWith("/api/auth/sign-up") ? "sign-up" : undefined;
-  const limited = attempt ? await limitAuthAttempt(request, attempt) : null;
-  return limited ?? getAuth().handler(request);
+  return handle(request);
 }

@@ -15,6 +15,7 @@ import { createPageRoutes, listPublicFiles } from "../page-cache/page-routes";
 import { createRenderQueue } from "../page-cache/render-queue";
 import { createSiteApp, type SiteAppOptions } from "./express-app";
 import { openServices, startBackgroundWork } from "./services";
+import { startControlSocket } from "./control-socket";
 
 export interface StartOptions extends SiteAppOptions {
   env?: Env;
@@ -70,12 +71,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR, uploads: uploads.describe() }, "server started");
   const { stopBackgroundJobs } = startBackgroundWork(env, database);
+  // `npm run backup` and `npm run admin` beside this server, on the embedded database.
+  const stopControlSocket = await startControlSocket(env);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       // Finish in-flight requests, then release the database.
       const jobsStopped = stopBackgroundJobs();
+      await stopControlSocket();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -12,6 +12,8 @@ import { uploadsDirectory } from "~/features/uploads/storage.server";
 import type { UploadStore } from "~/features/uploads/upload-store.server";
 import type { createMetrics } from "../ops/metrics";
 import { readiness } from "../ops/readiness";
+import { earlyAnswers } from "../http/early-answers";
+import { outageRetryAfter, withOutageAnswers } from "../http/database-outage";
 import { requestLog } from "../http/request-log";
 import { privateResponses } from "../http/private-responses";
 import { previewOf, previewRecognition } from "../http/preview";
@@ -54,6 +56,8 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
   app.disable("x-powered-by");
   // Behind a load balancer the connection comes from it: the client is named by the proxies trusted.
   if (env.TRUST_PROXY !== undefined) app.set("trust proxy", env.TRUST_PROXY);
+  app.use(earlyAnswers);
+  app.use(outageRetryAfter);
   app.use(requestLog);
   app.use(nonceMiddleware);
   const headersMiddleware = securityHeaders({
@@ -89,7 +93,7 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
   app.use(previewRecognition);
   app.use(privateResponses);
   const handleWithRouter = createRequestHandler({
-    build: options.build,
+    build: withOutageAnswers(options.build),
     mode: env.NODE_ENV,
     getLoadContext: (_req, res) => ({ nonce: res.locals.cspNonce as string }),
   });

@@ -8,24 +8,39 @@ import { openDatabase } from "~/platform/db.server";
 import { DirectoryLockedError } from "~/platform/directory-lock.server";
 import { parseEnv } from "~/platform/env.server";
 import { uploadStoreFor } from "~/features/uploads/upload-store.server";
+import type { Manifest } from "~/features/backup/manifest";
+import { askRunningServer } from "./control-client";
+import type { BackupAnswer } from "./control-socket";
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 /**
  * `npm run backup [-- --out FILE]`: an archive of the site named by DATABASE_URL or DATA_DIR.
- * The embedded database is read only while no server holds it (its directory lock says so);
- * a running server makes its own backups (dashboard, BACKUP_EVERY).
+ * A server running on the embedded database is asked to write it (over its control socket,
+ * control-client.ts): the same archive as the dashboard's, in BACKUP_DIR unless --out says
+ * otherwise, while the site keeps serving. With no server, the directory is read directly.
  */
 export async function runBackupCommand(args: string[]) {
   const env = parseEnv();
   const outIndex = args.indexOf("--out");
   const unknown = args.filter((arg, index) => index !== outIndex && index !== outIndex + 1);
   if (unknown.length || (outIndex >= 0 && !args[outIndex + 1])) throw new Error("Usage: npm run backup [-- --out FILE]");
-  const outFile = path.resolve(outIndex >= 0 ? args[outIndex + 1]! : path.join(env.BACKUP_DIR, backupFileName()));
+  const out = outIndex >= 0 ? path.resolve(args[outIndex + 1]!) : undefined;
   if (!env.DATABASE_URL && !fs.existsSync(path.join(env.DATA_DIR, "db"))) {
     throw new Error(`There is no site database in ${env.DATA_DIR} (set DATA_DIR or DATABASE_URL)`);
   }
   const started = Date.now();
+  if (!env.DATABASE_URL) {
+    const answer = (await askRunningServer(env.DATA_DIR, { command: "backup", args: out ? [out] : [] })) as BackupAnswer | null;
+    if (answer) {
+      if (!answer.ok || !answer.file || !answer.manifest)
+        throw new Error(`The running server could not write the backup: ${answer.error ?? "no answer"}`);
+      const backup = { file: answer.file, bytes: answer.bytes ?? 0, manifest: answer.manifest };
+      printBackup(backup, started, " (written by the running server)");
+      return backup;
+    }
+  }
+  const outFile = out ?? path.resolve(path.join(env.BACKUP_DIR, backupFileName()));
   let handle;
   try {
     handle = await openDatabase(
@@ -34,7 +49,7 @@ export async function runBackupCommand(args: string[]) {
   } catch (error) {
     if (!(error instanceof DirectoryLockedError)) throw error;
     throw new Error(
-      `${error.message}\nA running server backs up its embedded database itself: use the dashboard (Другое → Резервные копии) or BACKUP_EVERY, or stop the server and run this again.`,
+      `${error.message}\nThe server holding it did not answer on its control socket: use the dashboard (Другое → Резервные копии) or BACKUP_EVERY, or stop the server and run this again.`,
     );
   }
   try {
@@ -45,16 +60,20 @@ export async function runBackupCommand(args: string[]) {
       target: path.basename(backup.file),
       details: { bytes: backup.bytes, via: "command" },
     });
-    const { tables, lastMigration } = backup.manifest.database;
-    console.log(
-      `Backup written: ${backup.file}\n  ${megabytes(backup.bytes)}, ${tables.length} tables (${tables.reduce((sum, table) => sum + table.rows, 0)} rows), ` +
-        `${backup.manifest.files.count} files, schema ${lastMigration}, in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-        "  It holds password hashes and sessions: keep it as private as the database.",
-    );
+    printBackup(backup, started, "");
     return backup;
   } finally {
     await handle.close();
   }
+}
+
+function printBackup(backup: { file: string; bytes: number; manifest: Manifest }, started: number, note: string) {
+  const { tables, lastMigration } = backup.manifest.database;
+  console.log(
+    `Backup written${note}: ${backup.file}\n  ${megabytes(backup.bytes)}, ${tables.length} tables (${tables.reduce((sum, table) => sum + table.rows, 0)} rows), ` +
+      `${backup.manifest.files.count} files, schema ${lastMigration}, in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      "  It holds password hashes and sessions: keep it as private as the database.",
+  );
 }
 
 /** `npm run restore -- FILE [--force]`: into an empty DATA_DIR or the empty database of DATABASE_URL. */

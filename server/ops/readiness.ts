@@ -1,5 +1,6 @@
 import type express from "express";
 import { pingDatabase } from "~/platform/db.server";
+import { databaseOutageSince } from "~/platform/database-outage.server";
 import type { UploadStore } from "~/features/uploads/upload-store.server";
 
 /**
@@ -11,9 +12,16 @@ export function readiness(store: UploadStore): express.RequestHandler {
   return async (_req, res) => {
     const [database, storage] = await Promise.all([pingDatabase(), store.ready()]);
     const ready = database && storage;
+    const outage = databaseOutageSince();
     res
       .status(ready ? 200 : 503)
       .set("Cache-Control", "no-store")
-      .json({ status: ready ? "ready" : "not ready", database: database ? "ok" : "unavailable", storage: storage ? "ok" : "unavailable" });
+      .json({
+        status: ready ? "ready" : "not ready",
+        database: database ? "ok" : "unavailable",
+        storage: storage ? "ok" : "unavailable",
+        // An outage the site is answering 503 for (database-outage.server.ts), since when.
+        ...(outage ? { databaseOutageSince: outage.toISOString() } : {}),
+      });
   };
 }

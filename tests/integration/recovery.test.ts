@@ -10,6 +10,8 @@ import { requestPasswordResetMail } from "~/features/auth/sign-in.server";
 import { createAuth, setAuth } from "~/features/auth/auth.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { resetRateLimits } from "~/platform/rate-limit.server";
+import { deliverDueMails } from "~/platform/mail-outbox.server";
+import { sendOutboxMail } from "~/platform/mail.server";
 import { action as adminAction } from "~/routes/admin";
 import { resetMessages } from "~/features/auth/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
@@ -84,6 +86,8 @@ describe("'Забыли пароль?' with SMTP_URL", async () => {
       ok: true,
     });
     expect(await requestPasswordResetMail(siteRequest("/admin", { method: "POST" }), { email: "admin@example.com" })).toEqual({ ok: true });
+    // The mail leaves through the mail outbox, after the answer (password-reset-mail.test.ts).
+    await deliverDueMails(app.handle.db, (mail) => sendOutboxMail({ smtpUrl: app.env.SMTP_URL!, ...mail }));
     await expect.poll(() => smtp.messages.length, { timeout: 5000 }).toBe(1);
     const [headers, body] = smtp.messages[0]!.split("\n\n");
     expect(headers).toContain("To: admin@example.com");

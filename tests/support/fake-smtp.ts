@@ -2,9 +2,10 @@ import net from "node:net";
 
 /**
  * A minimal SMTP server that accepts every message, so sign-up can ask for confirmation.
- * With `failing` set it refuses each message with a temporary error, as a busy server does.
+ * With `failing` set it refuses each message with a temporary error, as a busy server does;
+ * with `delayMs` it takes that long to accept each message, as a slow relay does.
  */
-export function startFakeSmtp(options: { port?: number } = {}) {
+export function startFakeSmtp(options: { port?: number; delayMs?: number } = {}) {
   const messages: string[] = [];
   const state = { failing: false, refused: 0 };
   const server = net.createServer((socket) => {
@@ -21,9 +22,12 @@ export function startFakeSmtp(options: { port?: number } = {}) {
         if (inData) {
           if (line === ".") {
             inData = false;
-            messages.push(message);
+            const received = message;
             message = "";
-            socket.write("250 OK\r\n");
+            setTimeout(() => {
+              messages.push(received);
+              if (!socket.destroyed) socket.write("250 OK\r\n");
+            }, options.delayMs ?? 0);
           } else message += `${line}\n`;
         } else if (/^(EHLO|HELO)/i.test(line)) socket.write("250 localhost\r\n");
         else if (/^MAIL FROM/i.test(line) && state.failing) {

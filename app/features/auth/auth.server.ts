@@ -10,8 +10,10 @@ import { signInEventHook } from "./auth-events.server";
 import { acceptInvitation } from "./invitations.server";
 import { CLIENT_IP_HEADER } from "~/platform/client-address.server";
 import { logger } from "~/platform/logger.server";
-import { sendResetMail, sendVerificationMail } from "~/platform/mail.server";
-import { decideSignUp } from "./sign-up-policy.server";
+import { databaseOutageSince, isConnectionError } from "~/platform/database-outage.server";
+import { resetMail, sendVerificationMail } from "~/platform/mail.server";
+import { queueMail } from "~/platform/mail-outbox.server";
+import { decideSignUp, signUpGate } from "./sign-up-policy.server";
 
 /** The invitation token a sign-up carries in its body, whichever way the sign-up arrived. */
 const invitationOf = (context: { body?: unknown } | null | undefined) =>
@@ -68,11 +70,13 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
     },
-    hooks: { after: signInEventHook(options.db) },
+    hooks: { before: signUpGate(options.db), after: signInEventHook(options.db) },
     plugins: [twoFactorPlugin()],
     databaseHooks: accountHooks(options.db),
     logger: {
-      log: (level, message) => {
+      log: (level, message, ...args) => {
+        // A database outage is logged once, as an outage (database-outage.server.ts), not per request.
+        if (level === "error" && (databaseOutageSince() || args.some(isConnectionError))) return;
         if (level === "error") logger.error({ source: "auth" }, message);
         else if (level === "warn") logger.warn({ source: "auth" }, message);
       },
@@ -94,7 +98,9 @@ function passwordOptions(options: AuthOptions, requireEmailVerification: boolean
     sendResetPassword: async ({ user, token }) => {
       if (options.onResetToken) return options.onResetToken({ email: user.email, token });
       if (!options.smtpUrl || !options.publicUrl) return;
-      await sendResetMail({ smtpUrl: options.smtpUrl, from: options.smtpFrom, to: user.email, url: resetLink(options.publicUrl, token) });
+      // Queued, not sent: the answer must not wait for the mail server (an address with an
+      // account would take longer than one without); the outbox retries a failed send.
+      await queueMail(options.db, { kind: "password-reset", to: user.email, ...resetMail(resetLink(options.publicUrl, token)) });
     },
   };
 }

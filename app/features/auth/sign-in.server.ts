@@ -7,6 +7,12 @@ import { limitAuthAttempt } from "~/platform/rate-limit.server";
 
 export { credentialsSchema };
 
+/** The address a sign-in or reset is for, counted by the per-account limit. */
+const accountOf = (input: unknown) => {
+  const email = (input as { email?: unknown } | null)?.email;
+  return typeof email === "string" ? email : undefined;
+};
+
 type AuthFailure = { ok: false; status: number; message: string; unexpected?: boolean };
 
 export type AuthActionResult = { ok: true; headers: Headers; needsConfirmation: boolean; needsCode?: boolean } | AuthFailure;
@@ -23,7 +29,7 @@ function failure(error: unknown, action: string): AuthFailure {
 /** Signs in from a route action: same-origin only, rate-limited per client address. */
 export async function signInWithPassword(request: Request, input: unknown): Promise<AuthActionResult> {
   assertSameOrigin(request);
-  const limited = await limitAuthAttempt(request, "sign-in");
+  const limited = await limitAuthAttempt(request, "sign-in", { account: accountOf(input) });
   if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };
@@ -101,7 +107,7 @@ export async function resetPasswordWithToken(request: Request, input: unknown): 
  */
 export async function requestPasswordResetMail(request: Request, input: unknown): Promise<ResetResult> {
   assertSameOrigin(request);
-  const limited = await limitAuthAttempt(request, "sign-in");
+  const limited = await limitAuthAttempt(request, "sign-in", { account: accountOf(input) });
   if (limited) return { ok: false, status: 429, message: (await limited.json()).message };
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]!.message };

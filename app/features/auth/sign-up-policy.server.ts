@@ -1,3 +1,4 @@
+import { createAuthMiddleware, APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { adminSettings, user } from "~/db/schema";
 import { CLOSED_SIGN_UP_MESSAGE, type SignUpScreen } from "~/features/auth/schema";
@@ -5,6 +6,7 @@ import type { Database } from "~/platform/db.server";
 import { checkInvitation, checkInvitationFor, invitationMessages } from "./invitations.server";
 
 const SIGN_UP_OPEN = "sign_up_open";
+const SIGN_UP_PATH = "/sign-up/email";
 
 /** Sign-up is open (as the product requires by default) unless an administrator closed it. */
 export async function isSignUpOpen(db: Database): Promise<boolean> {
@@ -47,4 +49,18 @@ export async function decideSignUp(db: Database, email: string, invitation: unkn
   }
   if (await isSignUpOpen(db)) return { allowed: true };
   return (await hasAnyAccount(db)) ? { allowed: false, message: CLOSED_SIGN_UP_MESSAGE } : { allowed: true };
+}
+
+/**
+ * The same decision, taken before better-auth looks the address up: with sign-up closed, an
+ * address that has an account and one that has none get the same refusal (status and body),
+ * where better-auth would otherwise answer 'already exists' for the first.
+ */
+export function signUpGate(db: Database) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== SIGN_UP_PATH) return;
+    const body = (ctx.body ?? {}) as { email?: unknown; invitation?: unknown };
+    const decision = await decideSignUp(db, typeof body.email === "string" ? body.email : "", body.invitation);
+    if (!decision.allowed) throw new APIError("BAD_REQUEST", { message: decision.message });
+  });
 }

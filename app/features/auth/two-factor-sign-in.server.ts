@@ -4,24 +4,38 @@ import { and, eq, gt, like, lte, sql } from "drizzle-orm";
 import { user, verification } from "~/db/schema";
 import { twoFactorMessages } from "~/features/auth/two-factor-schema";
 import { recordEventInBackground } from "~/features/activity/activity.server";
+import { createAuthMiddleware } from "better-auth/api";
 import { getAuth } from "./auth.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { clientIp } from "~/platform/client-address.server";
 import { limited, refusal, type TwoFactorFailure } from "./two-factor-refusal.server";
 
-const TWO_FACTOR_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.two_factor)=([^;]+)/;
-
-export const hasPendingChallenge = (request: Request) => TWO_FACTOR_COOKIE.test(request.headers.get("cookie") ?? "");
+const TWO_FACTOR_COOKIE = "two_factor";
 
 /**
- * Whose sign-in a code was sent for, for the activity log only: the challenge's identifier is
- * looked up among the still-valid ones (better-auth has checked the cookie's signature itself).
+ * The challenge cookie's signed value, read by better-auth's own cookie API: a middleware's
+ * `getSignedCookie` is the call better-auth's code step makes, with the same parser (quoted
+ * values, spaces around `=`, the first of two cookies of one name, names that only end alike),
+ * so this reads the challenge exactly when better-auth does. Null when there is none or its
+ * signature is wrong.
+ */
+const readChallenge = createAuthMiddleware(async (ctx) => {
+  const context = await getAuth().$context;
+  const value = await ctx.getSignedCookie(context.createAuthCookie(TWO_FACTOR_COOKIE).name, context.secret);
+  return typeof value === "string" && value ? value : null;
+});
+
+/** Whether the request carries a sign-in's challenge (signed by this site). */
+export const hasPendingChallenge = async (request: Request) => (await readChallenge({ headers: request.headers })) !== null;
+
+/**
+ * Whose sign-in a code was sent for: the account the challenge names, found as better-auth
+ * finds it (its verification row), among the still-valid ones. Codes are claimed against it.
  */
 async function pendingAccount(db: Database, request: Request) {
-  const value = TWO_FACTOR_COOKIE.exec(request.headers.get("cookie") ?? "")?.[2];
-  if (!value) return null;
-  const identifier = decodeURIComponent(value).replace(/\.[^.]*$/, "");
+  const identifier = await readChallenge({ headers: request.headers });
+  if (!identifier) return null;
   const [row] = await db
     .select({ id: user.id, email: user.email })
     .from(verification)
@@ -73,10 +87,9 @@ export async function verifySignInCode(
 ): Promise<{ ok: true; headers: Headers } | TwoFactorFailure> {
   const refused = await limited(request, "two-factor");
   if (refused) return refused;
-  const account = await pendingAccount(db, request).catch(() => null);
+  const account = await pendingAccount(db, request);
   const details = { ip: clientIp(request), method: input.method === "totp" ? "totp" : "backup_code" };
-  const claim = input.method === "totp" && account ? await claimCode(db, account.id, input.code) : null;
-  const logFailure = (failure: TwoFactorFailure) =>
+  const logFailure = (failure: TwoFactorFailure) => {
     recordEventInBackground(db, {
       kind: "auth.sign_in_failed",
       area: "auth",
@@ -84,23 +97,33 @@ export async function verifySignInCode(
       target: account?.email ?? null,
       details: { ...details, stage: "two-factor", status: failure.status },
     });
-  if (claim && !claim.claimed) {
-    logger.warn({ userId: account!.id }, "two-factor code used again refused");
-    const failure: TwoFactorFailure = { ok: false, status: 400, message: twoFactorMessages.codeUsed, field: "code" };
-    logFailure(failure);
     return failure;
+  };
+  // No challenge better-auth would read: nothing to sign in to, and no account to claim the code against.
+  if (!account) return logFailure({ ok: false, status: 401, message: twoFactorMessages.challengeExpired });
+  const claim = input.method === "totp" ? await claimCode(db, account.id, input.code) : null;
+  if (claim && !claim.claimed) {
+    logger.warn({ userId: account.id }, "two-factor code used again refused");
+    return logFailure({ ok: false, status: 400, message: twoFactorMessages.codeUsed, field: "code" });
   }
   try {
-    const { headers } =
+    const { headers, response } =
       input.method === "totp"
         ? await getAuth().api.verifyTOTP({ body: { code: input.code }, headers: request.headers, returnHeaders: true })
         : await getAuth().api.verifyBackupCode({ body: { code: input.code }, headers: request.headers, returnHeaders: true });
-    if (account) recordEventInBackground(db, { kind: "auth.sign_in", area: "auth", actor: account, target: account.email, details });
+    // The session is the claimed account's, or it is not given (a request carrying someone's session).
+    if (response.user.id !== account.id) {
+      if (response.token)
+        await getAuth()
+          .api.revokeSession({ body: { token: response.token }, headers: request.headers })
+          .catch(() => {});
+      logger.warn({ userId: account.id }, "two-factor code step answered for another account refused");
+      return logFailure({ ok: false, status: 401, message: twoFactorMessages.challengeExpired });
+    }
+    recordEventInBackground(db, { kind: "auth.sign_in", area: "auth", actor: account, target: account.email, details });
     return { ok: true, headers };
   } catch (error) {
     await claim?.release();
-    const failure = refusal(error, "sign-in-code");
-    logFailure(failure);
-    return failure;
+    return logFailure(refusal(error, "sign-in-code"));
   }
 }

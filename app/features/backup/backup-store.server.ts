@@ -57,7 +57,7 @@ export const lastBackupTime = () => lastBackupAt;
  * Writes an archive of the running site into BACKUP_DIR, keeps the newest BACKUP_KEEP and records
  * `backup.create`. One at a time: a second request while one is written gets the same archive.
  */
-export function createStoredBackup(actor: ActivityEvent["actor"], via: "dashboard" | "schedule") {
+export function createStoredBackup(actor: ActivityEvent["actor"], via: "dashboard" | "schedule" | "command") {
   running ??= (async () => {
     const env = getEnv();
     const started = Date.now();

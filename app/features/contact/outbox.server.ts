@@ -2,16 +2,10 @@ import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { contactMessages, type ContactMessageRow } from "~/db/schema";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
+import { CLAIM_LEASE_MS, NOTIFY_MAX_ATTEMPTS, notifyBackoffMs } from "~/platform/mail-outbox.server";
 
-/** Tries per notification before it is marked failed (shown in the inbox). */
-export const NOTIFY_MAX_ATTEMPTS = 6;
-/** Wait before retry n (1-based): 1, 2, 4, 8, 16 minutes. */
-export const notifyBackoffMs = (attempt: number) => 60_000 * 2 ** Math.max(0, attempt - 1);
-/**
- * A claimed notification is due again after this long, so one whose server died while
- * sending is picked up by another (or by itself after a restart).
- */
-export const CLAIM_LEASE_MS = 2 * 60_000;
+// The retry policy is the site's one for every outbox (app/platform/mail-outbox.server.ts).
+export { CLAIM_LEASE_MS, NOTIFY_MAX_ATTEMPTS, notifyBackoffMs };
 
 export type SendNotification = (message: ContactMessageRow) => Promise<void>;
 

@@ -2,7 +2,8 @@ import { getSettings } from "~/features/content/read.server";
 import type { Database } from "~/platform/db.server";
 import { startJobs, type Job } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
-import { sendContactNotification } from "~/platform/mail.server";
+import { sendContactNotification, sendOutboxMail } from "~/platform/mail.server";
+import { deliverDueMails, onMailQueued, type SendMail } from "~/platform/mail-outbox.server";
 import { deleteExpiredMessages, deliverDueNotifications, type SendNotification } from "./outbox.server";
 
 export interface ContactWorkerOptions {
@@ -60,12 +61,19 @@ export function contactJobs(options: ContactWorkerOptions): Job[] {
       },
     },
   ];
-  if (send)
+  // The site's other mails (password resets) share the outbox job and its retries.
+  const sendMail: SendMail | undefined = options.smtpUrl
+    ? (mail) => sendOutboxMail({ smtpUrl: options.smtpUrl!, from: options.smtpFrom, ...mail })
+    : undefined;
+  if (send && sendMail)
     jobs.push({
       name: CONTACT_OUTBOX_JOB,
       everyMs: options.pollMs ?? 15_000,
       firstAfterMs: 0,
-      run: () => deliverDueNotifications(options.db, send),
+      run: async () => {
+        await deliverDueNotifications(options.db, send);
+        await deliverDueMails(options.db, sendMail);
+      },
     });
   return jobs;
 }
@@ -73,6 +81,7 @@ export function contactJobs(options: ContactWorkerOptions): Job[] {
 /** Lets kickContactOutbox reach the scheduler that runs the outbox (undefined: none). */
 export function setContactOutboxKick(next: (() => void) | undefined) {
   kick = next;
+  onMailQueued(next);
 }
 
 /** The contact jobs on a scheduler of their own (tests); the site runs them on the shared one. */
