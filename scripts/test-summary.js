@@ -15,10 +15,13 @@ function read(file) {
 }
 
 const vitest = read("test-results/vitest.json");
-if (vitest) {
-  passed += vitest.numPassedTests ?? 0;
-  failed += vitest.numFailedTests ?? 0;
-  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+// The Vitest files that need the production build run after it (vitest.after-build.config.ts).
+const afterBuild = read("test-results/vitest-after-build.json");
+for (const run of [vitest, afterBuild]) {
+  if (!run) continue;
+  passed += run.numPassedTests ?? 0;
+  failed += run.numFailedTests ?? 0;
+  skipped += (run.numPendingTests ?? 0) + (run.numTodoTests ?? 0);
 }
 const playwright = read("test-results/playwright.json");
 if (playwright?.stats) {
@@ -27,6 +30,7 @@ if (playwright?.stats) {
   skipped += playwright.stats.skipped ?? 0;
 }
 if (!vitest) failed += 1;
+if (!afterBuild) failed += 1;
 if (!playwright) failed += 1;
 
 /** Titles of the end-to-end tests that failed first and passed on a retry. */

@@ -5,14 +5,14 @@ import { startIsolatedServer, type IsolatedServer } from "../e2e/support/isolate
 import { createPostgresDatabase } from "../support/postgres-database";
 
 /**
- * Staged values never reach a visitor. Real production servers (the build: run `npm run build`
- * first; without one this file is skipped): a release stages a unique string, an administrator
+ * Staged values never reach a visitor. Real production servers (the build: `npm run test:e2e`
+ * runs this folder after it builds, see vitest.after-build.config.ts): a release stages a unique string, an administrator
  * previews it, and then every public page is asked, from the page cache and rendered, with
  * campaign query strings, with and without an administrator's session cookie, and on a second
  * instance (PostgreSQL only: PGlite is one process). The string is on none of them until the
  * publish and on all of them right after it.
  */
-const built = fs.existsSync("build/server/index.js");
+if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` before the tests in tests/after-build");
 const kinds = process.env.TEST_DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
 const PORT = Number(process.env.PREVIEW_TEST_PORT ?? 5402);
 const SECRET = "release-preview-visitors-secret-0123456789";
@@ -25,7 +25,7 @@ const setCookies = (response: Response) =>
     .map((cookie) => cookie.split(";")[0]!)
     .filter((cookie) => !cookie.endsWith("="));
 
-describe.runIf(built).each(kinds)("staged values never reach a visitor (%s)", (kind) => {
+describe.each(kinds)("staged values never reach a visitor (%s)", (kind) => {
   const servers: IsolatedServer[] = [];
   let dropDatabase: (() => Promise<void>) | undefined;
   let session = "";

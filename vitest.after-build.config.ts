@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+import base from "./vitest.config";
+
+/**
+ * The Vitest files that talk to real production servers started from the build
+ * (tests/after-build/). `npm run test:e2e` runs them right after `npm run build`, so they always
+ * run (the unit and integration stage runs before there is a build).
+ */
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ["tests/after-build/**/*.test.ts"],
+    globalSetup: [],
+    outputFile: { json: "test-results/vitest-after-build.json" },
+  },
+});
