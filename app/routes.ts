@@ -23,6 +23,7 @@ export default [
       route("team", "routes/admin.other.team.tsx"),
       route("messages", "routes/admin.other.messages.tsx"),
       route("backups", "routes/admin.other.backups.tsx"),
+      route("statistics", "routes/admin.other.statistics.tsx"),
     ]),
   ]),
   ...prefix("admin", [
@@ -32,6 +33,7 @@ export default [
     route("messages.csv", "routes/admin.messages[.]csv.ts"),
     route("history", "routes/admin.history.ts"),
     route("activity-export", "routes/admin.activity-export.ts"),
+    route("statistics-export", "routes/admin.statistics-export.ts"),
     route("backups/download", "routes/admin.backups.download.ts"),
   ]),
   route("api/auth/*", "routes/api.auth.$.ts"),

@@ -285,3 +285,6 @@ export const rateLimits = pgTable(
   },
   (table) => [index("rate_limits_expires_idx").on(table.expiresAt)],
 );
+
+// Statistics (issue 28): first-party visit statistics, in a file of their own for its length.
+export * from "./statistics-schema";

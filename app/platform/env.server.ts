@@ -139,6 +139,20 @@ const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(36_500)
     .default(90),
+  // Statistics (docs/statistics.md): on unless turned off; raw events and roll-ups kept this long.
+  ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  ANALYTICS_RAW_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(366).default(30),
+  ANALYTICS_KEEP_MONTHS: z.coerce.number({ error: "must be a number of months" }).int().min(1).max(120).default(25),
+  /** A CDN's country header (e.g. CF-IPCountry); without it no country is recorded. */
+  ANALYTICS_COUNTRY_HEADER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "must be a header name such as CF-IPCountry")
+      .transform((name) => name.toLowerCase())
+      .optional(),
+  ),
+  /** Events accepted per client address per minute. */
+  ANALYTICS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
 });
 
 const S3_VARIABLES = [

@@ -17,6 +17,8 @@ import { privateResponses } from "../http/private-responses";
 import { isPublicPageRequest } from "../page-cache/render-queue";
 import { nonceMiddleware, securityHeaders } from "../http/security";
 import { serveUploads } from "../http/uploads";
+import { statisticsRoutes } from "../http/statistics";
+import type { Collector } from "~/features/statistics/collector.server";
 
 export interface SiteAppOptions {
   /** The React Router server build, or a loader for it (development reloads it per request). */
@@ -33,6 +35,8 @@ interface SiteAppParts {
   uploads: UploadStore;
   /** The render queue public pages take turns in. */
   publicRenders: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Visit statistics' collector; absent with ANALYTICS=off. */
+  statistics?: Collector;
 }
 
 /**
@@ -47,7 +51,7 @@ function wholeBlockCompression(_req: express.Request, res: express.Response, nex
 }
 
 /** The application, and the security headers middleware (the page cache records its headers). */
-export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, publicRenders }: SiteAppParts) {
+export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, publicRenders, statistics }: SiteAppParts) {
   const app = express();
   app.disable("x-powered-by");
   // Behind a load balancer the connection comes from it: the client is named by the proxies trusted.
@@ -70,6 +74,7 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
   app.get("/metrics", metrics.handler);
   app.get("/readyz", readiness(uploads));
   app.use("/uploads", serveUploads(uploads, uploadsDirectory(env.DATA_DIR)));
+  if (statistics) app.use(statisticsRoutes(statistics, env.ANALYTICS_COUNTRY_HEADER));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDirectory) {

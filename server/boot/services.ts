@@ -7,6 +7,7 @@ import { startHistoryPruning } from "~/features/history/pruning.server";
 import { setContactSecret } from "~/platform/hmac.server";
 import { startContactWorker } from "~/features/contact/worker.server";
 import { startBackupSchedule } from "~/features/backup/backup-store.server";
+import { startStatistics } from "~/features/statistics/service.server";
 import { startContentSync } from "../page-cache/content-sync";
 import { resolveAuthSecret } from "./secret";
 
@@ -52,4 +53,15 @@ export function startBackgroundWork(env: Env, database: DatabaseHandle) {
   });
   const stopBackups = startBackupSchedule(env.BACKUP_EVERY);
   return { stopContactWorker, stopBackups };
+}
+
+/** Visit statistics (docs/statistics.md): the queue's flush, roll-ups and pruning; off with ANALYTICS=off. */
+export function startStatisticsWork(env: Env, database: DatabaseHandle): (() => Promise<void>) | undefined {
+  if (env.ANALYTICS === "off") return undefined;
+  return startStatistics({
+    db: () => database.db,
+    ratePerMinute: env.ANALYTICS_RATE_LIMIT,
+    rawDays: env.ANALYTICS_RAW_DAYS,
+    keepMonths: env.ANALYTICS_KEEP_MONTHS,
+  });
 }

@@ -1,0 +1,58 @@
+// The statistics' two addresses, answered by Express before the page cache and React Router:
+// the tracking script and the beacon endpoint. A beacon is checked and queued; the answer never
+// waits for the database.
+import { createHash } from "node:crypto";
+import express from "express";
+import type { Collector } from "~/features/statistics/collector.server";
+import { MAX_BEACON_BYTES } from "~/features/statistics/collector.server";
+import { STATISTICS_ENDPOINT, STATISTICS_SCRIPT_PATH } from "~/features/statistics/tracker-contract";
+import { TRACKER_SCRIPT } from "~/features/statistics/tracker.inline";
+
+export const statisticsPaths = [STATISTICS_ENDPOINT, STATISTICS_SCRIPT_PATH];
+
+const scriptTag = `"${createHash("sha256").update(TRACKER_SCRIPT).digest("base64url").slice(0, 16)}"`;
+
+/** Reads the body up to MAX_BEACON_BYTES; a longer one is refused without reading the rest. */
+function readBeacon(req: express.Request): Promise<string | undefined> {
+  const declared = Number(req.get("content-length") ?? 0);
+  if (declared > MAX_BEACON_BYTES) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BEACON_BYTES) {
+        req.removeAllListeners("data");
+        req.resume();
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+export function statisticsRoutes(collector: Collector, countryHeader: string | undefined): express.Router {
+  const router = express.Router();
+  router.get(STATISTICS_SCRIPT_PATH, (req, res) => {
+    res.set({ "Cache-Control": "public, max-age=3600", ETag: scriptTag, "Content-Type": "text/javascript; charset=utf-8" });
+    if (req.get("if-none-match") === scriptTag) return void res.status(304).end();
+    res.send(TRACKER_SCRIPT);
+  });
+  router.post(STATISTICS_ENDPOINT, async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const body = await readBeacon(req);
+    const verdict = await collector.collect({
+      body,
+      address: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      userAgent: req.get("user-agent") ?? "",
+      acceptLanguage: req.get("accept-language"),
+      country: countryHeader ? req.get(countryHeader) : undefined,
+      gpc: req.get("sec-gpc") === "1",
+      host: req.get("host") ?? "",
+    });
+    if (verdict.status === 202) return void res.status(202).end();
+    res.status(verdict.status).json({ message: verdict.reason });
+  });
+  return router;
+}
