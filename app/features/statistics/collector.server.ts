@@ -42,8 +42,7 @@ export interface BeaconRequest {
 }
 
 export type Verdict =
-  | { status: 202; stored: boolean }
-  | { status: 400 | 413 | 429; reason: "malformed" | "oversized" | "not-a-page" | "rate-limited" };
+  { status: 202; stored: boolean } | { status: 400 | 413 | 429; reason: "malformed" | "oversized" | "not-a-page" | "rate-limited" };
 
 export interface CollectorOptions {
   db: () => Database;

@@ -31,7 +31,13 @@ export function resolveRange(query: Pick<StatisticsQuery, "range" | "from" | "to
   else if (query.range === "month") from = `${today.slice(0, 8)}01`;
   else if (query.range === "custom" && query.from && query.to) [from, to] = [query.from, query.to];
   const length = daysBetween(from, to);
-  return { from, to, previousFrom: shift(from, -length), previousTo: shift(from, -1), unit: length === 1 ? ("hour" as const) : ("day" as const) };
+  return {
+    from,
+    to,
+    previousFrom: shift(from, -length),
+    previousTo: shift(from, -1),
+    unit: length === 1 ? ("hour" as const) : ("day" as const),
+  };
 }
 
 export const activeFilters = (query: Partial<StatisticsQuery>) =>
@@ -141,7 +147,8 @@ function toBreakdowns(rows: Row[], limit: number): Record<Dimension, BreakdownRo
     if (!list || row.value === "") continue;
     list.push({ value: row.value, visitors: Number(row.visitors), pageviews: Number(row.pageviews), conversions: Number(row.conversions) });
   }
-  for (const name of dimensions) result[name] = result[name].sort((a, b) => b.visitors - a.visitors || a.value.localeCompare(b.value)).slice(0, limit);
+  for (const name of dimensions)
+    result[name] = result[name].sort((a, b) => b.visitors - a.visitors || a.value.localeCompare(b.value)).slice(0, limit);
   return result;
 }
 
@@ -171,9 +178,18 @@ export async function loadStatistics(db: Database, query: StatisticsQuery, now =
 export function statisticsCsv(view: StatisticsView): string {
   const lines = [csvRow(["section", "value", "visitors", "pageviews", "conversions"])];
   lines.push(csvRow([`total ${view.from}..${view.to}`, "", view.totals.visitors, view.totals.pageviews, view.totals.conversions]));
-  lines.push(csvRow([`previous ${view.previousFrom}..${view.previousTo}`, "", view.previous.visitors, view.previous.pageviews, view.previous.conversions]));
+  lines.push(
+    csvRow([
+      `previous ${view.previousFrom}..${view.previousTo}`,
+      "",
+      view.previous.visitors,
+      view.previous.pageviews,
+      view.previous.conversions,
+    ]),
+  );
   for (const point of view.series) lines.push(csvRow([`series ${view.unit}`, point.bucket, point.visitors, point.pageviews, ""]));
   for (const name of dimensions)
-    for (const row of view.breakdowns[name]) lines.push(csvRow([dimensionLabels[name], row.value, row.visitors, row.pageviews, row.conversions]));
+    for (const row of view.breakdowns[name])
+      lines.push(csvRow([dimensionLabels[name], row.value, row.visitors, row.pageviews, row.conversions]));
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -6,7 +6,9 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe("campaign parameters", () => {
   it("reads the five UTM parameters, the source and medium in lower case", () => {
-    expect(campaignOf(params("utm_source=Newsletter&utm_medium=Email&utm_campaign=Black%20Friday&utm_content=top&utm_term=wallet"))).toEqual({
+    expect(
+      campaignOf(params("utm_source=Newsletter&utm_medium=Email&utm_campaign=Black%20Friday&utm_content=top&utm_term=wallet")),
+    ).toEqual({
       utmSource: "newsletter",
       utmMedium: "email",
       utmCampaign: "Black Friday",
@@ -53,10 +55,17 @@ describe("devices, browsers, languages and countries", () => {
   const chromeOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
   const safariOnIphone =
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-  const yandexOnAndroid = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 YaBrowser/24.10 Mobile Safari/537.36";
+  const yandexOnAndroid =
+    "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 YaBrowser/24.10 Mobile Safari/537.36";
 
   it("classes the window's width, never more precisely", () => {
-    expect([deviceOf(0), deviceOf(390), deviceOf(800), deviceOf(1280), deviceOf(1920)]).toEqual(["", "Mobile", "Tablet", "Laptop", "Desktop"]);
+    expect([deviceOf(0), deviceOf(390), deviceOf(800), deviceOf(1280), deviceOf(1920)]).toEqual([
+      "",
+      "Mobile",
+      "Tablet",
+      "Laptop",
+      "Desktop",
+    ]);
   });
 
   it("names the browser and system", () => {
@@ -78,8 +87,12 @@ describe("devices, browsers, languages and countries", () => {
 describe("bots", () => {
   it("isbot tells crawlers and headless browsers from people", () => {
     expect(isbot("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)")).toBe(true);
-    expect(isbot("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36")).toBe(true);
+    expect(isbot("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36")).toBe(
+      true,
+    );
     expect(isbot("curl/8.5.0")).toBe(true);
-    expect(isbot("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36")).toBe(false);
+    expect(isbot("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36")).toBe(
+      false,
+    );
   });
 });

@@ -26,7 +26,11 @@ export const getCollector = () => current?.collector;
 /** Rolls up today and yesterday (and any day the raw events have but the roll-ups lack). */
 export async function rollUpRecent(db: Database, now = new Date()) {
   const yesterday = dayOf(new Date(now.getTime() - 86_400_000));
-  const days = new Set([yesterday, dayOf(now), ...(await daysWithoutRollUp(db, `${dayOf(new Date(now.getTime() - 40 * 86_400_000))}T00:00:00Z`))]);
+  const days = new Set([
+    yesterday,
+    dayOf(now),
+    ...(await daysWithoutRollUp(db, `${dayOf(new Date(now.getTime() - 40 * 86_400_000))}T00:00:00Z`)),
+  ]);
   for (const day of [...days].sort()) await rollUpDay(db, day);
 }
 

@@ -1,6 +1,13 @@
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { dimensionLabels, goalLabels, type BreakdownRow, type Dimension, type Goal, type StatisticsQuery } from "~/features/statistics/schema";
+import {
+  dimensionLabels,
+  goalLabels,
+  type BreakdownRow,
+  type Dimension,
+  type Goal,
+  type StatisticsQuery,
+} from "~/features/statistics/schema";
 import { formatNumber, formatPercent, statisticsHref } from "./format";
 
 const conversionDimensions = new Set<Dimension>(["source", "utm_source", "utm_medium", "utm_campaign", "goal"]);

@@ -46,7 +46,11 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
     void Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([{ default: UPlot }]) => {
       const element = holder.current;
       if (cancelled || !element) return;
-      const data: uPlot.AlignedData = [series.map((point) => bucketTime(point.bucket)), series.map((point) => point.visitors), series.map((point) => point.pageviews)];
+      const data: uPlot.AlignedData = [
+        series.map((point) => bucketTime(point.bucket)),
+        series.map((point) => point.visitors),
+        series.map((point) => point.pageviews),
+      ];
       plot = new UPlot(
         {
           width: Math.max(320, element.clientWidth),
@@ -75,7 +79,8 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
     <figure className="grid gap-3">
       <div ref={holder} aria-hidden="true" data-chart-ready={ready ? "true" : undefined} className="min-h-[300px] w-full overflow-hidden" />
       <figcaption className="text-sm text-slate-600">
-        Посетители и просмотры {unit === "hour" ? "по часам (UTC)" : "по дням"}; пунктир — публикации и сохранения контента ({markers.length}).
+        Посетители и просмотры {unit === "hour" ? "по часам (UTC)" : "по дням"}; пунктир — публикации и сохранения контента (
+        {markers.length}).
       </figcaption>
       <table className="sr-only">
         <caption>Посетители и просмотры {unit === "hour" ? "по часам" : "по дням"}</caption>

@@ -42,7 +42,9 @@ function Headline({ view }: { view: StatisticsView }) {
           <dt className="text-sm text-slate-600">{figure.label}</dt>
           <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">{figure.value}</dd>
           <dd className="text-xs text-slate-600">
-            {figure.change === null ? "нет данных за прошлый период" : `${figure.change >= 0 ? "+" : ""}${formatPercent(figure.change)} к прошлому периоду`}
+            {figure.change === null
+              ? "нет данных за прошлый период"
+              : `${figure.change >= 0 ? "+" : ""}${formatPercent(figure.change)} к прошлому периоду`}
           </dd>
         </Card>
       ))}
@@ -109,7 +111,17 @@ function ActiveFilters({ query }: { query: StatisticsQuery }) {
   );
 }
 
-export function StatisticsPanel({ view, query, enabled, error }: { view: StatisticsView; query: StatisticsQuery; enabled: boolean; error: string | null }) {
+export function StatisticsPanel({
+  view,
+  query,
+  enabled,
+  error,
+}: {
+  view: StatisticsView;
+  query: StatisticsQuery;
+  enabled: boolean;
+  error: string | null;
+}) {
   return (
     <section aria-labelledby="statistics-heading" className="grid gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -155,7 +167,13 @@ export function StatisticsPanel({ view, query, enabled, error }: { view: Statist
       {groups.map((group) => (
         <section key={group.title} aria-label={group.title} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {group.dimensions.map((dimension) => (
-            <BreakdownCard key={dimension} dimension={dimension} rows={view.breakdowns[dimension]} query={query} totalVisitors={view.totals.visitors} />
+            <BreakdownCard
+              key={dimension}
+              dimension={dimension}
+              rows={view.breakdowns[dimension]}
+              query={query}
+              totalVisitors={view.totals.visitors}
+            />
           ))}
         </section>
       ))}
