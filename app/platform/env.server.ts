@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { CONTACT_KEEP_DAYS_DEFAULT } from "./retention";
+import { ANALYTICS_KEEP_MONTHS_DEFAULT, ANALYTICS_RAW_DAYS_DEFAULT, CONTACT_KEEP_DAYS_DEFAULT } from "./retention";
 
 const optionalString = z
   .string()
@@ -141,8 +141,13 @@ const envSchema = z.object({
     .default(90),
   // Statistics (docs/statistics.md): on unless turned off; raw events and roll-ups kept this long.
   ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
-  ANALYTICS_RAW_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(366).default(30),
-  ANALYTICS_KEEP_MONTHS: z.coerce.number({ error: "must be a number of months" }).int().min(1).max(120).default(25),
+  ANALYTICS_RAW_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(366).default(ANALYTICS_RAW_DAYS_DEFAULT),
+  ANALYTICS_KEEP_MONTHS: z.coerce
+    .number({ error: "must be a number of months" })
+    .int()
+    .min(1)
+    .max(120)
+    .default(ANALYTICS_KEEP_MONTHS_DEFAULT),
   /** A CDN's country header (e.g. CF-IPCountry); without it no country is recorded. */
   ANALYTICS_COUNTRY_HEADER: optionalString.pipe(
     z
