@@ -157,7 +157,7 @@ const envSchema = z.object({
       .optional(),
   ),
   /** Events accepted per client address per minute. */
-  ANALYTICS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  ANALYTICS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
 });
 
 const S3_VARIABLES = [

@@ -24,7 +24,7 @@ const ms = (value: number) => value.toFixed(1);
 /** Three pageviews a visit, spread over the last 30 days, with sources, campaigns and goals. */
 const seed = (count: number) => sql`
   insert into statistics_events (at, visitor, name, path, referrer, source, utm_source, utm_medium, utm_campaign, device, browser, os, language, country)
-  select date_trunc('day', now()) - ((i / 3) % 30) * interval '1 day' + (((i / 3) * 7919) % 80000) * interval '1 second' + (i % 3) * interval '40 seconds',
+  select now() - ((i / 3) % 30) * interval '1 day' - (((i / 3) * 7919) % 80000) * interval '1 second' + (i % 3) * interval '40 seconds' - interval '2 minutes',
     i / 3, 'pageview',
     (array['/', '/home', '/features', '/fees', '/business', '/contact', '/faq', '/privacy', '/terms', '/aml-kyc', '/login', '/signup'])[1 + (i * 7) % 12],
     (array['', 'google.com', 'yandex.ru', 't.co', 'news.example', '', 'mail.example', ''])[1 + (i / 3) % 8],
@@ -40,7 +40,7 @@ const seed = (count: number) => sql`
   from generate_series(0::bigint, ${count - 1}::bigint) as i`;
 const seedGoals = (count: number) => sql`
   insert into statistics_events (at, visitor, name, path)
-  select date_trunc('day', now()) - (v % 30) * interval '1 day' + ((v * 7919) % 80000) * interval '1 second' + interval '100 seconds',
+  select now() - (v % 30) * interval '1 day' - ((v * 7919) % 80000) * interval '1 second' - interval '10 seconds',
     v, (array['signup', 'login', 'contact', 'gift_cards'])[1 + v % 4], '/'
   from generate_series(0::bigint, ${Math.floor(count / 3) - 1}::bigint, 50::bigint) as v`;
 
@@ -57,7 +57,7 @@ for (const kind of kinds) {
       await db.execute(sql`analyze statistics_events`);
       const seeding = performance.now() - started;
       started = performance.now();
-      for (let back = 0; back < 30; back += 1) await rollUpDay(db, dayOf(new Date(now.getTime() - back * 86_400_000)));
+      for (let back = 0; back < 31; back += 1) await rollUpDay(db, dayOf(new Date(now.getTime() - back * 86_400_000)));
       await db.execute(sql`analyze statistics_visits`);
       await db.execute(sql`analyze statistics_daily`);
       const rollUp = performance.now() - started;
@@ -72,7 +72,8 @@ for (const kind of kinds) {
           const begin = performance.now();
           const view = await loadStatistics(db, query, now);
           if (run >= 5) samples.push(performance.now() - begin);
-          if (run === 0 && !values.utm_campaign) expect(view.totals.pageviews).toBe(PAGEVIEWS);
+          // Events reach back 30 days and 22 hours: most fall in the last 30 calendar days.
+          if (run === 0 && !values.utm_campaign) expect(view.totals.pageviews).toBeGreaterThan(PAGEVIEWS * 0.9);
         }
         return { median: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
       };
@@ -103,7 +104,7 @@ Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu
     .map((value) => value.toFixed(2))
     .join(", ")}), Node ${process.version}. \`npm run bench:statistics\` (PostgreSQL too with \`TEST_DATABASE_URL\`).
 
-Seeded with \`generate_series\` (three pageviews a visit over 30 days, eight sources, twenty campaigns, a goal every 50th visit), rolled up day by day, then \`loadStatistics\` (headline figures and the previous period, the chart's series, every breakdown, the markers, visitors in the last five minutes) timed ${RUNS} times after five warm-up runs. The unfiltered view reads the daily roll-up; a filtered view (one campaign) reads the visits. The dashboard's loader first rolls up today when newer events exist (the "one day" figure), at most once per new event batch.
+Seeded with \`generate_series\` (three pageviews a visit over the last 30 days and 22 hours, all in the past, eight sources, twenty campaigns, a goal every 50th visit), rolled up day by day, then \`loadStatistics\` (headline figures and the previous period, the chart's series, every breakdown, the markers, visitors in the last five minutes) timed ${RUNS} times after five warm-up runs. The unfiltered view reads the daily roll-up; a filtered view (one campaign) reads the visits. The dashboard's loader first rolls up today when newer events exist (the "one day" figure), at most once per new event batch.
 
 | database | 30-day view median (ms) | 30-day view p95 (ms) | filtered median (ms) | filtered p95 (ms) | seeding | roll-up of 30 days | raw events per 1M pageviews | visits per 1M | daily roll-up per 1M |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |

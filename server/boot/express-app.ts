@@ -56,6 +56,8 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
   app.disable("x-powered-by");
   // Behind a load balancer the connection comes from it: the client is named by the proxies trusted.
   if (env.TRUST_PROXY !== undefined) app.set("trust proxy", env.TRUST_PROXY);
+  // Beacons first: an empty 202 needs no page headers, log line or compression (bench/statistics-http.md).
+  if (statistics) app.use(statisticsRoutes(statistics, env.ANALYTICS_COUNTRY_HEADER));
   app.use(requestLog);
   app.use(nonceMiddleware);
   const headersMiddleware = securityHeaders({
@@ -74,7 +76,6 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
   app.get("/metrics", metrics.handler);
   app.get("/readyz", readiness(uploads));
   app.use("/uploads", serveUploads(uploads, uploadsDirectory(env.DATA_DIR)));
-  if (statistics) app.use(statisticsRoutes(statistics, env.ANALYTICS_COUNTRY_HEADER));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDirectory) {

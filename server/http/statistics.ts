@@ -2,6 +2,7 @@
 // the tracking script and the beacon endpoint. A beacon is checked and queued; the answer never
 // waits for the database.
 import { createHash } from "node:crypto";
+import zlib from "node:zlib";
 import express from "express";
 import type { Collector } from "~/features/statistics/collector.server";
 import { MAX_BEACON_BYTES } from "~/features/statistics/collector.server";
@@ -11,6 +12,12 @@ import { TRACKER_SCRIPT } from "~/features/statistics/tracker.inline";
 export const statisticsPaths = [STATISTICS_ENDPOINT, STATISTICS_SCRIPT_PATH];
 
 const scriptTag = `"${createHash("sha256").update(TRACKER_SCRIPT).digest("base64url").slice(0, 16)}"`;
+// Compressed once: the route sits before the compression middleware, like the beacons.
+const scriptBodies = {
+  br: zlib.brotliCompressSync(TRACKER_SCRIPT, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: zlib.gzipSync(TRACKER_SCRIPT, { level: 9 }),
+  identity: Buffer.from(TRACKER_SCRIPT),
+};
 
 /** Reads the body up to MAX_BEACON_BYTES; a longer one is refused without reading the rest. */
 function readBeacon(req: express.Request): Promise<string | undefined> {
@@ -35,9 +42,18 @@ function readBeacon(req: express.Request): Promise<string | undefined> {
 export function statisticsRoutes(collector: Collector, countryHeader: string | undefined): express.Router {
   const router = express.Router();
   router.get(STATISTICS_SCRIPT_PATH, (req, res) => {
-    res.set({ "Cache-Control": "public, max-age=3600", ETag: scriptTag, "Content-Type": "text/javascript; charset=utf-8" });
+    res.set({
+      "Cache-Control": "public, max-age=3600",
+      ETag: scriptTag,
+      "Content-Type": "text/javascript; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      Vary: "Accept-Encoding",
+    });
     if (req.get("if-none-match") === scriptTag) return void res.status(304).end();
-    res.send(TRACKER_SCRIPT);
+    const encoding = req.acceptsEncodings("br", "gzip", "identity") || "identity";
+    const body = scriptBodies[encoding as keyof typeof scriptBodies] ?? scriptBodies.identity;
+    if (body !== scriptBodies.identity) res.set("Content-Encoding", encoding);
+    res.end(body);
   });
   router.post(STATISTICS_ENDPOINT, async (req, res) => {
     res.set("Cache-Control", "no-store");

@@ -57,7 +57,36 @@ export interface CollectorOptions {
 
 const pagePaths = new Set<string>(publicPagePaths);
 
-/** The visitor's page as an event, or the reason it is none of the site's pages. */
+/**
+ * One statement and one parameter per batch (the rows as JSON, read by json_populate_recordset),
+ * where a parameter per value made a batch of 500 ten times slower to write on PGlite.
+ */
+async function insertEvents(db: Database, events: EventRow[]) {
+  if (events.length === 0) return;
+  const rows = events.map((event) => ({
+    at: event.at.toISOString(),
+    visitor: event.visitor,
+    name: event.name,
+    path: event.path,
+    referrer: event.referrer ?? "",
+    source: event.source ?? "",
+    utm_source: event.utmSource ?? "",
+    utm_medium: event.utmMedium ?? "",
+    utm_campaign: event.utmCampaign ?? "",
+    utm_content: event.utmContent ?? "",
+    utm_term: event.utmTerm ?? "",
+    device: event.device ?? "",
+    browser: event.browser ?? "",
+    os: event.os ?? "",
+    language: event.language ?? "",
+    country: event.country ?? "",
+  }));
+  await db.execute(
+    sql`insert into ${statisticsEvents} select * from json_populate_recordset(null::statistics_events, ${JSON.stringify(rows)}::json)`,
+  );
+}
+
+/** The visitor's page, or undefined when the address is none of this site's pages. */
 function pageOf(url: string, host: string) {
   let parsed: URL;
   try {
@@ -162,7 +191,7 @@ export function createCollector(options: CollectorOptions) {
         partitions.add(name);
       }
     }
-    for (let start = 0; start < events.length; start += 1000) await db.insert(statisticsEvents).values(events.slice(start, start + 1000));
+    for (let start = 0; start < events.length; start += 2000) await insertEvents(db, events.slice(start, start + 2000));
     for (const goal of goalEvents) {
       await db.execute(sql`
         insert into ${statisticsEvents} (at, visitor, name, path)

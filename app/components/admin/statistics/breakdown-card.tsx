@@ -40,17 +40,17 @@ export function BreakdownCard({
         {rows.length === 0 ? (
           <p className="text-sm text-slate-600">Нет данных за период.</p>
         ) : (
-          <table className="w-full text-sm" aria-labelledby={headingId}>
+          <table className="w-full table-fixed text-sm" aria-labelledby={headingId}>
             <thead>
               <tr className="text-left text-slate-600">
                 <th scope="col" className="py-1 font-medium">
                   Значение
                 </th>
-                <th scope="col" className="py-1 text-right font-medium">
+                <th scope="col" className="w-24 py-1 text-right font-medium">
                   {dimension === "goal" ? "Визиты" : "Посетители"}
                 </th>
                 {withConversions && (
-                  <th scope="col" className="py-1 text-right font-medium">
+                  <th scope="col" className="w-24 py-1 text-right font-medium">
                     {dimension === "goal" ? "Конверсия" : "Конверсии"}
                   </th>
                 )}
@@ -61,7 +61,7 @@ export function BreakdownCard({
                 const rate = (dimension === "goal" ? row.visitors / (totalVisitors || 1) : row.conversions / (row.visitors || 1)) * 100;
                 return (
                   <tr key={row.value} className="border-t border-slate-100">
-                    <td className="max-w-0 truncate py-1.5 pr-2">
+                    <td className="truncate py-1.5 pr-2">
                       <Link
                         to={statisticsHref(query, { [dimension]: row.value })}
                         className="text-indigo-700 underline-offset-2 hover:underline"

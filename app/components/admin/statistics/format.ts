@@ -4,7 +4,7 @@ const numbers = new Intl.NumberFormat("ru-RU");
 export const formatNumber = (value: number) => numbers.format(value);
 export const formatPercent = (value: number) => `${numbers.format(Math.round(value * 10) / 10)}%`;
 export const formatDuration = (seconds: number) =>
-  `${Math.floor(seconds / 60)} мин ${String(Math.round(seconds % 60)).padStart(2, "0")} с`;
+  seconds < 60 ? `${Math.round(seconds)} с` : `${Math.floor(seconds / 60)} мин ${Math.round(seconds % 60)} с`;
 
 /** The six headline figures of a period. */
 export function headline(totals: Totals) {
@@ -23,7 +23,11 @@ export function headline(totals: Totals) {
 export const change = (now: number, before: number) => (before === 0 ? null : ((now - before) / before) * 100);
 
 /** The dashboard's URL with some of its parameters changed (undefined removes one). */
-export function statisticsHref(query: Partial<StatisticsQuery>, changes: Partial<Record<keyof StatisticsQuery, string | undefined>>, base = STATISTICS_PATH) {
+export function statisticsHref(
+  query: Partial<StatisticsQuery>,
+  changes: Partial<Record<keyof StatisticsQuery, string | undefined>>,
+  base = STATISTICS_PATH,
+) {
   const params = new URLSearchParams();
   const merged = { ...query, ...changes };
   if (merged.range && merged.range !== "30d") params.set("range", merged.range);

@@ -46,6 +46,13 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
     void Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([{ default: UPlot }]) => {
       const element = holder.current;
       if (cancelled || !element) return;
+      const twoDigits = (value: number) => String(value).padStart(2, "0");
+      const timeLabel = (seconds: number) => {
+        const date = new Date(seconds * 1000);
+        return unit === "hour"
+          ? `${twoDigits(date.getUTCHours())}:00`
+          : `${twoDigits(date.getUTCDate())}.${twoDigits(date.getUTCMonth() + 1)}`;
+      };
       const data: uPlot.AlignedData = [
         series.map((point) => bucketTime(point.bucket)),
         series.map((point) => point.visitors),
@@ -57,12 +64,17 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
           height: 260,
           plugins: [markerPlugin(markers)],
           scales: { x: { time: true } },
+          // Days and hours are UTC's, as the roll-ups are; the axis splits there too.
+          tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
           series: [
-            {},
+            { label: unit === "hour" ? "Час (UTC)" : "День", value: (_plot, value) => (value === null ? "—" : timeLabel(value)) },
             { label: "Посетители", stroke: "#4f46e5", fill: "rgba(79, 70, 229, 0.08)", width: 2 },
             { label: "Просмотры", stroke: "#0d9488", width: 2 },
           ],
-          axes: [{}, { values: (_plot, values) => values.map((value) => formatNumber(value)) }],
+          axes: [
+            { values: (_plot, values) => values.map((value) => timeLabel(value)) },
+            { values: (_plot, values) => values.map((value) => formatNumber(value)) },
+          ],
         },
         data,
         element,
@@ -73,7 +85,7 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
       cancelled = true;
       plot?.destroy();
     };
-  }, [series, markers]);
+  }, [series, markers, unit]);
 
   return (
     <figure className="grid gap-3">
