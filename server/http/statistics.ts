@@ -67,7 +67,9 @@ export function statisticsRoutes(collector: Collector, countryHeader: string | u
       gpc: req.get("sec-gpc") === "1",
       host: req.get("host") ?? "",
     });
-    if (verdict.status === 202) return void res.status(202).end();
+    // An empty answer with its length: without one it went out chunked, in two writes, and each
+    // beacon on a kept-alive connection waited for the second (8 ms against 2 ms for a refusal).
+    if (verdict.status === 202) return void res.status(202).set("Content-Length", "0").end();
     res.status(verdict.status).json({ message: verdict.reason });
   });
   return router;

@@ -37,6 +37,7 @@ function markerPlugin(markers: Marker[]): uPlot.Plugin {
  * uPlot is loaded only here, after the dashboard has rendered; the table below the chart says
  * the same for screen readers (the canvas is hidden from them).
  */
+// long-function: the chart's lazy set-up and the table and list that say the same without it
 export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint[]; markers: Marker[]; unit: "hour" | "day" }) {
   const holder = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);

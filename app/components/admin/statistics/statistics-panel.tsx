@@ -43,7 +43,7 @@ function Headline({ view }: { view: StatisticsView }) {
           <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">{figure.value}</dd>
           <dd className="text-xs text-slate-600">
             {figure.change === null
-              ? "нет данных за прошлый период"
+              ? "прежде: нет данных"
               : `${figure.change >= 0 ? "+" : ""}${formatPercent(figure.change)} к прошлому периоду`}
           </dd>
         </Card>
@@ -165,7 +165,7 @@ export function StatisticsPanel({
         </CardContent>
       </Card>
       {groups.map((group) => (
-        <section key={group.title} aria-label={group.title} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <section key={group.title} aria-label={group.title} className="grid gap-4 md:grid-cols-2">
           {group.dimensions.map((dimension) => (
             <BreakdownCard
               key={dimension}
