@@ -25,6 +25,7 @@ export default [
       route("backups", "routes/admin.other.backups.tsx"),
       route("releases", "routes/admin.other.releases.tsx"),
       route("releases/:id", "routes/admin.other.releases.$id.tsx"),
+      route("statistics", "routes/admin.other.statistics.tsx"),
     ]),
   ]),
   ...prefix("admin", [
@@ -34,6 +35,7 @@ export default [
     route("messages.csv", "routes/admin.messages[.]csv.ts"),
     route("history", "routes/admin.history.ts"),
     route("activity-export", "routes/admin.activity-export.ts"),
+    route("statistics-export", "routes/admin.statistics-export.ts"),
     route("backups/download", "routes/admin.backups.download.ts"),
     // Releases: the whole-site preview and its reviewer links (docs/releases.md).
     route("preview", "routes/admin.preview.ts"),

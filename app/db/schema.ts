@@ -292,3 +292,5 @@ export * from "./schema-releases";
 
 // Hardening: the mail outbox (password-reset mails, sent after the answer with retries).
 export { mailOutbox } from "./mail-outbox-schema";
+// Statistics (issue 28): first-party visit statistics, in a file of their own for its length.
+export * from "./statistics-schema";

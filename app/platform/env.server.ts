@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { CONTACT_KEEP_DAYS_DEFAULT } from "./retention";
+import { ANALYTICS_KEEP_MONTHS_DEFAULT, ANALYTICS_RAW_DAYS_DEFAULT, CONTACT_KEEP_DAYS_DEFAULT } from "./retention";
 
 const optionalString = z
   .string()
@@ -152,6 +152,25 @@ const envSchema = z.object({
         return false;
       }
     }, "must be an IANA time zone such as Europe/Berlin"),
+  // Statistics (docs/statistics.md): on unless turned off; raw events and roll-ups kept this long.
+  ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  ANALYTICS_RAW_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(366).default(ANALYTICS_RAW_DAYS_DEFAULT),
+  ANALYTICS_KEEP_MONTHS: z.coerce
+    .number({ error: "must be a number of months" })
+    .int()
+    .min(1)
+    .max(120)
+    .default(ANALYTICS_KEEP_MONTHS_DEFAULT),
+  /** A CDN's country header (e.g. CF-IPCountry); without it no country is recorded. */
+  ANALYTICS_COUNTRY_HEADER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "must be a header name such as CF-IPCountry")
+      .transform((name) => name.toLowerCase())
+      .optional(),
+  ),
+  /** Events accepted per client address per minute. */
+  ANALYTICS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
 });
 
 const S3_VARIABLES = [

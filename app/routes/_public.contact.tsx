@@ -1,3 +1,4 @@
+import { countServerGoal } from "~/features/statistics/service.server";
 import { data } from "react-router";
 import { ContactPage } from "~/components/site/contact/contact-page";
 import type { ContactActionData } from "~/components/site/contact/contact-form";
@@ -44,6 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
     case "stored":
       // The notification is mailed from the outbox after this answer, never before it.
       kickContactOutbox();
+      // A goal for the visit the message came from (nothing when its visitor declined statistics).
+      countServerGoal(request, "contact", "/contact");
       return data<ContactActionData>({ status: "sent" });
     case "spam":
       return data<ContactActionData>({ status: "sent" });

@@ -9,6 +9,8 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { legalPageNames } from "~/features/content/catalogue/types";
 import { legalPageTitles } from "~/features/content/catalogue/legal";
 import { getActiveMenu } from "~/features/content/read.server";
+import { useStatisticsScript } from "~/components/site/use-statistics-script";
+import { getEnv } from "~/platform/env.server";
 import type { Route } from "./+types/_public";
 
 export const FOOTER_MENU_LIMIT = 6;
@@ -28,6 +30,7 @@ export async function loader() {
       url: `/${page}`,
       label: legalPageTitles[page],
     })),
+    statistics: getEnv().ANALYTICS === "on",
   };
 }
 
@@ -35,6 +38,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
   useRevealOnScroll();
   useRouterNavigation();
+  useStatisticsScript(loaderData.statistics);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">

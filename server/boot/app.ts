@@ -14,8 +14,10 @@ import { pageRenderer, unavailableRenderer } from "../page-cache/page-renderer";
 import { createPageRoutes, listPublicFiles } from "../page-cache/page-routes";
 import { createRenderQueue } from "../page-cache/render-queue";
 import { createSiteApp, type SiteAppOptions } from "./express-app";
-import { openServices, startBackgroundWork } from "./services";
+import { openServices, startBackgroundWork, startStatisticsWork } from "./services";
 import { startControlSocket } from "./control-socket";
+import { getCollector } from "~/features/statistics/service.server";
+import { statisticsPaths } from "../http/statistics";
 
 export interface StartOptions extends SiteAppOptions {
   env?: Env;
@@ -32,6 +34,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   setEnv(env);
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const { database, stopContentSync } = await openServices(env);
+  const stopStatistics = startStatisticsWork(env, database);
 
   // Four renders a turn rendered 1.12x the pages a second of two (1 was 0.89x), for a turn of
   // about 8 ms between reads of the sockets; eight added little more (decision 0008).
@@ -42,9 +45,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     renderQueue: publicRenders,
     databasePool: database.pool,
     pageCacheSize: () => pageCache.size(),
+    statistics: getCollector()?.counters,
   });
   const uploads = getUploadStore(env);
-  const { app, headersMiddleware } = createSiteApp(options, { env, metrics, uploads, publicRenders });
+  const { app, headersMiddleware } = createSiteApp(options, { env, metrics, uploads, publicRenders, statistics: getCollector() });
 
   const pageCache = createPageCache({
     enabled: typeof options.build !== "function",
@@ -54,7 +58,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     finish: options.clientDirectory ? createFirstPaint(options.clientDirectory).finish : undefined,
     // What the route table declares cacheable; the paths answered above the router are not pages.
     routes: createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
-      reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/"],
+      reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/", ...statisticsPaths],
       files: listPublicFiles(options.clientDirectory),
     }),
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
@@ -86,6 +90,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await jobsStopped;
+      await stopStatistics?.();
       await stopContentSync?.();
       await database.close();
       setDatabase(undefined);

@@ -21,6 +21,8 @@ import { runInPreview, runOutsidePreview } from "~/features/releases/preview/pre
 import { isPublicPageRequest } from "../page-cache/render-queue";
 import { nonceMiddleware, securityHeaders } from "../http/security";
 import { serveUploads } from "../http/uploads";
+import { statisticsRoutes } from "../http/statistics";
+import type { Collector } from "~/features/statistics/collector.server";
 
 export interface SiteAppOptions {
   /** The React Router server build, or a loader for it (development reloads it per request). */
@@ -37,6 +39,8 @@ interface SiteAppParts {
   uploads: UploadStore;
   /** The render queue public pages take turns in. */
   publicRenders: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Visit statistics' collector; absent with ANALYTICS=off. */
+  statistics?: Collector;
 }
 
 /**
@@ -51,12 +55,14 @@ function wholeBlockCompression(_req: express.Request, res: express.Response, nex
 }
 
 /** The application, and the security headers middleware (the page cache records its headers). */
-export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, publicRenders }: SiteAppParts) {
+export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, publicRenders, statistics }: SiteAppParts) {
   const app = express();
   app.disable("x-powered-by");
   // Behind a load balancer the connection comes from it: the client is named by the proxies trusted.
   if (env.TRUST_PROXY !== undefined) app.set("trust proxy", env.TRUST_PROXY);
   app.use(earlyAnswers);
+  // Beacons next: an empty 202 needs no page headers, log line or compression (bench/statistics-http.md).
+  if (statistics) app.use(statisticsRoutes(statistics, env.ANALYTICS_COUNTRY_HEADER));
   app.use(outageRetryAfter);
   app.use(requestLog);
   app.use(nonceMiddleware);

@@ -5,6 +5,7 @@ import { createAuth, setAuth } from "~/features/auth/auth.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/platform/db.server";
 import { setContactSecret } from "~/platform/hmac.server";
 import { startBackgroundJobs } from "../ops/background-jobs";
+import { startStatistics } from "~/features/statistics/service.server";
 import { startContentSync } from "../page-cache/content-sync";
 import { resolveAuthSecret } from "./secret";
 
@@ -39,4 +40,15 @@ export async function openServices(env: Env): Promise<SiteServices> {
 /** Starts the background jobs (history pruning, contact outbox and retention, backups, scheduled publishes) on one scheduler. */
 export function startBackgroundWork(env: Env, database: DatabaseHandle) {
   return { stopBackgroundJobs: startBackgroundJobs(env, database) };
+}
+
+/** Visit statistics (docs/statistics.md): the queue's flush, roll-ups and pruning; off with ANALYTICS=off. */
+export function startStatisticsWork(env: Env, database: DatabaseHandle): (() => Promise<void>) | undefined {
+  if (env.ANALYTICS === "off") return undefined;
+  return startStatistics({
+    db: () => database.db,
+    ratePerMinute: env.ANALYTICS_RATE_LIMIT,
+    rawDays: env.ANALYTICS_RAW_DAYS,
+    keepMonths: env.ANALYTICS_KEEP_MONTHS,
+  });
 }

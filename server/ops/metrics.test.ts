@@ -125,6 +125,20 @@ describe("/metrics", () => {
     expect(text).toMatch(/^page_cache_requests_total\{result="miss"\} 0$/m);
   });
 
+  it("tells the statistics' accepted, bot, dropped and refused beacons as they are when scraped", async () => {
+    const statistics = { accepted: 0, bots: 0, dropped: 0, refused: { malformed: 0, "rate-limited": 0 } };
+    const register = createMetrics({ token: TOKEN, backupDirectory: os.tmpdir(), statistics }).register!;
+    Object.assign(statistics, { accepted: 12, bots: 3, dropped: 1 });
+    statistics.refused["rate-limited"] = 4;
+    const text = await register.metrics();
+    expect(text).toMatch(/^statistics_beacons_accepted 12$/m);
+    expect(text).toMatch(/^statistics_beacons_bots 3$/m);
+    expect(text).toMatch(/^statistics_events_dropped 1$/m);
+    expect(text).toMatch(/^statistics_beacons_refused\{reason="rate-limited"\} 4$/m);
+    expect(text).toMatch(/^statistics_beacons_refused\{reason="malformed"\} 0$/m);
+    expect(await createMetrics({ token: TOKEN, backupDirectory: os.tmpdir() }).register!.metrics()).not.toMatch(/statistics_/);
+  });
+
   it("sorts paths into few kinds", () => {
     expect(
       ["/", "/fees", "/healthz", "/assets/a.js", "/uploads/x.png", "/admin", "/admin/menu", "/api/auth/get-session"].map(routeKind),

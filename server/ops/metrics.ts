@@ -27,6 +27,8 @@ export interface MetricsOptions {
   renderQueue?: { waiting(): number; running(): number };
   /** How many pages the page cache holds. */
   pageCacheSize?: () => number;
+  /** Visit statistics' counters (app/features/statistics/collector.server.ts); absent with ANALYTICS=off. */
+  statistics?: { accepted: number; bots: number; dropped: number; refused: Record<string, number> };
   /** PostgreSQL's connection pool; absent for the embedded database, which has none. */
   databasePool?: { totalCount: number; idleCount: number; waitingCount: number };
 }
@@ -89,6 +91,7 @@ export function createMetrics(options: MetricsOptions) {
   hits.inc(0);
   misses.inc(0);
   registerGauges(register, options);
+  if (options.statistics) registerStatistics(register, options.statistics);
 
   return {
     register,
@@ -134,4 +137,20 @@ function registerGauges(register: Registry, { pageCacheSize, renderQueue, databa
     scrapedGauge(register, "database_pool_idle_connections", "Open connections not running a query", () => databasePool.idleCount);
     scrapedGauge(register, "database_pool_waiting_queries", "Queries waiting for a free connection", () => databasePool.waitingCount);
   }
+}
+
+/** Beacons accepted, ignored as bots, dropped from a full queue and refused (by reason), read at scrape time. */
+function registerStatistics(register: Registry, counters: NonNullable<MetricsOptions["statistics"]>) {
+  scrapedGauge(register, "statistics_beacons_accepted", "Statistics events accepted since start", () => counters.accepted);
+  scrapedGauge(register, "statistics_beacons_bots", "Statistics beacons from bots, answered and not stored", () => counters.bots);
+  scrapedGauge(register, "statistics_events_dropped", "Statistics events dropped from a full queue", () => counters.dropped);
+  new Gauge({
+    name: "statistics_beacons_refused",
+    help: "Statistics beacons refused since start, by reason (malformed, oversized, not-a-page, rate-limited)",
+    labelNames: ["reason"],
+    registers: [register],
+    collect() {
+      for (const [reason, count] of Object.entries(counters.refused)) this.set({ reason }, count);
+    },
+  });
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test } from "./support/fixtures";
 import { publicPages as allPublicPages, sitemapPagePaths } from "../../app/features/seo/public-pages.js";
+import { buildHeadScript } from "../../scripts/support/head-scripts.js";
 
 // Reads the client build's route manifest: what each public page makes the browser download.
 const clientDirectory = path.resolve(process.env.BUILD_DIR ?? "build", "client");
@@ -37,18 +38,33 @@ function chunksOf(manifest: Manifest, routeId: string): string[] {
 
 const read = (url: string) => fs.readFileSync(path.join(clientDirectory, url));
 
+// The statistics' tracking script, which every public page loads after hydrating (served as /visit.js).
+const STATISTICS_SCRIPT_BROTLI_BUDGET = 1536;
+let statisticsScript = "";
+
 test.describe("[PERFORMANCE][JS BUDGET]", () => {
   const manifest = readManifest();
   const publicRoutes = Object.keys(manifest.routes).filter((id) => id.startsWith("routes/_public"));
+
+  test.beforeAll(async () => {
+    statisticsScript = (await buildHeadScript(path.resolve("app/features/statistics/tracker.head.ts"))).code;
+  });
+
+  test("the statistics script adds at most 1.5 KB brotli", () => {
+    const compressed = zlib.brotliCompressSync(statisticsScript, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    expect(compressed, `${compressed} bytes`).toBeLessThanOrEqual(STATISTICS_SCRIPT_BROTLI_BUDGET);
+  });
 
   test("the manifest lists the public routes", () => {
     expect(publicRoutes.length).toBeGreaterThanOrEqual(allPublicPages.length);
   });
 
   for (const routeId of publicRoutes) {
-    test(`${routeId} ships at most 120 KB of gzipped JavaScript and no admin code`, () => {
+    test(`${routeId} ships at most 120 KB of gzipped JavaScript (with the statistics script) and no admin code`, () => {
       const chunks = chunksOf(manifest, routeId);
-      const gzipped = chunks.reduce((sum, url) => sum + zlib.gzipSync(read(url), { level: 9 }).length, 0);
+      const gzipped =
+        chunks.reduce((sum, url) => sum + zlib.gzipSync(read(url), { level: 9 }).length, 0) +
+        zlib.gzipSync(statisticsScript, { level: 9 }).length;
       expect(gzipped, `${routeId}: ${chunks.join(", ")}`).toBeLessThanOrEqual(BUDGET_BYTES);
       for (const url of chunks) {
         const source = read(url).toString("utf8");

@@ -103,7 +103,11 @@ describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
     // The archive as the previous schema wrote it: without the last migration and the tables it creates.
     const migrations = readMigrationFiles({ migrationsFolder: defaultMigrationsFolder() });
     const newest = migrations.at(-1)!.sql.join("\n");
-    const newTables = [...newest.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"(?:public"\.")?([a-z_]+)"/g)].map((match) => match[1]!);
+    // A partitioned table (the raw statistics events) is never archived (database-tables.server.ts).
+    const partitioned = new Set([...newest.matchAll(/CREATE TABLE "([a-z_]+)" \([^;]*?\) PARTITION BY/g)].map((match) => match[1]!));
+    const newTables = [...newest.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"(?:public"\.")?([a-z_]+)"/g)]
+      .map((match) => match[1]!)
+      .filter((table) => !partitioned.has(table));
     expect(newTables.length).toBeGreaterThan(0);
     const older = await editArchive(
       archive,

@@ -61,10 +61,10 @@ export function MobileMenu({ settings, menu }: { settings: SiteSettings; menu: M
           </ul>
         </nav>
         <div className="mt-4 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4">
-          <SiteLink to={settings.login_button_url} className="cta cta-outline">
+          <SiteLink to={settings.login_button_url} className="cta cta-outline" data-goal="login">
             {settings.login_button_text}
           </SiteLink>
-          <SiteLink to={settings.signup_button_url} className="cta cta-primary">
+          <SiteLink to={settings.signup_button_url} className="cta cta-primary" data-goal="signup">
             {settings.signup_button_text}
           </SiteLink>
         </div>

@@ -21,10 +21,10 @@ export function SiteHeader({ settings, menu }: { settings: SiteSettings; menu: M
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <SiteLink to={settings.login_button_url} className="nav-link">
+          <SiteLink to={settings.login_button_url} className="nav-link" data-goal="login">
             {settings.login_button_text}
           </SiteLink>
-          <SiteLink to={settings.signup_button_url} className="cta cta-primary py-2 shadow-sm">
+          <SiteLink to={settings.signup_button_url} className="cta cta-primary py-2 shadow-sm" data-goal="signup">
             {settings.signup_button_text}
           </SiteLink>
         </div>

@@ -20,7 +20,11 @@ export async function listTables(db: Queryable): Promise<string[]> {
   const tables = (
     await rowsOf<{ name: string }>(
       db,
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      // A partitioned table and its partitions (the raw statistics events, kept a few weeks) are
+      // left out: the statistics' daily roll-ups are what an archive keeps of them.
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+          and table_name not in (select relname from pg_class where relnamespace = 'public'::regnamespace and (relkind = 'p' or relispartition))
+          order by table_name`,
     )
   ).map((row) => row.name);
   const references = await rowsOf<{ child: string; parent: string }>(

@@ -1,4 +1,4 @@
-import { DatabaseBackup, Inbox, PackageCheck, ScrollText, UsersRound, type LucideIcon } from "lucide-react";
+import { ChartNoAxesCombined, DatabaseBackup, Inbox, PackageCheck, ScrollText, UsersRound, type LucideIcon } from "lucide-react";
 
 export interface OtherSection {
   /** The URL segment under /admin/other. */
@@ -17,6 +17,7 @@ export const otherSections: readonly OtherSection[] = [
   { id: "messages", label: "Сообщения", icon: Inbox },
   { id: "backups", label: "Резервные копии", icon: DatabaseBackup },
   { id: "releases", label: "Выпуски", icon: PackageCheck },
+  { id: "statistics", label: "Статистика", icon: ChartNoAxesCombined },
 ];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

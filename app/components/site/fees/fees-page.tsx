@@ -31,7 +31,7 @@ export function FeesPage({ content, settings }: { content: PageContent; settings
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-white/85">{content.cta_description}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <CtaLink to={settings.signup_button_url} newTab variant="light" size="lg">
+            <CtaLink to={settings.signup_button_url} newTab variant="light" size="lg" data-goal="signup">
               {content.cta_button_primary}
               <Glyph name="arrow-up-right" />
             </CtaLink>
@@ -43,6 +43,7 @@ export function FeesPage({ content, settings }: { content: PageContent; settings
           <SiteLink
             to={settings.login_button_url}
             newTab
+            data-goal="login"
             className="mt-6 inline-block rounded text-sm font-medium text-white/85 underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
           >
             {content.cta_login_text}

@@ -33,7 +33,7 @@ export function PlanCard({ plan, popularLabel, signupUrl }: { plan: Plan; popula
           </span>
         ) : null}
       </p>
-      <CtaLink to={signupUrl} newTab variant={plan.isPopular ? "primary" : "outline"} size="block" className="mt-8">
+      <CtaLink to={signupUrl} newTab variant={plan.isPopular ? "primary" : "outline"} size="block" className="mt-8" data-goal="signup">
         {plan.buttonText}
         <Glyph name="arrow-up-right" />
       </CtaLink>

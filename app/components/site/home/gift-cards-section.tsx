@@ -30,7 +30,7 @@ export function GiftCardsSection({ content, settings }: { content: PageContent; 
         ))}
       </ul>
       <div className="mt-12 text-center">
-        <CtaLink to={settings.gift_cards_button_url} newTab size="lg">
+        <CtaLink to={settings.gift_cards_button_url} newTab size="lg" data-goal="gift_cards">
           {settings.gift_cards_button_text}
           <Glyph name="external-link" />
         </CtaLink>

@@ -28,7 +28,7 @@ export function HomeHero({ content, settings }: { content: PageContent; settings
           </h1>
           <p className="mt-6 max-w-xl text-lg text-pretty text-white/85 sm:text-xl">{content.hero_subtitle}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <CtaLink to={settings.hero_cta_primary_url} variant="light" size="lg">
+            <CtaLink to={settings.hero_cta_primary_url} variant="light" size="lg" data-goal="signup">
               {settings.hero_cta_primary_text}
               <Glyph name="arrow-right" />
             </CtaLink>

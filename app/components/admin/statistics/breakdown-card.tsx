@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  dimensionLabels,
+  goalLabels,
+  type BreakdownRow,
+  type Dimension,
+  type Goal,
+  type StatisticsQuery,
+} from "~/features/statistics/schema";
+import { formatNumber, formatPercent, statisticsHref } from "./format";
+
+const conversionDimensions = new Set<Dimension>(["source", "utm_source", "utm_medium", "utm_campaign", "goal"]);
+
+const labelOf = (dimension: Dimension, value: string) => (dimension === "goal" ? (goalLabels[value as Goal] ?? value) : value);
+
+/**
+ * One dimension's rows, most visitors first. A row is a link that filters the whole dashboard by
+ * it. Sources and campaigns show their conversions and conversion rate; goals their rate over all visitors.
+ */
+export function BreakdownCard({
+  dimension,
+  rows,
+  query,
+  totalVisitors,
+}: {
+  dimension: Dimension;
+  rows: BreakdownRow[];
+  query: StatisticsQuery;
+  totalVisitors: number;
+}) {
+  const withConversions = conversionDimensions.has(dimension);
+  const headingId = `statistics-${dimension}`;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={headingId}>{dimensionLabels[dimension]}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {rows.length === 0 ? (
+          <p className="text-sm text-slate-600">Нет данных за период.</p>
+        ) : (
+          <table className="w-full table-fixed text-sm" aria-labelledby={headingId}>
+            <thead>
+              <tr className="text-left text-slate-600">
+                <th scope="col" className="py-1 font-medium">
+                  Значение
+                </th>
+                <th scope="col" className="w-24 py-1 text-right font-medium">
+                  {dimension === "goal" ? "Визиты" : "Посетители"}
+                </th>
+                {withConversions && (
+                  <th scope="col" className="w-24 py-1 text-right font-medium">
+                    {dimension === "goal" ? "Конверсия" : "Конверсии"}
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const rate = (dimension === "goal" ? row.visitors / (totalVisitors || 1) : row.conversions / (row.visitors || 1)) * 100;
+                return (
+                  <tr key={row.value} className="border-t border-slate-100">
+                    <td className="truncate py-1.5 pr-2">
+                      <Link
+                        to={statisticsHref(query, { [dimension]: row.value })}
+                        className="text-indigo-700 underline-offset-2 hover:underline"
+                        title={`Показать только: ${labelOf(dimension, row.value)}`}
+                      >
+                        {labelOf(dimension, row.value)}
+                      </Link>
+                    </td>
+                    <td className="py-1.5 text-right tabular-nums">{formatNumber(row.visitors)}</td>
+                    {withConversions && (
+                      <td className="py-1.5 text-right tabular-nums">
+                        {dimension === "goal" ? formatPercent(rate) : `${formatNumber(row.conversions)} (${formatPercent(rate)})`}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

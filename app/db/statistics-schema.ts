@@ -1,0 +1,87 @@
+// Statistics (issue 28): first-party visit statistics (app/features/statistics, docs/statistics.md).
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The daily salt of the visitor hash, one random value per UTC day, shared by every instance on
+ * the database so they hash a visitor alike; deleted 48 hours after its day began.
+ */
+export const statisticsSalts = pgTable("statistics_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Raw events (pageviews and goals), kept ANALYTICS_RAW_DAYS. Partitioned by month in the
+ * migration (drizzle cannot say so), so that pruning drops a partition; no primary key, as a
+ * partitioned table's key would have to hold the time. `visitor` is 48 bits of
+ * sha256(salt, site, address, user agent): the address and user agent are never stored.
+ */
+export const statisticsEvents = pgTable(
+  "statistics_events",
+  {
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    visitor: bigint("visitor", { mode: "number" }).notNull(),
+    /** `pageview` or a goal's name. */
+    name: text("name").notNull(),
+    path: text("path").notNull(),
+    referrer: text("referrer").notNull().default(""),
+    source: text("source").notNull().default(""),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    utmContent: text("utm_content").notNull().default(""),
+    utmTerm: text("utm_term").notNull().default(""),
+    device: text("device").notNull().default(""),
+    browser: text("browser").notNull().default(""),
+    os: text("os").notNull().default(""),
+    language: text("language").notNull().default(""),
+    country: text("country").notNull().default(""),
+  },
+  (table) => [index("statistics_events_at_idx").on(table.at), index("statistics_events_visitor_idx").on(table.visitor, table.at)],
+);
+
+/** One row per visit (a visitor's day): the roll-up filtered views read, kept ANALYTICS_KEEP_MONTHS. */
+export const statisticsVisits = pgTable(
+  "statistics_visits",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: bigint("visitor", { mode: "number" }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
+    pageviews: integer("pageviews").notNull(),
+    /** The pages viewed, in order (a page twice when viewed twice). */
+    paths: text("paths").array().notNull(),
+    goals: text("goals").array().notNull(),
+    entry: text("entry").notNull(),
+    referrer: text("referrer").notNull(),
+    source: text("source").notNull(),
+    utmSource: text("utm_source").notNull(),
+    utmMedium: text("utm_medium").notNull(),
+    utmCampaign: text("utm_campaign").notNull(),
+    device: text("device").notNull(),
+    browser: text("browser").notNull(),
+    os: text("os").notNull(),
+    language: text("language").notNull(),
+    country: text("country").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.visitor] })],
+);
+
+/** Per day, per dimension value (source, page, campaign, …): the unfiltered dashboard's figures. */
+export const statisticsDaily = pgTable(
+  "statistics_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    bounces: integer("bounces").notNull(),
+    /** Seconds, summed over the visits. */
+    duration: integer("duration").notNull(),
+    /** Visits that reached any goal. */
+    conversions: integer("conversions").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.dimension, table.value] })],
+);

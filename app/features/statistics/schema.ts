@@ -1,0 +1,131 @@
+// The statistics' shared contract: goal names, the dashboard's dimensions, ranges and filters as
+// the URL carries them. Read by the collector, the dashboard's loader and its components.
+import { z } from "zod";
+
+/** Goals a page may report (a click on a marked button); `contact` is counted by the server only. */
+export const clientGoals = ["signup", "login", "gift_cards"] as const;
+export const goals = [...clientGoals, "contact"] as const;
+export type Goal = (typeof goals)[number];
+export type ClientGoal = (typeof clientGoals)[number];
+
+export { GOAL_ATTRIBUTE, STATISTICS_ENDPOINT, STATISTICS_SCRIPT_PATH } from "./tracker-contract";
+
+export const goalLabels: Record<Goal, string> = {
+  signup: "Переход к регистрации",
+  login: "Переход ко входу",
+  gift_cards: "Подарочные карты",
+  contact: "Сообщение отправлено",
+};
+
+/** The dimensions a row of the dashboard belongs to; each is also a filter. */
+export const dimensions = [
+  "page",
+  "entry",
+  "source",
+  "referrer",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "device",
+  "browser",
+  "os",
+  "language",
+  "country",
+  "goal",
+] as const;
+export type Dimension = (typeof dimensions)[number];
+
+export const dimensionLabels: Record<Dimension, string> = {
+  page: "Страницы",
+  entry: "Страницы входа",
+  source: "Источники",
+  referrer: "Сайты-источники",
+  utm_source: "UTM source",
+  utm_medium: "UTM medium",
+  utm_campaign: "UTM campaign",
+  device: "Устройства",
+  browser: "Браузеры",
+  os: "Операционные системы",
+  language: "Языки",
+  country: "Страны",
+  goal: "Цели",
+};
+
+export const ranges = ["today", "7d", "30d", "month", "custom"] as const;
+export type RangeName = (typeof ranges)[number];
+export const rangeLabels: Record<RangeName, string> = {
+  today: "Сегодня",
+  "7d": "7 дней",
+  "30d": "30 дней",
+  month: "Этот месяц",
+  custom: "Период",
+};
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Неверная дата")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Неверная дата");
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+const filterValue = optional(z.string().max(300));
+
+/** The dashboard's URL: a range, custom dates and one value per filtered dimension. */
+export const statisticsQuerySchema = z
+  .object({
+    range: z.preprocess((value) => (value === "" ? undefined : value), z.enum(ranges).default("30d")),
+    from: optional(day),
+    to: optional(day),
+    ...(Object.fromEntries(dimensions.map((name) => [name, filterValue])) as Record<Dimension, typeof filterValue>),
+  })
+  .refine((query) => query.range !== "custom" || (query.from && query.to && query.from <= query.to), {
+    message: "Укажите начало и конец периода",
+    path: ["from"],
+  });
+export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
+
+export const STATISTICS_PATH = "/admin/other/statistics";
+export const STATISTICS_EXPORT_PATH = "/admin/statistics-export";
+export const statisticsMessages = { invalid: "Параметры статистики заданы неверно" } as const;
+
+/** One row of a breakdown. */
+export interface BreakdownRow {
+  value: string;
+  visitors: number;
+  pageviews: number;
+  conversions: number;
+}
+
+export interface Totals {
+  visitors: number;
+  pageviews: number;
+  bounces: number;
+  /** Seconds, summed over the visits. */
+  duration: number;
+  conversions: number;
+}
+
+export interface SeriesPoint {
+  /** A day (`2026-11-26`) or an hour (`2026-11-26T13`). */
+  bucket: string;
+  visitors: number;
+  pageviews: number;
+}
+
+export interface Marker {
+  at: string;
+  label: string;
+}
+
+export interface StatisticsView {
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  unit: "hour" | "day";
+  totals: Totals;
+  previous: Totals;
+  series: SeriesPoint[];
+  markers: Marker[];
+  breakdowns: Record<Dimension, BreakdownRow[]>;
+  liveVisitors: number;
+}

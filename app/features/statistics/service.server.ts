@@ -1,0 +1,108 @@
+// The statistics of the running server: its collector, the flush of the queue and the roll-up and
+// pruning runs, started in one place (startStatistics) and stopped, with a last flush, on shutdown.
+import { sql } from "drizzle-orm";
+import type { Database } from "~/platform/db.server";
+import { clientIp } from "~/platform/client-address.server";
+import { logger } from "~/platform/logger.server";
+import { createCollector, type Collector } from "./collector.server";
+import { daysWithoutRollUp, pruneStatistics, rollUpDay, type Retention } from "./rollup.server";
+import { dayOf } from "./salt.server";
+import type { Goal } from "./schema";
+
+export interface StatisticsOptions extends Retention {
+  db: () => Database;
+  ratePerMinute: number;
+  /** How often the queue is written. */
+  flushEveryMs?: number;
+  /** How often recent days are rolled up and old data pruned. */
+  rollUpEveryMs?: number;
+}
+
+let current: { collector: Collector; refresh: () => Promise<unknown> } | undefined;
+
+/** The running collector, or undefined with ANALYTICS=off (and in tests that start none). */
+export const getCollector = () => current?.collector;
+
+/** Rolls up today and yesterday (and any day the raw events have but the roll-ups lack). */
+export async function rollUpRecent(db: Database, now = new Date()) {
+  const yesterday = dayOf(new Date(now.getTime() - 86_400_000));
+  const days = new Set([
+    yesterday,
+    dayOf(now),
+    ...(await daysWithoutRollUp(db, `${dayOf(new Date(now.getTime() - 40 * 86_400_000))}T00:00:00Z`)),
+  ]);
+  for (const day of [...days].sort()) await rollUpDay(db, day);
+}
+
+/** A job run that never throws and never overlaps itself. */
+function guarded(name: string, run: () => Promise<unknown>) {
+  let running: Promise<unknown> | undefined;
+  return () => {
+    running ??= run()
+      .catch((error: unknown) => logger.error({ err: error }, `statistics ${name} failed`))
+      .finally(() => (running = undefined));
+    return running;
+  };
+}
+
+/** Starts collecting; returns the function that stops it after writing what is queued. */
+export function startStatistics(options: StatisticsOptions): () => Promise<void> {
+  const collector = createCollector({ db: options.db, ratePerMinute: options.ratePerMinute });
+  let lastRollUp = 0;
+  const rollUp = guarded("roll-up", async () => {
+    await collector.flush();
+    await rollUpRecent(options.db());
+    lastRollUp = Date.now();
+    await pruneStatistics(options.db(), options);
+  });
+  // The dashboard's view of today: what this server queued, rolled up when newer events exist.
+  const refresh = guarded("refresh", async () => {
+    await collector.flush();
+    const result = (await options
+      .db()
+      .execute(sql`select max(at) as newest from statistics_events where at >= ${dayOf(new Date())}::date`)) as unknown as {
+      rows: { newest: string | Date | null }[];
+    };
+    const newest = result.rows[0]?.newest;
+    if (newest && new Date(newest).getTime() >= lastRollUp) {
+      const started = Date.now();
+      await rollUpDay(options.db(), dayOf(new Date()));
+      lastRollUp = started;
+    }
+  });
+  const flushTimer = setInterval(() => void collector.flush(), options.flushEveryMs ?? 2_000);
+  const rollUpTimer = setInterval(() => void rollUp(), options.rollUpEveryMs ?? 5 * 60_000);
+  const firstRun = setTimeout(() => void rollUp(), 5_000);
+  for (const timer of [flushTimer, rollUpTimer, firstRun]) timer.unref();
+  current = { collector, refresh };
+  return async () => {
+    clearInterval(flushTimer);
+    clearInterval(rollUpTimer);
+    clearTimeout(firstRun);
+    if (current?.collector === collector) current = undefined;
+    await collector.flush();
+  };
+}
+
+/** Makes today's figures current before the dashboard reads them. */
+export const refreshStatistics = async () => {
+  await current?.refresh();
+};
+
+/** Counts a goal the server saw (a contact message stored) for the visit the request belongs to. */
+export function countServerGoal(request: Request, goal: Goal, path: string) {
+  const collector = current?.collector;
+  if (!collector) return;
+  collector
+    .countGoal(
+      goal,
+      {
+        address: clientIp(request),
+        userAgent: request.headers.get("user-agent") ?? "",
+        gpc: request.headers.get("sec-gpc") === "1",
+        host: new URL(request.url).host,
+      },
+      path,
+    )
+    .catch((error: unknown) => logger.warn({ err: error }, "statistics goal not counted"));
+}

@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import { StatisticsPanel } from "~/components/admin/statistics/statistics-panel";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { loadStatistics } from "~/features/statistics/dashboard.server";
+import { refreshStatistics } from "~/features/statistics/service.server";
+import { statisticsMessages, statisticsQuerySchema } from "~/features/statistics/schema";
+import { getDb } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
+import type { Route } from "./+types/admin.other.statistics";
+
+export const meta: Route.MetaFunction = () => adminMeta("Статистика");
+
+/** The dashboard for the range and filters in the URL; a bad URL shows the last 30 days and says so. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const parsed = statisticsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parsed.success ? parsed.data : statisticsQuerySchema.parse({});
+  await refreshStatistics();
+  const view = await loadStatistics(getDb(), query);
+  return data(
+    { view, query, enabled: getEnv().ANALYTICS === "on", error: parsed.success ? null : statisticsMessages.invalid },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export default function AdminOtherStatistics({ loaderData }: Route.ComponentProps) {
+  return <StatisticsPanel {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Статистика" fallback="Не удалось загрузить статистику" />;
+}

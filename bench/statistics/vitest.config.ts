@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// `npm run bench:statistics`: the statistics dashboard over a million pageviews, in-process on each database.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["bench/statistics/dashboard.bench-run.ts"],
+    environment: "node",
+    testTimeout: 30 * 60_000,
+    hookTimeout: 10 * 60_000,
+    pool: "forks",
+  },
+});
