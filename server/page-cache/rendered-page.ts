@@ -84,6 +84,14 @@ export function head(page: RenderedPage, extra: [string, string][]): string[] {
   return [...page.headers, ["etag", page.etag], ...extra].flat();
 }
 
+/**
+ * The head of a 304: what a cache needs to update its stored copy (RFC 9110 §15.4.5: the
+ * validators, Cache-Control and Vary), not the page's other headers, which it already has.
+ */
+export function notModifiedHead(page: RenderedPage): string[] {
+  return ["cache-control", PUBLIC_CACHE_CONTROL, "vary", PUBLIC_VARY, "etag", page.etag];
+}
+
 /** A copy to keep: compressed once, at the best settings, with a complete head for each encoding. */
 export async function compressForCache(rendered: RenderedPage): Promise<CachedPage> {
   const { identity } = rendered;
@@ -105,7 +113,7 @@ export async function compressForCache(rendered: RenderedPage): Promise<CachedPa
         ["content-encoding", "br"],
         ["content-length", String(brotlied.length)],
       ]),
-      notModified: head(rendered, []),
+      notModified: notModifiedHead(rendered),
     },
   };
 }
