@@ -170,5 +170,12 @@ describe("first paint", () => {
     expect(key(page.replace("window.__context = {};", "window.__context = {a:1};"))).toBe(key(page));
     expect(key(page.replace("Hello", ""))).not.toBe(key(page));
     expect(key(page.replace('class="title"', 'class="title wide"'))).not.toBe(key(page));
+    // An attribute no selector names (an aria-label, a link) counts only when told which ones do.
+    const labelled = (label: string) =>
+      page.replace('<h1 class="title">', `<h1 class="title" aria-label="${label}" data-state="${label}">`);
+    const attributeKey = (html: string) => criticalCssKey(html, ["<link>"], html.slice(html.indexOf("<body")), new Set(["data-state"]));
+    expect(key(labelled("a"))).not.toBe(key(labelled("b")));
+    expect(attributeKey(labelled("a"))).not.toBe(attributeKey(labelled("b")));
+    expect(attributeKey(labelled("a").replace('data-state="a"', 'data-state="b"'))).toBe(attributeKey(labelled("b")));
   });
 });

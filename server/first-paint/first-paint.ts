@@ -40,10 +40,17 @@ const REMEMBERED_STRUCTURES = 64;
  * What a page's critical CSS depends on: its stylesheets, its markup without the words (each
  * text kept as one character, so that `:empty` still tells) and without the scripts, its first
  * screen's icons and the custom properties it reads. Two renderings with the same key get the
- * same critical CSS from Beasties and the trimming after it.
+ * same critical CSS from Beasties and the trimming after it. With `selectorAttributes` (the
+ * attribute names the stylesheets' selectors name), the values of other attributes (an
+ * `aria-label`, an `alt`, a link) are left out too, as no selector can tell them apart.
  */
-export function criticalCssKey(html: string, links: string[], body: string): string {
-  const markup = body.replace(/<script\b[\s\S]*?<\/script>/g, "").replace(/>[^<]+</g, ">·<");
+export function criticalCssKey(html: string, links: string[], body: string, selectorAttributes?: Set<string>): string {
+  let markup = body.replace(/<script\b[\s\S]*?<\/script>/g, "").replace(/>[^<]+</g, ">·<");
+  if (selectorAttributes) {
+    markup = markup.replace(/\s([^\s=>"'/]+)="[^"]*"/g, (attribute, name: string) =>
+      name === "class" || name === "id" || name === "style" || selectorAttributes.has(name) ? attribute : ` ${name}`,
+    );
+  }
   const properties = [...new Set(Array.from(html.matchAll(/var\((--[\w-]+)/g), (match) => match[1]))].sort();
   const digest = createHash("sha1").update(markup).digest("base64");
   return `${links.join("")} ${digest} ${[...firstScreenGlyphs(html)].sort().join(",")} ${properties.join(",")}`;
@@ -52,6 +59,21 @@ export function criticalCssKey(html: string, links: string[], body: string): str
 export interface FirstPaint {
   /** The page as it is cached: critical CSS inline, the rest after the first paint. */
   finish(html: string): Promise<string>;
+}
+
+/** The attribute names the stylesheets' selectors name (`[data-state`, `[open`, `[aria-expanded`), read once. */
+function attributesInSelectors(clientDirectory: string, hrefs: string[], known: Map<string, Set<string>>) {
+  const key = hrefs.join(" ");
+  let names = known.get(key);
+  if (!names) {
+    names = new Set();
+    for (const href of hrefs) {
+      const sheet = fs.readFileSync(path.join(clientDirectory, href), "utf8");
+      for (const match of sheet.matchAll(/\[([A-Za-z][\w:-]*)/g)) names.add(match[1]!);
+    }
+    known.set(key, names);
+  }
+  return names;
 }
 
 /** Beasties reading the client build's stylesheets, each read from disk once. */
@@ -99,6 +121,8 @@ function createBeasties(clientDirectory: string) {
 export function createFirstPaint(clientDirectory: string): FirstPaint {
   const criticalByStructure = new Map<string, string>();
   const beasties = createBeasties(clientDirectory);
+  const attributesBySheets = new Map<string, Set<string>>();
+  const selectorAttributes = (hrefs: string[]) => attributesInSelectors(clientDirectory, hrefs, attributesBySheets);
 
   return {
     async finish(html) {
@@ -131,6 +155,7 @@ export function createFirstPaint(clientDirectory: string): FirstPaint {
       html,
       links.map((link) => link[0]),
       body,
+      selectorAttributes(links.map((link) => link[1]!)),
     );
     let critical = criticalByStructure.get(key);
     if (critical === undefined) {

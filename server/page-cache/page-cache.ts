@@ -4,6 +4,7 @@ import { logger } from "~/platform/logger.server";
 import { createPageFlights } from "./page-flights";
 import type { PageRoutes } from "./page-routes";
 import { compressForCache, renderPage, type CachedPage, type CacheRequest, type RenderPage } from "./rendered-page";
+import { createRecompression } from "./recompression";
 import { redirect, renderAndSend, sendCached } from "./send-page";
 
 export type { CachedPage, RenderPage } from "./rendered-page";
@@ -23,6 +24,8 @@ export interface PageCache {
   handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean;
   clear(): void;
   size(): number;
+  /** Resolves once the kept copies are at the best compression (tests). */
+  recompressed(): Promise<void>;
 }
 
 export interface PageCacheOptions {
@@ -45,6 +48,8 @@ export interface PageCacheOptions {
    * waited for a render). Absent when metrics are off, and then a hit does no work for them.
    */
   counters?: { hit(): void; miss(): void };
+  /** How long the content must stay unchanged before the kept copies are recompressed at the best settings. */
+  settleMs?: number;
 }
 
 function failed(path: string, fallback: () => void) {
@@ -71,9 +76,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     variants = 0;
   };
   const flights = createPageFlights(store);
+  const recompression = createRecompression(pages, options.settleMs);
   onContentChange(() => {
     clear();
     flights.refresh();
+    recompression.postpone();
   });
 
   async function store(request: CacheRequest, started: () => void): Promise<CachedPage | undefined> {
@@ -82,12 +89,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return renderPage(options.render, request, options.finish);
     });
     if (!rendered) return undefined;
-    const page = await compressForCache(rendered);
+    const page = await compressForCache(rendered, "quick");
     // A write during the render makes this copy stale: keep it out of the cache.
     if (rendered.version === getContentVersion()) {
       if (request.key.includes("?") && !pages.has(request.key)) variants += 1;
       pages.set(request.key, page);
       flights.remember(request);
+      recompression.postpone();
     }
     return page;
   }
@@ -135,5 +143,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
     clear,
     size: () => pages.size,
+    recompressed: () => recompression.idle(),
   };
 }

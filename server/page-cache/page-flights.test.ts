@@ -123,4 +123,25 @@ describe("pages after a content write", () => {
     expect(site.rendered).toEqual(["/", "/", "/"]);
     expect(await site.text("/")).toContain("/ render 3");
   });
+
+  it("compresses a fresh copy quickly, and again at the best settings once the content has settled", async () => {
+    site = await serve();
+    const html = `<html><body>${Array.from({ length: 2000 }, (_, index) => `<p class="c${index % 97}">${index * 7919}</p>`).join("")}</body></html>`;
+    const render: RenderPage = async () => ({ status: 200, headers: new Headers({ "content-type": "text/html" }), html });
+    const cache = createPageCache({ enabled: true, render, routes: createPageRoutes(testRouteTable), settleMs: 30 });
+    const server = http.createServer((req, res) => void cache.handle(req, res, () => res.writeHead(500).end()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/fees`;
+    const brotliLength = async () => Number((await fetch(url, { headers: { "accept-encoding": "br" } })).headers.get("content-length"));
+    try {
+      const quick = await brotliLength();
+      await cache.recompressed();
+      const best = await brotliLength();
+      expect(best).toBeLessThan(quick);
+      const body = await (await fetch(url, { headers: { "accept-encoding": "br" } })).text();
+      expect(body).toBe(html);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
