@@ -195,7 +195,9 @@ const campaign = await answer(variants[0].pathname);
 const unknown = await answer(`/no-such-page/${Date.now()}`);
 const moved = await answer("/fees/");
 const variantsAnswer = campaign.headers.get("etag") === landingEtag && unknown.status === 404 && moved.status === 301;
-// The baselines send the site's own gzip bytes of `/`.
+// The baselines send the site's own gzip bytes of `/`, once the copies are at the best
+// compression (a fresh copy is compressed quickly, and again 2 s later: recompression.ts).
+await new Promise((resolve) => setTimeout(resolve, 3000));
 const siteBytes = await answerBytes(serverPort, landingEtag);
 const gzipped = siteBytes.gzip.body;
 const landing = zlib.gunzipSync(gzipped);
