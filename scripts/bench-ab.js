@@ -1,6 +1,8 @@
 // `npm run bench:ab`: the cached pages' throughput of two production builds, measured in
 // alternation (A B, B A, A B, ...) so that the shared machine's changing speed falls on both
-// alike; writes bench/first-paint-throughput.md. Both servers on core 0 (one loaded at a time),
+// alike; writes bench/first-paint-throughput.md (BENCH_AB_OUTPUT: another file under bench/, and
+// BENCH_AB_TITLE its title). Both servers log as they do by default (BENCH_LOG_LEVEL, info; their
+// lines go to a file), so that what logging costs is measured too. Both on core 0 (one loaded at a time),
 // wrk on core 1. BASELINE_BUILD_DIR (build-before) and BUILD_DIR (build) as for `npm run
 // first-paint`; BENCH_PORT (4600) and BENCH_BASELINE_PORT (4601) are the two servers' ports,
 // BENCH_DURATION (5s) each measurement, BENCH_ROUNDS (6) the rounds, BENCH_CONNECTIONS (50).
@@ -12,6 +14,8 @@ import { benchPagePaths } from "../app/features/seo/public-pages.js";
 import { isPinned, pinned, root, startProductionServer } from "./support/production-server.js";
 
 const duration = process.env.BENCH_DURATION ?? "5s";
+const logLevel = process.env.BENCH_LOG_LEVEL ?? "info";
+const logFile = (which) => path.join(os.tmpdir(), `bench-ab-${which}-${process.pid}.log`);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
 const connections = process.env.BENCH_CONNECTIONS ?? "50";
 const paths = benchPagePaths;
@@ -48,12 +52,27 @@ const load = () =>
 const loadBefore = load();
 const started = new Date();
 const servers = {
-  before: await startProductionServer({ port: ports.before, core: 0, env: { BUILD_DIR: builds.before } }),
-  after: await startProductionServer({ port: ports.after, core: 0, env: { BUILD_DIR: builds.after } }),
+  before: await startProductionServer({
+    port: ports.before,
+    core: 0,
+    env: { BUILD_DIR: builds.before, LOG_LEVEL: logLevel },
+    logFile: logFile("before"),
+  }),
+  after: await startProductionServer({
+    port: ports.after,
+    core: 0,
+    env: { BUILD_DIR: builds.after, LOG_LEVEL: logLevel },
+    logFile: logFile("after"),
+  }),
 };
 const results = {};
+process.on("exit", () => ["before", "after"].forEach((which) => fs.rmSync(logFile(which), { force: true })));
 const sizes = {};
 try {
+  // The kept copies are recompressed at the best settings 2 s after they are rendered.
+  for (const which of ["before", "after"])
+    for (const pathname of paths) await (await fetch(`http://127.0.0.1:${ports[which]}${pathname}`)).arrayBuffer();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
   for (const which of ["before", "after"]) {
     for (const pathname of paths) {
       const response = await fetch(`http://127.0.0.1:${ports[which]}${pathname}`, { headers: { "accept-encoding": "br" } });
@@ -94,14 +113,14 @@ const rows = paths.map((pathname) => {
   );
   return `| \`${pathname}\` | ${(sizes[`before ${pathname}`] / 1024).toFixed(1)} | ${(sizes[`after ${pathname}`] / 1024).toFixed(1)} | ${Math.round(figures.before.rps)} | ${Math.round(figures.after.rps)} | ${median(pairRatios).toFixed(3)} | ${figures.before.cpu.toFixed(1)} | ${figures.after.cpu.toFixed(1)} | ${(figures.after.cpu / figures.before.cpu).toFixed(3)} |`;
 });
-const output = path.join(root, "bench/first-paint-throughput.md");
+const output = path.join(root, "bench", process.env.BENCH_AB_OUTPUT ?? "first-paint-throughput.md");
 fs.writeFileSync(
   output,
-  `# Cached throughput before and after the inline critical CSS
+  `# ${process.env.BENCH_AB_TITLE ?? "Cached throughput before and after the inline critical CSS"}
 
 - Date: ${started.toISOString()}
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; load average ${loadBefore} at the start, ${load()} at the end (a shared machine).
-- Method: \`npm run bench:ab\` — wrk, 1 thread, ${connections} connections, \`Accept-Encoding: gzip, br\`, ${duration} per measurement; the two builds' servers${isPinned ? " on core 0, wrk on core 1" : ""}, measured in alternation, ${rounds} rounds per page (A B, B A, ...); medians. The ratio is the median of each round's after/before pair.
+- Method: \`npm run bench:ab\` — wrk, 1 thread, ${connections} connections, \`Accept-Encoding: gzip, br\`, ${duration} per measurement; the two builds' servers${isPinned ? " on core 0, wrk on core 1" : ""}, measured in alternation, ${rounds} rounds per page (A B, B A, ...); medians; both logging at level ${logLevel}. The ratio is the median of each round's after/before pair.
 
 | page | KB sent before (br) | KB sent after (br) | req/s before | req/s after | after / before | server CPU µs/answer before | after | after / before |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |

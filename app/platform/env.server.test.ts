@@ -159,6 +159,13 @@ describe("configuration", () => {
     }
   });
 
+  it("reads which requests leave a log line, every one unless told", () => {
+    expect(parseEnv({}).LOG_REQUESTS).toBe("all");
+    expect(parseEnv({ LOG_REQUESTS: "errors" }).LOG_REQUESTS).toBe("errors");
+    expect(parseEnv({ LOG_REQUESTS: "off" }).LOG_REQUESTS).toBe("off");
+    expect(() => parseEnv({ LOG_REQUESTS: "some" })).toThrow("Invalid configuration: LOG_REQUESTS must be all, errors or off");
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", PUBLIC_URL: " " }).DATABASE_URL).toBeUndefined();
   });

@@ -125,6 +125,8 @@ const envSchema = z.object({
   ),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Request lines: every request, only those answered 400 or above, or none. */
+  LOG_REQUESTS: z.enum(["all", "errors", "off"], { error: "must be all, errors or off" }).default("all"),
   /** Content history: the newest revisions kept per card, whatever their age. */
   HISTORY_KEEP: z.coerce
     .number({ error: "must be a whole number" })

@@ -1,6 +1,43 @@
 import pino from "pino";
 
-export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
-  base: undefined,
-});
+/**
+ * Log lines are written to standard output asynchronously, in batches of about 4 KB, at least
+ * once a second: one synchronous write per request cost about a third of a cached page's
+ * throughput. An error line is sent at once; what is pending is written before the process exits
+ * (a SIGTERM, an uncaught error: pino flushes the destination on `exit`), and the shutdown waits
+ * for it (`flushLogs`). Tests log nothing and write synchronously.
+ */
+const destination =
+  process.env.NODE_ENV === "test"
+    ? pino.destination({ dest: 1, sync: true })
+    : pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
+
+export const logger = pino(
+  {
+    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+    base: undefined,
+    hooks: {
+      logMethod(args, method, level) {
+        method.apply(this, args);
+        if (level >= 50) destination.flush();
+      },
+    },
+  },
+  destination,
+);
+
+/** Resolves once every line logged so far has been written (the shutdown waits for it). */
+export function flushLogs(): Promise<void> {
+  return new Promise((resolve) => {
+    destination.flush((error) => {
+      if (error) {
+        try {
+          destination.flushSync();
+        } catch {
+          // Nothing more can be done: the output is gone.
+        }
+      }
+      resolve();
+    });
+  });
+}

@@ -45,10 +45,11 @@ export async function waitFor(url, { attempts = 150 } = {}) {
 
 /**
  * The production build served on `port` over a new PGlite database in a temporary directory.
- * `core` pins it to one CPU (the benchmark); `env` adds variables such as PAGE_CACHE.
- * @param {{ port: number; core?: number; env?: Record<string, string> }} options
+ * `core` pins it to one CPU (the benchmark); `env` adds variables such as PAGE_CACHE; `logFile`
+ * takes its standard output (its log lines), which is otherwise discarded.
+ * @param {{ port: number; core?: number; env?: Record<string, string>; logFile?: string }} options
  */
-export async function startProductionServer({ port, core, env = {} }) {
+export async function startProductionServer({ port, core, env = {}, logFile }) {
   if (await answers(`http://127.0.0.1:${port}/healthz`)) {
     throw new Error(`port ${port} is already in use: stop what listens there or choose another port`);
   }
@@ -57,7 +58,7 @@ export async function startProductionServer({ port, core, env = {} }) {
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", logFile ? fs.openSync(logFile, "w") : "ignore", "inherit"],
   });
   const exited = new Promise((_, reject) =>
     child.once("exit", (code) => reject(new Error(`the server exited with code ${code} before answering`))),

@@ -3,10 +3,11 @@ import http, { type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { setDatabase } from "~/platform/db.server";
 import { parseEnv, setEnv, type Env } from "~/platform/env.server";
-import { logger } from "~/platform/logger.server";
+import { flushLogs, logger } from "~/platform/logger.server";
 import { getUploadStore } from "~/features/uploads/upload-store.server";
 import { createMetrics } from "../ops/metrics";
 import { recordHeaders } from "../http/security";
+import { setRequestLogging } from "../http/request-log";
 import { createFirstPaint } from "../first-paint/first-paint";
 import { hasPreviewCookie } from "../http/preview";
 import { createPageCache } from "../page-cache/page-cache";
@@ -32,6 +33,7 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? parseEnv();
   setEnv(env);
+  setRequestLogging(env.LOG_REQUESTS);
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const { database, stopContentSync } = await openServices(env);
   const stopStatistics = startStatisticsWork(env, database);
@@ -111,11 +113,12 @@ export async function runServer(options: StartOptions) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       logger.info({ signal }, "shutting down");
+      // Every request line is written before the process exits.
       running.close().then(
-        () => process.exit(0),
+        () => flushLogs().then(() => process.exit(0)),
         (error: unknown) => {
           logger.error({ err: error }, "shutdown failed");
-          process.exit(1);
+          void flushLogs().then(() => process.exit(1));
         },
       );
     });

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import Beasties from "beasties";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   createFirstPaint,
+  criticalCssKey,
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOADS_ATTRIBUTE,
   dropUnmatchedAllowed,
@@ -140,5 +142,40 @@ describe("first paint", () => {
     const html = await createFirstPaint(path.join(directory, "missing")).finish(page);
     expect(html).not.toContain("data-deferred-stylesheet");
     expect(html).toContain('<link rel="stylesheet" href="/assets/root-abc.css"/>');
+  });
+
+  it("computes a page's critical CSS once per structure: a save that changes words reuses it", async () => {
+    const process = vi.spyOn(Beasties.prototype, "process");
+    try {
+      const firstPaint = createFirstPaint(directory);
+      const reworded = page.replace('<h1 class="title">Hello</h1>', '<h1 class="title">Welcome back</h1>');
+      const first = await firstPaint.finish(page);
+      const second = await firstPaint.finish(reworded);
+      expect(process).toHaveBeenCalledTimes(1);
+      // The same bytes as a page computed afresh.
+      expect(second).toBe(await createFirstPaint(directory).finish(reworded));
+      expect(second).toContain("Welcome back");
+      expect(first.slice(0, first.indexOf("</head>"))).toBe(second.slice(0, second.indexOf("</head>")));
+      // New markup (an element with another class) is computed again.
+      await firstPaint.finish(page.replace('<section class="later">', '<section class="later never-used">'));
+      expect(process).toHaveBeenCalledTimes(3);
+    } finally {
+      process.mockRestore();
+    }
+  });
+
+  it("keys the structure on markup, not words; an emptied element or a script's data counts as it should", () => {
+    const key = (html: string) => criticalCssKey(html, ["<link>"], html.slice(html.indexOf("<body")));
+    expect(key(page.replace("Hello", "Bonjour"))).toBe(key(page));
+    expect(key(page.replace("window.__context = {};", "window.__context = {a:1};"))).toBe(key(page));
+    expect(key(page.replace("Hello", ""))).not.toBe(key(page));
+    expect(key(page.replace('class="title"', 'class="title wide"'))).not.toBe(key(page));
+    // An attribute no selector names (an aria-label, a link) counts only when told which ones do.
+    const labelled = (label: string) =>
+      page.replace('<h1 class="title">', `<h1 class="title" aria-label="${label}" data-state="${label}">`);
+    const attributeKey = (html: string) => criticalCssKey(html, ["<link>"], html.slice(html.indexOf("<body")), new Set(["data-state"]));
+    expect(key(labelled("a"))).not.toBe(key(labelled("b")));
+    expect(attributeKey(labelled("a"))).not.toBe(attributeKey(labelled("b")));
+    expect(attributeKey(labelled("a").replace('data-state="a"', 'data-state="b"'))).toBe(attributeKey(labelled("b")));
   });
 });

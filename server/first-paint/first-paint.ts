@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Beasties from "beasties";
@@ -32,17 +33,51 @@ export function scriptsAfterFirstPaint(html: string): string {
     .replace("</body>", `<script>${MODULE_STARTER}</script></body>`);
 }
 
+/** Page structures whose critical CSS is remembered (a few per public page). */
+const REMEMBERED_STRUCTURES = 64;
+
+/**
+ * What a page's critical CSS depends on: its stylesheets, its markup without the words (each
+ * text kept as one character, so that `:empty` still tells) and without the scripts, its first
+ * screen's icons and the custom properties it reads. Two renderings with the same key get the
+ * same critical CSS from Beasties and the trimming after it. With `selectorAttributes` (the
+ * attribute names the stylesheets' selectors name), the values of other attributes (an
+ * `aria-label`, an `alt`, a link) are left out too, as no selector can tell them apart.
+ */
+export function criticalCssKey(html: string, links: string[], body: string, selectorAttributes?: Set<string>): string {
+  let markup = body.replace(/<script\b[\s\S]*?<\/script>/g, "").replace(/>[^<]+</g, ">·<");
+  if (selectorAttributes) {
+    markup = markup.replace(/\s([^\s=>"'/]+)="[^"]*"/g, (attribute, name: string) =>
+      name === "class" || name === "id" || name === "style" || selectorAttributes.has(name) ? attribute : ` ${name}`,
+    );
+  }
+  const properties = [...new Set(Array.from(html.matchAll(/var\((--[\w-]+)/g), (match) => match[1]))].sort();
+  const digest = createHash("sha1").update(markup).digest("base64");
+  return `${links.join("")} ${digest} ${[...firstScreenGlyphs(html)].sort().join(",")} ${properties.join(",")}`;
+}
+
 export interface FirstPaint {
   /** The page as it is cached: critical CSS inline, the rest after the first paint. */
   finish(html: string): Promise<string>;
 }
 
-/**
- * `clientDirectory` holds the client build, whose stylesheets Beasties reads. The stylesheet is
- * read once; each page's critical CSS is what the page's own elements match, so nothing is
- * restyled when the full stylesheet arrives.
- */
-export function createFirstPaint(clientDirectory: string): FirstPaint {
+/** The attribute names the stylesheets' selectors name (`[data-state`, `[open`, `[aria-expanded`), read once. */
+function attributesInSelectors(clientDirectory: string, hrefs: string[], known: Map<string, Set<string>>) {
+  const key = hrefs.join(" ");
+  let names = known.get(key);
+  if (!names) {
+    names = new Set();
+    for (const href of hrefs) {
+      const sheet = fs.readFileSync(path.join(clientDirectory, href), "utf8");
+      for (const match of sheet.matchAll(/\[([A-Za-z][\w:-]*)/g)) names.add(match[1]!);
+    }
+    known.set(key, names);
+  }
+  return names;
+}
+
+/** Beasties reading the client build's stylesheets, each read from disk once. */
+function createBeasties(clientDirectory: string) {
   const sheets = new Map<string, string>();
   // Beasties only computes the CSS; the page is assembled below, so that its markup stays byte
   // for byte React's (Beasties' serialiser rewrites the document).
@@ -75,6 +110,20 @@ export function createFirstPaint(clientDirectory: string): FirstPaint {
     return sheet;
   };
 
+  return beasties;
+}
+
+/**
+ * `clientDirectory` holds the client build, whose stylesheets Beasties reads. The stylesheet is
+ * read once; each page's critical CSS is what the page's own elements match, so nothing is
+ * restyled when the full stylesheet arrives.
+ */
+export function createFirstPaint(clientDirectory: string): FirstPaint {
+  const criticalByStructure = new Map<string, string>();
+  const beasties = createBeasties(clientDirectory);
+  const attributesBySheets = new Map<string, Set<string>>();
+  const selectorAttributes = (hrefs: string[]) => attributesInSelectors(clientDirectory, hrefs, attributesBySheets);
+
   return {
     async finish(html) {
       try {
@@ -86,6 +135,14 @@ export function createFirstPaint(clientDirectory: string): FirstPaint {
     },
   };
 
+  /** The critical CSS of a document, or undefined when Beasties inlined none. */
+  async function criticalCss(html: string, links: string[], body: string) {
+    const processed = await beasties.process(`<!DOCTYPE html><html><head>${links.join("")}</head>${body}</html>`);
+    const inlined = /<style>([\s\S]*?)<\/style>/.exec(processed);
+    if (!inlined?.[1]) return undefined;
+    return dropUnreadProperties(dropUnmatchedAllowed(keepFirstScreenIcons(inlined[1], firstScreenGlyphs(html)), body), html);
+  }
+
   async function inlineCriticalCss(html: string) {
     const headEnd = html.indexOf("</head>");
     const links = [...html.slice(0, headEnd).matchAll(/<link rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"\/>/g)];
@@ -93,10 +150,24 @@ export function createFirstPaint(clientDirectory: string): FirstPaint {
     // Beasties is given the head's stylesheet links and the body: the rest of the document
     // (scripts, data) matches no selector.
     const body = html.slice(html.indexOf("<body"), html.indexOf("</body>") + 7);
-    const processed = await beasties.process(`<!DOCTYPE html><html><head>${links.map((link) => link[0]).join("")}</head>${body}</html>`);
-    const inlined = /<style>([\s\S]*?)<\/style>/.exec(processed);
-    if (!inlined?.[1]) return scriptsAfterFirstPaint(html);
-    const critical = dropUnreadProperties(dropUnmatchedAllowed(keepFirstScreenIcons(inlined[1], firstScreenGlyphs(html)), body), html);
+    // Most saves change words, not markup: the CSS is computed once per page structure.
+    const key = criticalCssKey(
+      html,
+      links.map((link) => link[0]),
+      body,
+      selectorAttributes(links.map((link) => link[1]!)),
+    );
+    let critical = criticalByStructure.get(key);
+    if (critical === undefined) {
+      critical = await criticalCss(
+        html,
+        links.map((link) => link[0]),
+        body,
+      );
+      if (critical === undefined) return scriptsAfterFirstPaint(html);
+      if (criticalByStructure.size >= REMEMBERED_STRUCTURES) criticalByStructure.clear();
+      criticalByStructure.set(key, critical);
+    }
     const deferred = links
       .map(([, href]) => `<link rel="stylesheet" href="${href}" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}=""/>`)
       .join("");

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getContentVersion, onContentChange } from "~/features/content/read.server";
 import { logger } from "~/platform/logger.server";
+import { createPageFlights } from "./page-flights";
 import type { PageRoutes } from "./page-routes";
 import { compressForCache, renderPage, type CachedPage, type CacheRequest, type RenderPage } from "./rendered-page";
+import { createRecompression } from "./recompression";
 import { redirect, renderAndSend, sendCached } from "./send-page";
 
 export type { CachedPage, RenderPage } from "./rendered-page";
@@ -22,6 +24,8 @@ export interface PageCache {
   handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean;
   clear(): void;
   size(): number;
+  /** Resolves once the kept copies are at the best compression (tests). */
+  recompressed(): Promise<void>;
 }
 
 export interface PageCacheOptions {
@@ -44,6 +48,8 @@ export interface PageCacheOptions {
    * waited for a render). Absent when metrics are off, and then a hit does no work for them.
    */
   counters?: { hit(): void; miss(): void };
+  /** How long the content must stay unchanged before the kept copies are recompressed at the best settings. */
+  settleMs?: number;
 }
 
 function failed(path: string, fallback: () => void) {
@@ -55,30 +61,41 @@ function failed(path: string, fallback: () => void) {
 
 /**
  * Renders each public page once per content version and serves it from memory, compressed
- * ahead of time, with ETag revalidation. Every content write bumps the version and clears it.
- * With `keep: false` each request renders its page but is otherwise answered the same way, so
- * measuring uncached rendering measures the rendering.
+ * ahead of time, with ETag revalidation. Every content write bumps the version, drops the copies
+ * and re-renders them in the background at once; a visitor who asks meanwhile waits for that
+ * render, never for an older copy (page-flights.ts). With `keep: false` each request renders its
+ * page but is otherwise answered the same way, so measuring uncached rendering measures the rendering.
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const keep = options.keep ?? true;
   const queue = options.queue ?? ((task) => task());
   const pages = new Map<string, CachedPage>();
-  const pending = new Map<string, Promise<CachedPage | undefined>>();
   let variants = 0;
   const clear = () => {
     pages.clear();
     variants = 0;
   };
-  onContentChange(clear);
+  const flights = createPageFlights(store);
+  const recompression = createRecompression(pages, options.settleMs);
+  onContentChange(() => {
+    clear();
+    flights.refresh();
+    recompression.postpone();
+  });
 
-  async function store(request: CacheRequest): Promise<CachedPage | undefined> {
-    const rendered = await queue(() => renderPage(options.render, request, options.finish));
+  async function store(request: CacheRequest, started: () => void): Promise<CachedPage | undefined> {
+    const rendered = await queue(() => {
+      started();
+      return renderPage(options.render, request, options.finish);
+    });
     if (!rendered) return undefined;
-    const page = await compressForCache(rendered);
+    const page = await compressForCache(rendered, "quick");
     // A write during the render makes this copy stale: keep it out of the cache.
     if (rendered.version === getContentVersion()) {
       if (request.key.includes("?") && !pages.has(request.key)) variants += 1;
       pages.set(request.key, page);
+      flights.remember(request);
+      recompression.postpone();
     }
     return page;
   }
@@ -107,7 +124,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         return true;
       }
       counters?.miss();
-      const overflow = variants >= MAX_QUERY_VARIANTS && request.key.includes("?") && !pending.has(request.key);
+      const overflow = variants >= MAX_QUERY_VARIANTS && request.key.includes("?");
       if (!keep || overflow) {
         // The whole of the work takes its turn in the queue, the sending too. What a request
         // holds while it waits in line (its promises and async frames) has outlived two
@@ -121,15 +138,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         );
         return true;
       }
-      let rendering = pending.get(request.key);
-      if (!rendering) {
-        rendering = store(request).finally(() => pending.delete(request.key));
-        pending.set(request.key, rendering);
-      }
-      rendering.then((page) => (page ? sendCached(req, res, request, page) : fallback()), failed(request.render, fallback));
+      flights.join(request).then((page) => (page ? sendCached(req, res, request, page) : fallback()), failed(request.render, fallback));
       return true;
     },
     clear,
     size: () => pages.size,
+    recompressed: () => recompression.idle(),
   };
 }

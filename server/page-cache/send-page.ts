@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { logNotFound } from "~/features/seo/not-found-log.server";
-import { head, renderPage, type CachedPage, type CacheRequest, type RenderedPage, type RenderPage } from "./rendered-page";
+import { head, notModifiedHead, renderPage, type CachedPage, type CacheRequest, type RenderedPage, type RenderPage } from "./rendered-page";
 import { REDIRECT_CACHE_CONTROL } from "../http/public-headers";
 import { logRequest } from "../http/request-log";
 
@@ -69,7 +69,7 @@ export async function renderAndSend(
 ): Promise<boolean> {
   const page = await renderPage(render, request);
   if (!page) return false;
-  if (notModified(req, res, page, head(page, []))) {
+  if (notModified(req, res, page, notModifiedHead(page))) {
     log(req, request, 304, started);
     return true;
   }

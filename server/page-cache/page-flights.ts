@@ -1,0 +1,110 @@
+// The renders of kept pages, one at a time per page and content version (single-flight), and
+// the re-rendering of every kept page in the background right after a content write, so that
+// no visitor meets a cold page after a save.
+import { getContentVersion } from "~/features/content/read.server";
+import { logger } from "~/platform/logger.server";
+import type { CachedPage, CacheRequest } from "./rendered-page";
+
+interface Flight {
+  request: CacheRequest;
+  /** Waiting for the background worker, or running; set once it runs. */
+  running: boolean;
+  /** The content version it renders, known once it runs (a waiting flight renders the newest). */
+  version?: number;
+  promise: Promise<CachedPage | undefined>;
+  start(): void;
+}
+
+export interface PageFlights {
+  /**
+   * The render of this page a visitor waits for: the one running for the current content version,
+   * or the one a write registered (started now), or a new one when there is neither.
+   */
+  join(request: CacheRequest): Promise<CachedPage | undefined>;
+  /** Registers a kept page, re-rendered in the background after every content write. */
+  remember(request: CacheRequest): void;
+  /** After a content write: every remembered page gets a render, started one at a time in order. */
+  refresh(): void;
+}
+
+/**
+ * `render` renders, compresses and keeps a page; it calls `started` when the render takes its
+ * turn, and keeps the page only when the content did not change meanwhile.
+ */
+export function createPageFlights(render: (request: CacheRequest, started: () => void) => Promise<CachedPage | undefined>): PageFlights {
+  const flights = new Map<string, Flight>();
+  const remembered = new Map<string, CacheRequest>();
+  const waiting: string[] = [];
+  let refreshing = false;
+
+  function flight(request: CacheRequest): Flight {
+    let resolve!: (page: CachedPage | undefined) => void;
+    let reject!: (error: unknown) => void;
+    const entry: Flight = {
+      request,
+      running: false,
+      promise: new Promise((resolved, rejected) => {
+        resolve = resolved;
+        reject = rejected;
+      }),
+      start() {
+        if (entry.running) return;
+        entry.running = true;
+        render(request, () => (entry.version = getContentVersion()))
+          .then(resolve, reject)
+          .finally(() => {
+            if (flights.get(request.key) === entry) flights.delete(request.key);
+          });
+      },
+    };
+    flights.set(request.key, entry);
+    return entry;
+  }
+
+  // One background render at a time: visitors' hits keep the rest of the machine.
+  function next() {
+    if (refreshing) return;
+    let entry: Flight | undefined;
+    while (!entry && waiting.length > 0) {
+      const candidate = flights.get(waiting.shift()!);
+      if (candidate && !candidate.running) entry = candidate;
+    }
+    if (!entry) return;
+    refreshing = true;
+    entry.start();
+    entry.promise
+      .catch((error: unknown) => logger.error({ err: error, path: entry.request.render }, "page re-render failed"))
+      .finally(() => {
+        refreshing = false;
+        next();
+      });
+  }
+
+  return {
+    join(request) {
+      const current = flights.get(request.key);
+      if (current && !current.running) {
+        // A visitor is waiting for it: its turn is now.
+        current.start();
+        return current.promise;
+      }
+      // Running, and rendering this version (or about to take its turn, when it reads the newest).
+      if (current && (current.version === undefined || current.version === getContentVersion())) return current.promise;
+      const started = flight(request);
+      started.start();
+      return started.promise;
+    },
+    remember(request) {
+      if (!request.key.includes("?")) remembered.set(request.key, request);
+    },
+    refresh() {
+      for (const [key, request] of remembered) {
+        const current = flights.get(key);
+        if (current && current.version === undefined) continue;
+        flight(request);
+        waiting.push(key);
+      }
+      next();
+    },
+  };
+}
