@@ -1,4 +1,4 @@
-// The site's background work: five jobs on one shared scheduler (docs/decisions/0013-one-shared-scheduler.md).
+// The site's background work: one shared scheduler for every job (docs/decisions/0013-one-shared-scheduler.md).
 import type { Env } from "~/platform/env.server";
 import type { DatabaseHandle } from "~/platform/db.server";
 import { startJobs, type Job } from "~/platform/jobs.server";
@@ -7,8 +7,12 @@ import { backupJob } from "~/features/backup/backup-store.server";
 import { CONTACT_OUTBOX_JOB, contactJobs, setContactOutboxKick } from "~/features/contact/worker.server";
 import { historyPruningJob } from "~/features/history/pruning.server";
 import { scheduledPublishJob } from "~/features/releases/schedule.server";
+import { statisticsJobs } from "~/features/statistics/service.server";
 
-/** History pruning, the contact outbox and retention, scheduled backups and scheduled publishes. */
+/**
+ * History pruning, the contact outbox and retention, scheduled backups, scheduled publishes, and
+ * visit statistics' flush and roll-ups (when startStatistics runs, ANALYTICS=on).
+ */
 export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
   const jobs = [
     historyPruningJob(() => database.db, { keep: env.HISTORY_KEEP, days: env.HISTORY_DAYS }),
@@ -21,6 +25,7 @@ export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
       publicUrl: env.PUBLIC_URL,
     }),
     scheduledPublishJob(() => database.db, { smtpUrl: env.SMTP_URL, smtpFrom: env.SMTP_FROM, publicUrl: env.PUBLIC_URL }),
+    ...statisticsJobs(),
   ];
   if (env.BACKUP_EVERY) {
     logger.info({ every: env.BACKUP_EVERY, directory: env.BACKUP_DIR, keep: env.BACKUP_KEEP }, "scheduled backups on");

@@ -1,8 +1,10 @@
-// The statistics of the running server: its collector, the flush of the queue and the roll-up and
-// pruning runs, started in one place (startStatistics) and stopped, with a last flush, on shutdown.
+// The statistics of the running server: its collector (startStatistics, stopped with a last flush
+// on shutdown), and the flush of the queue and the roll-up and pruning runs as jobs of the site's
+// shared scheduler (statisticsJobs, docs/decisions/0013-one-shared-scheduler.md).
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { clientIp } from "~/platform/client-address.server";
+import type { Job } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
 import { createCollector, type Collector } from "./collector.server";
 import { daysWithoutRollUp, pruneStatistics, rollUpDay, type Retention } from "./rollup.server";
@@ -18,7 +20,7 @@ export interface StatisticsOptions extends Retention {
   rollUpEveryMs?: number;
 }
 
-let current: { collector: Collector; refresh: () => Promise<unknown> } | undefined;
+let current: { collector: Collector; refresh: () => Promise<unknown>; jobs: Job[] } | undefined;
 
 /** The running collector, or undefined with ANALYTICS=off (and in tests that start none). */
 export const getCollector = () => current?.collector;
@@ -45,7 +47,7 @@ function guarded(name: string, run: () => Promise<unknown>) {
   };
 }
 
-/** Starts collecting; returns the function that stops it after writing what is queued. */
+/** Starts collecting (its jobs: statisticsJobs); returns the function that stops it after writing what is queued. */
 export function startStatistics(options: StatisticsOptions): () => Promise<void> {
   const collector = createCollector({ db: options.db, ratePerMinute: options.ratePerMinute });
   let lastRollUp = 0;
@@ -70,19 +72,19 @@ export function startStatistics(options: StatisticsOptions): () => Promise<void>
       lastRollUp = started;
     }
   });
-  const flushTimer = setInterval(() => void collector.flush(), options.flushEveryMs ?? 2_000);
-  const rollUpTimer = setInterval(() => void rollUp(), options.rollUpEveryMs ?? 5 * 60_000);
-  const firstRun = setTimeout(() => void rollUp(), 5_000);
-  for (const timer of [flushTimer, rollUpTimer, firstRun]) timer.unref();
-  current = { collector, refresh };
+  const jobs: Job[] = [
+    { name: "statistics-flush", everyMs: options.flushEveryMs ?? 2_000, run: () => collector.flush() },
+    { name: "statistics-roll-up", everyMs: options.rollUpEveryMs ?? 5 * 60_000, firstAfterMs: 5_000, run: rollUp },
+  ];
+  current = { collector, refresh, jobs };
   return async () => {
-    clearInterval(flushTimer);
-    clearInterval(rollUpTimer);
-    clearTimeout(firstRun);
     if (current?.collector === collector) current = undefined;
     await collector.flush();
   };
 }
+
+/** The running collector's background work, for the shared scheduler (none with ANALYTICS=off). */
+export const statisticsJobs = (): Job[] => current?.jobs ?? [];
 
 /** Makes today's figures current before the dashboard reads them. */
 export const refreshStatistics = async () => {
