@@ -8,6 +8,7 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { legalPageNames } from "~/features/content/catalogue/types";
 import { legalPageTitles } from "~/features/content/catalogue/legal";
 import { getActiveMenu } from "~/features/content/read.server";
+import { resolveLink } from "~/features/pages/public-index.server";
 import type { Route } from "./+types/_public";
 
 export const FOOTER_MENU_LIMIT = 6;
@@ -18,7 +19,8 @@ export async function loader() {
   const toLink = (item: { id: number; displayName: string; url: string }) => ({
     id: item.id,
     label: item.displayName,
-    url: item.url,
+    // A link naming a landing page (`page:12`) follows it to its address now.
+    url: resolveLink(item.url),
   });
   return {
     headerMenu: headerMenu.map(toLink),

@@ -8,6 +8,7 @@ import { undoGroup } from "~/features/history/revision-groups.server";
 import { revisionView } from "~/features/history/revision-view.server";
 import { latestVersions, listRevisions, VersionConflictError } from "~/features/history/revisions.server";
 import { historyIntents, historyMessages, restoreRevisionSchema, revisionKeySchema, undoGroupSchema } from "~/features/history/schema";
+import { PageWriteError } from "~/features/pages/write.server";
 import type { Route } from "./+types/admin.history";
 
 /**
@@ -56,6 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof VersionConflictError) return conflicted(intent, error);
+    if (error instanceof PageWriteError) return failed(intent, error.status, error.message);
     logger.error({ err: error, intent }, "history restore failed");
     return failed(intent, 500, intent === historyIntents.undoGroup ? historyMessages.undoFailed : historyMessages.restoreFailed);
   }

@@ -14,6 +14,7 @@ import { createPageRoutes, listPublicFiles } from "../page-cache/page-routes";
 import { createRenderQueue } from "../page-cache/render-queue";
 import { createSiteApp, type SiteAppOptions } from "./express-app";
 import { openServices, startBackgroundWork } from "./services";
+import { lookupAddress } from "~/features/pages/public-index.server";
 
 export interface StartOptions extends SiteAppOptions {
   env?: Env;
@@ -29,7 +30,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const env = options.env ?? parseEnv();
   setEnv(env);
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  const { database, stopHistoryPruning, stopContentSync } = await openServices(env);
+  const { database, stopHistoryPruning, stopContentSync, stopPublicIndex } = await openServices(env);
 
   // Four renders a turn rendered 1.12x the pages a second of two (1 was 0.89x), for a turn of
   // about 8 ms between reads of the sockets; eight added little more (decision 0008).
@@ -54,6 +55,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     routes: createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
       reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/"],
       files: listPublicFiles(options.clientDirectory),
+      addresses: lookupAddress,
     }),
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
   });
@@ -81,6 +83,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       stopHistoryPruning();
+      await stopPublicIndex();
       await stopContactWorker();
       await stopContentSync?.();
       await database.close();

@@ -9,11 +9,14 @@ import { startContactWorker } from "~/features/contact/worker.server";
 import { startBackupSchedule } from "~/features/backup/backup-store.server";
 import { startContentSync } from "../page-cache/content-sync";
 import { resolveAuthSecret } from "./secret";
+import { startPublicIndex } from "~/features/pages/public-index.server";
 
 export interface SiteServices {
   database: DatabaseHandle;
   stopHistoryPruning(): void;
   stopContentSync?: () => Promise<void>;
+  /** Landing pages' and redirects' addresses in memory (and the redirects' hit counts). */
+  stopPublicIndex: () => Promise<void>;
 }
 
 /** Opens the database and installs it, the secret and sign-in for the routes. */
@@ -27,6 +30,7 @@ export async function openServices(env: Env): Promise<SiteServices> {
   const secret = resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET);
   setContactSecret(secret);
   const stopHistoryPruning = startHistoryPruning(() => database.db, { keep: env.HISTORY_KEEP, days: env.HISTORY_DAYS });
+  const stopPublicIndex = await startPublicIndex(() => database.db);
   setAuth(
     createAuth({
       db: database.db,
@@ -37,7 +41,7 @@ export async function openServices(env: Env): Promise<SiteServices> {
       smtpFrom: env.SMTP_FROM,
     }),
   );
-  return { database, stopHistoryPruning, stopContentSync };
+  return { database, stopHistoryPruning, stopContentSync, stopPublicIndex };
 }
 
 /** Starts the contact notifications and the backup schedule. */

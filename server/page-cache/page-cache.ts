@@ -98,7 +98,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const request = options.routes.classify(req.method, req.url);
       if (!request) return false;
       if (request.kind === "redirect") {
-        redirect(req, res, request.location);
+        request.hit?.();
+        redirect(req, res, request.location, request.status);
         return true;
       }
       const hit = pages.get(request.key);

@@ -35,6 +35,8 @@ export const activityAreaLabels: Record<string, string> = {
   team: "Администраторы",
   messages: "Сообщения",
   backups: "Резервные копии",
+  pages: "Страницы",
+  redirects: "Переадресации",
 };
 
 const actionLabels: Record<string, string> = {
