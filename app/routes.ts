@@ -23,10 +23,13 @@ export default [
       route("team", "routes/admin.other.team.tsx"),
       route("messages", "routes/admin.other.messages.tsx"),
       route("backups", "routes/admin.other.backups.tsx"),
+      route("pages", "routes/admin.other.pages.tsx"),
+      route("redirects", "routes/admin.other.redirects.tsx"),
     ]),
   ]),
   ...prefix("admin", [
     route("upload", "routes/admin.upload.ts"),
+    route("page-image", "routes/admin.page-image.ts"),
     route("logout", "routes/admin.logout.ts"),
     route("two-factor", "routes/admin.two-factor.ts"),
     route("messages.csv", "routes/admin.messages[.]csv.ts"),

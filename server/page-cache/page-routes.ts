@@ -65,6 +65,15 @@ export function declaredQuery(query: string, names: readonly string[]): string {
   return text ? `?${text}` : "";
 }
 
+/** A landing page's copy (campaign query strings share it) or a redirect, for a path no route declares. */
+function lookupAddress(addresses: AddressLookup | undefined, pathname: string, rawPath: string, query: string): PageRequest | undefined {
+  const address = addresses?.(pathname, query);
+  if (address?.kind === "redirect") return address;
+  if (address?.kind !== "page") return undefined;
+  const key = pathname.toLowerCase();
+  return { kind: "page", key, render: key, status: 200, path: rawPath };
+}
+
 export interface PageRoutes {
   classify(method: string | undefined, url: string | undefined): PageRequest | undefined;
 }
@@ -153,14 +162,8 @@ export function createPageRoutes(routes: ServerBuild["routes"], options: PageRou
       const entry = match(pathname);
       if (!entry?.rule) return undefined;
       if (entry.rule.notFound) {
-        const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
-        const address = options.addresses?.(pathname, query);
-        // One copy per landing page: campaign query strings share it.
-        if (address?.kind === "page") {
-          const key = pathname.toLowerCase();
-          return { kind: "page", key, render: key, status: 200, path: rawPath };
-        }
-        if (address?.kind === "redirect") return address;
+        const address = lookupAddress(options.addresses, pathname, rawPath, queryAt < 0 ? "" : url.slice(queryAt + 1));
+        if (address) return address;
         return { kind: "not-found", key: NOT_FOUND_KEY, render: NOT_FOUND_RENDER_PATH, status: 404, path: rawPath };
       }
       const key = (entry.canonical ?? rawPath) + declaredQuery(queryAt < 0 ? "" : url.slice(queryAt + 1), entry.rule.query ?? []);

@@ -23,7 +23,8 @@ const absolute = (url: string, origin: string) => {
 export function seoMeta(args: MetaArgs, fallbackTitle: string | undefined, seo: PageSeoFields | undefined): MetaDescriptor[] {
   const tags = pageMeta(args, { title: seo?.title || fallbackTitle, description: seo?.description || undefined });
   if (!seo) return tags;
-  const root = args.matches.find((match) => match?.id === "root")?.loaderData as { seo?: { origin: string; uploadsBase?: string } } | undefined;
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as
+    { seo?: { origin: string; uploadsBase?: string } } | undefined;
   const origin = root?.seo?.origin ?? "http://localhost";
   const canonical = seo.canonical ? absolute(seo.canonical, origin) : undefined;
   const image = seo.ogImage ? absolute(uploadAddress(seo.ogImage, root?.seo?.uploadsBase), origin) : undefined;
@@ -37,7 +38,9 @@ export function seoMeta(args: MetaArgs, fallbackTitle: string | undefined, seo: 
   });
   // The built-in image's size and type no longer describe a page's own image.
   const withoutDefaultImageSize = image
-    ? adjusted.filter((tag) => !("property" in tag && typeof tag.property === "string" && /^og:image:(width|height|type)$/.test(tag.property)))
+    ? adjusted.filter(
+        (tag) => !("property" in tag && typeof tag.property === "string" && /^og:image:(width|height|type)$/.test(tag.property)),
+      )
     : adjusted;
   return seo.noindex ? [...withoutDefaultImageSize, { name: "robots", content: "noindex" }] : withoutDefaultImageSize;
 }

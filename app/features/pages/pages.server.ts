@@ -139,9 +139,7 @@ async function leaveRedirect(transaction: Executor, from: string, to: string): P
 }
 
 type StatusChange = { id: number; version?: number } & (
-  | { status: "published" }
-  | { status: "unpublished"; redirectTo: string }
-  | { status: "deleted" }
+  { status: "published" } | { status: "unpublished"; redirectTo: string } | { status: "deleted" }
 );
 
 /** Publishes, unpublishes (404, or a chosen redirect) or deletes a page; a deleted page can be restored from history. */
@@ -168,8 +166,12 @@ export function changePageStatus(db: Database, input: StatusChange, actor: Actor
         checkDisclaimer(Array.isArray(page.blocks) ? (page.blocks as { type: string }[]) : [], await isDisclaimerRequired(transaction));
       }
       const redirectTo = input.status === "unpublished" && input.redirectTo !== "" ? input.redirectTo : null;
-      if (redirectTo && normalisePath(redirectTo) === page.path) throw new PageWriteError(slugMessages.same, 400, { redirectTo: [slugMessages.same] });
-      await transaction.update(landingPages).set({ status: input.status, unpublishedRedirect: redirectTo, updatedAt: sql`now()` }).where(where);
+      if (redirectTo && normalisePath(redirectTo) === page.path)
+        throw new PageWriteError(slugMessages.same, 400, { redirectTo: [slugMessages.same] });
+      await transaction
+        .update(landingPages)
+        .set({ status: input.status, unpublishedRedirect: redirectTo, updatedAt: sql`now()` })
+        .where(where);
       return { result: true };
     },
   });

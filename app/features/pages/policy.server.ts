@@ -8,7 +8,11 @@ const DISCLAIMER_REQUIRED = "pages_disclaimer_required";
 
 /** Whether every published landing page must carry a risk or legal disclaimer block (on by default: financial promotions need warnings). */
 export async function isDisclaimerRequired(db: Executor): Promise<boolean> {
-  const [row] = await db.select({ value: adminSettings.value }).from(adminSettings).where(eq(adminSettings.key, DISCLAIMER_REQUIRED)).limit(1);
+  const [row] = await db
+    .select({ value: adminSettings.value })
+    .from(adminSettings)
+    .where(eq(adminSettings.key, DISCLAIMER_REQUIRED))
+    .limit(1);
   return row ? row.value !== false : true;
 }
 

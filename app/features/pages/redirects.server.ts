@@ -88,7 +88,10 @@ export function createRedirect(db: Database, input: RedirectInput, actor: Actor)
       await checkSourceFree(transaction, input.fromPath);
       const target = finalTarget(await redirectsByFrom(transaction), input.fromPath, input.toPath);
       const sideChanges = await collapseInto(transaction, input.fromPath, target);
-      const [row] = await transaction.insert(redirects).values({ ...input, toPath: target }).returning();
+      const [row] = await transaction
+        .insert(redirects)
+        .values({ ...input, toPath: target })
+        .returning();
       return { result: row!, sideChanges };
     },
   });

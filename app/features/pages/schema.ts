@@ -2,6 +2,7 @@ import { z } from "zod";
 import { versionField } from "~/features/history/schema";
 import { pageSeoSchema } from "./seo-fields";
 import { normalisePath } from "./slug";
+import { pageIntents, redirectIntents } from "./intents";
 
 export const pageMessages = {
   titleRequired: "Укажите название страницы",
@@ -13,18 +14,7 @@ export const pageMessages = {
   blocksInvalid: "Исправьте поля блоков",
 } as const;
 
-/** The intents of the 'Страницы' section's forms. */
-export const pageIntents = {
-  create: "create",
-  save: "save",
-  publish: "publish",
-  unpublish: "unpublish",
-  delete: "delete",
-  policy: "policy",
-} as const;
-
-export const redirectIntents = { create: "create", update: "update", delete: "delete" } as const;
-
+export { pageIntents, redirectIntents } from "./intents";
 const id = z.coerce.number().int().positive().max(2147483647);
 const title = z.string().trim().min(1, pageMessages.titleRequired).max(200, pageMessages.titleTooLong);
 const path = z.string().max(1000).transform(normalisePath);

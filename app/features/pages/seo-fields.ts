@@ -18,7 +18,10 @@ export const pageSeoSchema = z.object({
     .string()
     .trim()
     .max(500, seoMessages.tooLong)
-    .refine((value) => value === "" || (value.startsWith("/") && !value.startsWith("//")) || /^https:\/\/[^\s/]/.test(value), seoMessages.canonical)
+    .refine(
+      (value) => value === "" || (value.startsWith("/") && !value.startsWith("//")) || /^https:\/\/[^\s/]/.test(value),
+      seoMessages.canonical,
+    )
     .default(""),
   ogImage: z
     .string()

@@ -3,14 +3,7 @@
 // event) per key changed, then refresh the address index and clear every instance's caches.
 import type { Database } from "~/platform/db.server";
 import { notifyContentChanged } from "~/features/content/read.server";
-import {
-  checkVersion,
-  lockKey,
-  recordRevision,
-  type Actor,
-  type Executor,
-  type RevisionAction,
-} from "~/features/history/revisions.server";
+import { checkVersion, lockKey, recordRevision, type Actor, type Executor, type RevisionAction } from "~/features/history/revisions.server";
 import { refreshPublicIndex } from "./public-index.server";
 import { readRecordSnapshot } from "./snapshot.server";
 

@@ -1,4 +1,4 @@
-import { DatabaseBackup, Inbox, ScrollText, UsersRound, type LucideIcon } from "lucide-react";
+import { DatabaseBackup, FileStack, Inbox, ScrollText, Signpost, UsersRound, type LucideIcon } from "lucide-react";
 
 export interface OtherSection {
   /** The URL segment under /admin/other. */
@@ -16,6 +16,8 @@ export const otherSections: readonly OtherSection[] = [
   { id: "team", label: "Администраторы", icon: UsersRound },
   { id: "messages", label: "Сообщения", icon: Inbox },
   { id: "backups", label: "Резервные копии", icon: DatabaseBackup },
+  { id: "pages", label: "Страницы", icon: FileStack },
+  { id: "redirects", label: "Переадресации", icon: Signpost },
 ];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

@@ -1,15 +1,7 @@
 import type { ComponentType } from "react";
 import type { BlockType } from "~/features/pages/blocks/block-types";
 import type { BlockProps } from "./block-props";
-import {
-  AppDownloadBlock,
-  FaqBlock,
-  FeaturesBlock,
-  FeeComparisonBlock,
-  GiftCardsBlock,
-  HeroBlock,
-  PlansBlock,
-} from "./composed-blocks";
+import { AppDownloadBlock, FaqBlock, FeaturesBlock, FeeComparisonBlock, GiftCardsBlock, HeroBlock, PlansBlock } from "./composed-blocks";
 import { CtaBlock, DisclaimerBlock, RichTextBlock, TextImageBlock } from "./own-blocks";
 
 /** The component of each block type (its schema and default are in app/features/pages/blocks/block-types.ts). */

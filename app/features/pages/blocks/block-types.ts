@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { blockMessages, image, link, noImage, optionalText, text } from "./fields";
 
-const items = <T extends z.ZodType>(item: T, max: number) =>
-  z.array(item).min(1, blockMessages.itemsFew).max(max, blockMessages.items);
+const items = <T extends z.ZodType>(item: T, max: number) => z.array(item).min(1, blockMessages.itemsFew).max(max, blockMessages.items);
 
 /**
  * Every block type a landing page can use: its label in the palette, its Zod schema and its

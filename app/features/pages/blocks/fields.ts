@@ -39,7 +39,10 @@ export const image = z
       .string()
       .trim()
       .max(500, blockMessages.tooLong)
-      .refine((value) => value === "" || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/[^\s"']+$/.test(value), blockMessages.image),
+      .refine(
+        (value) => value === "" || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/[^\s"']+$/.test(value),
+        blockMessages.image,
+      ),
     alt: optionalText(200),
     decorative: z.boolean(),
   })
