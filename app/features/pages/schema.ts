@@ -18,7 +18,8 @@ export { pageIntents, redirectIntents } from "./intents";
 const id = z.coerce.number().int().positive().max(2147483647);
 const title = z.string().trim().min(1, pageMessages.titleRequired).max(200, pageMessages.titleTooLong);
 const path = z.string().max(1000).transform(normalisePath);
-const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+/** A switch the form sends as "true" or "false"; anything else (or nothing) is refused. */
+const switchValue = z.enum(["true", "false"], { message: pageMessages.invalid }).transform((value) => value === "true");
 
 export const createPageSchema = z.object({ intent: z.literal(pageIntents.create), title, path });
 
@@ -57,7 +58,7 @@ export const unpublishSchema = z.object({
   redirectTo: z.string().trim().max(500).default(""),
 });
 
-export const policySchema = z.object({ intent: z.literal(pageIntents.policy), disclaimerRequired: checkbox });
+export const policySchema = z.object({ intent: z.literal(pageIntents.policy), disclaimerRequired: switchValue });
 
 export const redirectFormSchema = z.object({
   intent: z.enum([redirectIntents.create, redirectIntents.update]),
