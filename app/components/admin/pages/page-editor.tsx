@@ -67,6 +67,7 @@ export function PageEditor({ editor, defaults, origin }: { editor: PageEditorDat
   const present = new Set(blocks.map((block) => block.type));
   return (
     <div className="grid gap-6">
+      <h2 className="text-xl font-semibold text-slate-900">Страница «{page.title}»</h2>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/admin/other/pages" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" /> Все страницы
@@ -93,7 +94,7 @@ export function PageEditor({ editor, defaults, origin }: { editor: PageEditorDat
           <CardTitle>Страница</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1">
+          <div className="grid content-start gap-1">
             <Label htmlFor="page-title">Название</Label>
             <Input
               id="page-title"
@@ -103,7 +104,7 @@ export function PageEditor({ editor, defaults, origin }: { editor: PageEditorDat
             />
             <FieldError>{errors.title}</FieldError>
           </div>
-          <div className="grid gap-1">
+          <div className="grid content-start gap-1">
             <Label htmlFor="page-path">Адрес</Label>
             <Input
               id="page-path"

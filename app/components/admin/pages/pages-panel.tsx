@@ -75,7 +75,7 @@ function PolicyForm({ required }: { required: boolean }) {
 /** The 'Страницы' section: the list of landing pages, a new page, the policy; or one page's editor. */
 export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, origin }: PagesSectionData & { origin: string }) {
   if (editor) {
-    return <PageEditor key={`${editor.page.id}-${editor.version}`} editor={editor} defaults={seoDefaults} origin={origin} />;
+    return <PageEditor key={editor.page.id} editor={editor} defaults={seoDefaults} origin={origin} />;
   }
   return (
     <section aria-labelledby="pages-heading" className="grid gap-6">

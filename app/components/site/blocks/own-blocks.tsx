@@ -22,7 +22,9 @@ export function TextImageBlock({ id, data, first }: BlockProps<"text_image">) {
           className="h-auto w-full rounded-3xl shadow-xl"
         />
       ) : (
-        <div aria-hidden="true" className="hero-surface hidden aspect-[4/3] rounded-3xl lg:block" />
+        <div aria-hidden="true" className="page-hero-surface hidden aspect-[4/3] place-items-center rounded-3xl lg:grid">
+          <Glyph name="wallet" className="size-16 text-brand" />
+        </div>
       )}
     </Section>
   );
@@ -60,7 +62,11 @@ export function CtaBlock({ id, data }: BlockProps<"cta">) {
 export function DisclaimerBlock({ id, data }: BlockProps<"disclaimer">) {
   return (
     <Section labelledBy={`${id}-title`} padding="compact">
-      <aside aria-labelledby={`${id}-title`} className="mx-auto flex max-w-4xl gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-6">
+      <div
+        role="note"
+        aria-labelledby={`${id}-title`}
+        className="mx-auto flex max-w-4xl gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-6"
+      >
         <Glyph name="shield-check" className="size-6 shrink-0 text-amber-700" />
         <div>
           <h2 id={`${id}-title`} className="font-semibold text-slate-900">
@@ -68,7 +74,7 @@ export function DisclaimerBlock({ id, data }: BlockProps<"disclaimer">) {
           </h2>
           <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-line text-slate-700">{data.text}</p>
         </div>
-      </aside>
+      </div>
     </Section>
   );
 }
