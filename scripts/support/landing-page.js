@@ -128,7 +128,9 @@ export async function publishLandingPage(baseUrl, path, blocks) {
   };
   await post({ intent: "create-page", title: "Gift season", path });
   const list = await (await fetch(`${baseUrl}/admin/other/pages`, { headers: { cookie } })).text();
-  const id = /page=(\d+)/.exec(list)?.[1];
+  // The newest page has the highest id.
+  const ids = [...list.matchAll(/page=(\d+)/g)].map((match) => Number(match[1]));
+  const id = ids.length > 0 ? String(Math.max(...ids)) : undefined;
   if (!id) throw new Error("the new page is not listed");
   const seo = { title: "", description: "", canonical: "", ogImage: "", noindex: false };
   await post({ intent: "save-page", id, title: "Gift season", path, blocks: JSON.stringify(blocks), seo: JSON.stringify(seo) });
