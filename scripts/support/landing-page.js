@@ -5,6 +5,7 @@
 const block = (type, data, index) => ({ id: `bench-${index}`, type, data });
 
 /** The twelve blocks, in the order a campaign page would use them. */
+// long-function: one list of data, a block per entry
 export function everyBlock() {
   const noImage = { src: "", alt: "", decorative: false };
   return [

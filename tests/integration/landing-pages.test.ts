@@ -120,15 +120,13 @@ describe.each(testDatabaseKinds)("landing pages and redirects on %s", (kind) => 
 
   it("leaves a 301 from the old address on rename, follows the page in menus, collapses chains and takes an address back", async () => {
     const [row] = await app.handle.db.select().from(landingPages);
-    await app.handle.db
-      .insert(menuItems)
-      .values({
-        displayName: "Business landing",
-        url: `page:${row!.id}`,
-        menuType: "header",
-        sortOrder: 9,
-        sectionName: "business-landing",
-      });
+    await app.handle.db.insert(menuItems).values({
+      displayName: "Business landing",
+      url: `page:${row!.id}`,
+      menuType: "header",
+      sortOrder: 9,
+      sectionName: "business-landing",
+    });
     expect((await save(row!.id, { path: "/business" })).body.fieldErrors.path[0]).toBe("Этот адрес занят страницей сайта");
     expect((await save(row!.id, { path: "/for-business" })).body).toMatchObject({ ok: true });
     expect(lookupAddress("/business-account", "utm_source=mail")).toMatchObject({

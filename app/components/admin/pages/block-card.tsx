@@ -16,6 +16,7 @@ export interface BlockCardActions {
 }
 
 /** A block in the editor: its handle (drag, or Space then arrows), its actions and, when open, its fields. */
+// long-function: one card: its handle, its five actions and its fields, read top to bottom
 export const BlockCard = memo(function BlockCard({
   block,
   index,
