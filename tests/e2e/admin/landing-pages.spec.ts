@@ -18,8 +18,15 @@ const blockTypesInOrder = (page: Page) =>
     .locator("[data-block-type]")
     .evaluateAll((items) => items.map((item) => item.getAttribute("data-block-type")));
 
+/** Saves and waits until the save and the reload after it are done (an earlier toast may still show). */
 async function save(page: Page) {
-  await page.getByRole("button", { name: "Сохранить", exact: true }).click();
+  const button = page.getByRole("button", { name: "Сохранить", exact: true });
+  const posted = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().includes("/admin/other/pages"),
+  );
+  await button.click();
+  expect((await posted).status()).toBe(200);
+  await expect(button).toBeEnabled();
   await expectToast(page, "Сохранено", { failure: false });
 }
 
@@ -126,6 +133,10 @@ test.describe("[ADMIN][PAGES] landing pages", () => {
     await expect(page).toHaveURL(new RegExp(`${RENAMED}\\?utm_source=e2e$`));
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "E2E gifts" })).toHaveAttribute("href", RENAMED);
 
+    await page.goto("/admin/other/redirects");
+    await expect(page.getByRole("cell", { name: PATH, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, "the redirects manager");
+
     // Unpublished: 404. Deleted, then brought back from the activity log's restore panel.
     await page.goto(`/admin/other/pages?page=${id}`);
     await page.getByRole("button", { name: "Снять с публикации" }).click();
@@ -136,6 +147,7 @@ test.describe("[ADMIN][PAGES] landing pages", () => {
     await page.getByRole("button", { name: "Удалить", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Удалить" }).click();
     await expect(page.getByRole("heading", { name: "Страницы", level: 2 })).toBeVisible();
+    await expectNoAxeViolations(page, "the list of pages");
     expect((await request.get(RENAMED)).status()).toBe(404);
     await page.goto("/admin/other/activity");
     await page.getByTestId("deleted-entry").filter({ hasText: "Страница: E2E campaign" }).getByRole("button", { name: "Вернуть" }).click();
