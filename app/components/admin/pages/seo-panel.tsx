@@ -61,8 +61,8 @@ export function SeoPanel({
     );
   };
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <div className="grid min-w-0 content-start gap-4">
+    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid min-w-0 grid-cols-1 content-start gap-4">
         {field("title", "Meta title", pageTitle || defaults.siteTitle)}
         {field("description", "Meta description", defaults.description, true)}
         {field("canonical", "Канонический адрес", path)}
@@ -79,7 +79,7 @@ export function SeoPanel({
           noindex: не показывать в поиске и в sitemap.xml
         </label>
       </div>
-      <div className="grid min-w-0 content-start gap-4">
+      <div className="grid min-w-0 grid-cols-1 content-start gap-4">
         <section aria-labelledby="search-preview" className="rounded-lg border border-slate-200 bg-white p-4">
           <h3 id="search-preview" className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             Результат поиска
