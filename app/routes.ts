@@ -26,10 +26,13 @@ export default [
       route("releases", "routes/admin.other.releases.tsx"),
       route("releases/:id", "routes/admin.other.releases.$id.tsx"),
       route("statistics", "routes/admin.other.statistics.tsx"),
+      route("pages", "routes/admin.other.pages.tsx"),
+      route("redirects", "routes/admin.other.redirects.tsx"),
     ]),
   ]),
   ...prefix("admin", [
     route("upload", "routes/admin.upload.ts"),
+    route("page-image", "routes/admin.page-image.ts"),
     route("logout", "routes/admin.logout.ts"),
     route("two-factor", "routes/admin.two-factor.ts"),
     route("messages.csv", "routes/admin.messages[.]csv.ts"),

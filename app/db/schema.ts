@@ -294,3 +294,5 @@ export * from "./schema-releases";
 export { mailOutbox } from "./mail-outbox-schema";
 // Statistics (issue 28): first-party visit statistics, in a file of their own for its length.
 export * from "./statistics-schema";
+// Landing pages and redirects (app/features/pages): their tables live in schema-pages.ts.
+export * from "./schema-pages";

@@ -1,18 +1,34 @@
 import { Glyph } from "~/components/site/glyph";
-import { data, type MetaDescriptor } from "react-router";
+import { data, redirect, type MetaDescriptor } from "react-router";
 import { CtaLink } from "~/components/site/cta-link";
+import { LandingPage } from "~/components/site/blocks/landing-page";
 import { logNotFound } from "~/features/seo/not-found-log.server";
+import { lookupAddress } from "~/features/pages/public-index.server";
+import { getPublishedPage } from "~/features/pages/public-page.server";
+import { seoMeta } from "~/features/pages/meta";
 import type { PageCacheHandle } from "~/platform/page-cache-handle";
 import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.$";
 
-/** Every unknown path is answered with one cached copy of this page, status 404. */
+/**
+ * Every unknown path is answered with one cached copy of this page, status 404. A landing
+ * page's address is answered here too: the page cache keeps one copy per page (campaign query
+ * strings share it) and answers redirects before it comes to this route.
+ */
 export const handle: PageCacheHandle = { pageCache: { notFound: true } };
 
-export function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // Without the page cache (development) the redirects are answered here.
+  const answer = lookupAddress(url.pathname, url.search.slice(1));
+  if (answer?.kind === "redirect") {
+    answer.hit?.();
+    throw redirect(answer.location, answer.status);
+  }
+  const page = await getPublishedPage(url.pathname);
+  if (page) return { page };
   // The page cache renders its copy once, for no visitor; it logs each visit it answers.
   if (!context.document) logNotFound(url.pathname);
-  return data(null, { status: 404 });
+  return data({ page: null }, { status: 404 });
 }
 
 // One copy answers every unknown path, so nothing on it may name the path: no canonical or
@@ -20,12 +36,14 @@ export function loader({ url, context }: Route.LoaderArgs) {
 const namesNoPath = (tag: MetaDescriptor) =>
   !("rel" in tag && tag.rel === "canonical") && !("property" in tag && tag.property === "og:url");
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, { title: "Page not found" }).filter(namesNoPath),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) => {
+  const page = args.loaderData?.page;
+  if (page) return seoMeta(args, page.title, page.seo);
+  return [...pageMeta(args, { title: "Page not found" }).filter(namesNoPath), { name: "robots", content: "noindex" }];
+};
 
-export default function NotFound() {
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  if (loaderData.page) return <LandingPage page={loaderData.page} />;
   return (
     <section className="page-hero-surface">
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">

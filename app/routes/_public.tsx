@@ -11,6 +11,7 @@ import { legalPageTitles } from "~/features/content/catalogue/legal";
 import { getActiveMenu } from "~/features/content/read.server";
 import { useStatisticsScript } from "~/components/site/use-statistics-script";
 import { getEnv } from "~/platform/env.server";
+import { resolveLink } from "~/features/pages/public-index.server";
 import type { Route } from "./+types/_public";
 
 export const FOOTER_MENU_LIMIT = 6;
@@ -21,7 +22,8 @@ export async function loader() {
   const toLink = (item: { id: number; displayName: string; url: string }) => ({
     id: item.id,
     label: item.displayName,
-    url: item.url,
+    // A link naming a landing page (`page:12`) follows it to its address now.
+    url: resolveLink(item.url),
   });
   return {
     headerMenu: headerMenu.map(toLink),

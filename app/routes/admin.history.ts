@@ -9,6 +9,7 @@ import { revisionView } from "~/features/history/revision-view.server";
 import { latestVersions, listRevisions, VersionConflictError } from "~/features/history/revisions.server";
 import { historyIntents, historyMessages, restoreRevisionSchema, revisionKeySchema, undoGroupSchema } from "~/features/history/schema";
 import { releaseRefusal } from "~/features/releases/refusal.server";
+import { PageWriteError } from "~/features/pages/write.server";
 import type { Route } from "./+types/admin.history";
 
 /**
@@ -59,6 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof VersionConflictError) return conflicted(intent, error);
     const refusal = releaseRefusal(intent, error);
     if (refusal) return refusal;
+    if (error instanceof PageWriteError) return failed(intent, error.status, error.message);
     logger.error({ err: error, intent }, "history restore failed");
     return failed(intent, 500, intent === historyIntents.undoGroup ? historyMessages.undoFailed : historyMessages.restoreFailed);
   }

@@ -1,15 +1,23 @@
 import { getDb } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { siteOrigin } from "~/platform/site-url.server";
+import { listIndexablePagePaths } from "~/features/pages/public-page.server";
 import { listPageLinkPaths, renderSitemap, SITEMAP_PATHS } from "~/features/seo/sitemap.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const links = await listPageLinkPaths(getDb()).catch((error: unknown) => {
-    logger.error({ err: error }, "page links unavailable for the sitemap");
-    return [];
-  });
-  return new Response(renderSitemap(siteOrigin(request), [...SITEMAP_PATHS, ...links]), {
+  const db = getDb();
+  const [links, landingPages] = await Promise.all([
+    listPageLinkPaths(db).catch((error: unknown) => {
+      logger.error({ err: error }, "page links unavailable for the sitemap");
+      return [];
+    }),
+    listIndexablePagePaths(db).catch((error: unknown) => {
+      logger.error({ err: error }, "landing pages unavailable for the sitemap");
+      return [];
+    }),
+  ]);
+  return new Response(renderSitemap(siteOrigin(request), [...SITEMAP_PATHS, ...landingPages, ...links]), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -19,6 +19,7 @@ import { openServices, startBackgroundWork, startStatisticsWork } from "./servic
 import { startControlSocket } from "./control-socket";
 import { getCollector } from "~/features/statistics/service.server";
 import { statisticsPaths } from "../http/statistics";
+import { lookupAddress } from "~/features/pages/public-index.server";
 
 export interface StartOptions extends SiteAppOptions {
   env?: Env;
@@ -35,7 +36,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   setEnv(env);
   setRequestLogging(env.LOG_REQUESTS);
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  const { database, stopContentSync } = await openServices(env);
+  const { database, stopContentSync, stopPublicIndex } = await openServices(env);
   const stopStatistics = startStatisticsWork(env, database);
 
   // Four renders a turn rendered 1.12x the pages a second of two (1 was 0.89x), for a turn of
@@ -62,6 +63,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     routes: createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
       reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/", ...statisticsPaths],
       files: listPublicFiles(options.clientDirectory),
+      addresses: lookupAddress,
     }),
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
   });
@@ -93,6 +95,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
       await jobsStopped;
       await stopStatistics?.();
+      await stopPublicIndex();
       await stopContentSync?.();
       await database.close();
       setDatabase(undefined);

@@ -8,10 +8,13 @@ import { startBackgroundJobs } from "../ops/background-jobs";
 import { startStatistics } from "~/features/statistics/service.server";
 import { startContentSync } from "../page-cache/content-sync";
 import { resolveAuthSecret } from "./secret";
+import { startPublicIndex } from "~/features/pages/public-index.server";
 
 export interface SiteServices {
   database: DatabaseHandle;
   stopContentSync?: () => Promise<void>;
+  /** Landing pages' and redirects' addresses in memory (and the redirects' hit counts). */
+  stopPublicIndex: () => Promise<void>;
 }
 
 /** Opens the database and installs it, the secret and sign-in for the routes. */
@@ -24,6 +27,7 @@ export async function openServices(env: Env): Promise<SiteServices> {
   const stopContentSync = env.DATABASE_URL ? await startContentSync(env.DATABASE_URL) : undefined;
   const secret = resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET);
   setContactSecret(secret);
+  const stopPublicIndex = await startPublicIndex(() => database.db);
   setAuth(
     createAuth({
       db: database.db,
@@ -34,7 +38,7 @@ export async function openServices(env: Env): Promise<SiteServices> {
       smtpFrom: env.SMTP_FROM,
     }),
   );
-  return { database, stopContentSync };
+  return { database, stopContentSync, stopPublicIndex };
 }
 
 /** Starts the background jobs (history pruning, contact outbox and retention, backups, scheduled publishes) on one scheduler. */

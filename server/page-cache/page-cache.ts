@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getContentVersion, onContentChange } from "~/features/content/read.server";
 import { logger } from "~/platform/logger.server";
 import { createPageFlights } from "./page-flights";
-import type { PageRoutes } from "./page-routes";
+import type { PageRequest, PageRoutes } from "./page-routes";
 import { compressForCache, renderPage, type CachedPage, type CacheRequest, type RenderPage } from "./rendered-page";
 import { createRecompression } from "./recompression";
 import { redirect, renderAndSend, sendCached } from "./send-page";
@@ -57,6 +57,13 @@ function failed(path: string, fallback: () => void) {
     logger.error({ err: error, path }, "page render failed");
     fallback();
   };
+}
+
+/** A redirect (an address variant, a managed redirect) from memory, its hit counted. */
+function answerRedirect(req: IncomingMessage, res: ServerResponse, request: Extract<PageRequest, { kind: "redirect" }>) {
+  request.hit?.();
+  redirect(req, res, request.location, request.status);
+  return true;
 }
 
 /**
@@ -114,10 +121,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!options.enabled) return false;
       const request = options.routes.classify(req.method, req.url);
       if (!request) return false;
-      if (request.kind === "redirect") {
-        redirect(req, res, request.location);
-        return true;
-      }
+      if (request.kind === "redirect") return answerRedirect(req, res, request);
       const hit = pages.get(request.key);
       if (hit && hit.version === getContentVersion()) {
         sendHit(req, res, request, hit);

@@ -97,3 +97,35 @@ describe("what the page cache answers, from the route table", () => {
     expect(classify("/fees/", "POST")).toBeUndefined();
   });
 });
+
+describe("landing pages and redirects, before the not-found answer", () => {
+  const hit = () => {};
+  const routes = createPageRoutes(testRouteTable, {
+    reserved: ["/healthz", "/uploads/"],
+    addresses: (pathname, query) => {
+      if (pathname.toLowerCase() === "/gift-season") return { kind: "page" };
+      if (pathname === "/old-offer") return { kind: "redirect", location: `/gift-season${query ? `?${query}` : ""}`, status: 301, hit };
+      return undefined;
+    },
+  });
+
+  it("serves a landing page as one copy whatever the campaign query or the case", () => {
+    for (const url of ["/gift-season", "/Gift-Season?utm_source=mail", "/gift-season?gclid=1&fbclid=2"]) {
+      expect(routes.classify("GET", url), url).toMatchObject({ kind: "page", key: "/gift-season", render: "/gift-season", status: 200 });
+    }
+  });
+
+  it("answers a redirect from memory, the query carried over", () => {
+    expect(routes.classify("GET", "/old-offer?utm_source=mail")).toEqual({
+      kind: "redirect",
+      location: "/gift-season?utm_source=mail",
+      status: 301,
+      hit,
+    });
+  });
+
+  it("leaves fixed pages to their routes and other paths to the not-found copy", () => {
+    expect(routes.classify("GET", "/fees")).toMatchObject({ kind: "page", key: "/fees" });
+    expect(routes.classify("GET", "/nothing-here")).toMatchObject({ kind: "not-found", status: 404 });
+  });
+});

@@ -9,7 +9,14 @@ export const NOT_FOUND_KEY = "404";
 
 /** A request the page cache answers: a page's copy, the not-found copy, or a redirect. */
 export type PageRequest =
-  { kind: "page" | "not-found"; key: string; render: string; status: 200 | 404; path: string } | { kind: "redirect"; location: string };
+  | { kind: "page" | "not-found"; key: string; render: string; status: 200 | 404; path: string }
+  | { kind: "redirect"; location: string; status?: number; hit?: () => void };
+
+/** Addresses no route declares but the site answers: landing pages and redirects (app/features/pages). */
+export type AddressLookup = (
+  pathname: string,
+  query: string,
+) => { kind: "page" } | { kind: "redirect"; location: string; status: number; hit?: () => void } | undefined;
 
 interface Entry {
   rule: PageCacheRule | undefined;
@@ -58,6 +65,15 @@ export function declaredQuery(query: string, names: readonly string[]): string {
   return text ? `?${text}` : "";
 }
 
+/** A landing page's copy (campaign query strings share it) or a redirect, for a path no route declares. */
+function lookupAddress(addresses: AddressLookup | undefined, pathname: string, rawPath: string, query: string): PageRequest | undefined {
+  const address = addresses?.(pathname, query);
+  if (address?.kind === "redirect") return address;
+  if (address?.kind !== "page") return undefined;
+  const key = pathname.toLowerCase();
+  return { kind: "page", key, render: key, status: 200, path: rawPath };
+}
+
 export interface PageRoutes {
   classify(method: string | undefined, url: string | undefined): PageRequest | undefined;
 }
@@ -67,6 +83,8 @@ export interface PageRoutesOptions {
   reserved?: readonly string[];
   /** Files of the client build served at their path (`/favicon.png`), never the not-found page. */
   files?: ReadonlySet<string>;
+  /** Consulted before the not-found answer, from memory: a landing page's copy or a redirect. */
+  addresses?: AddressLookup;
 }
 
 /**
@@ -144,6 +162,8 @@ export function createPageRoutes(routes: ServerBuild["routes"], options: PageRou
       const entry = match(pathname);
       if (!entry?.rule) return undefined;
       if (entry.rule.notFound) {
+        const address = lookupAddress(options.addresses, pathname, rawPath, queryAt < 0 ? "" : url.slice(queryAt + 1));
+        if (address) return address;
         return { kind: "not-found", key: NOT_FOUND_KEY, render: NOT_FOUND_RENDER_PATH, status: 404, path: rawPath };
       }
       const key = (entry.canonical ?? rawPath) + declaredQuery(queryAt < 0 ? "" : url.slice(queryAt + 1), entry.rule.query ?? []);

@@ -82,9 +82,17 @@ export async function renderAndSend(
   return true;
 }
 
-export function redirect(req: IncomingMessage, res: ServerResponse, location: string) {
+/**
+ * A redirect the administrators manage may change at any time, so browsers and proxies keep it
+ * five minutes (a 301 without a lifetime is kept by browsers for good).
+ */
+export const MANAGED_REDIRECT_CACHE_CONTROL = "public, max-age=300";
+
+export function redirect(req: IncomingMessage, res: ServerResponse, location: string, status?: number) {
   const started = process.hrtime.bigint();
-  res.writeHead(301, { location, "cache-control": REDIRECT_CACHE_CONTROL, "content-length": "0" });
+  const cacheControl = status === undefined ? REDIRECT_CACHE_CONTROL : MANAGED_REDIRECT_CACHE_CONTROL;
+  status ??= 301;
+  res.writeHead(status, { location, "cache-control": cacheControl, "content-length": "0" });
   res.end();
-  logRequest(req, 301, started);
+  logRequest(req, status, started);
 }

@@ -14,6 +14,8 @@ export interface ImageUploadFieldProps {
   label?: string;
   /** Called with the new address after an upload, or "" after a removal. */
   onChange?: (url: string) => void;
+  /** Another upload endpoint that answers the same way (a landing page's block images). */
+  address?: string;
 }
 
 interface UploadAnswer {
@@ -42,7 +44,7 @@ function sendImage(address: string, file: File, onProgress: (percent: number) =>
  * and type first; the server decides again from the file's bytes.
  */
 // long-function: one field: the browser's size and type checks, the upload and the preview follow each other
-export function ImageUploadField({ target, value, label, onChange }: ImageUploadFieldProps) {
+export function ImageUploadField({ target, value, label, onChange, address: customAddress }: ImageUploadFieldProps) {
   const uploadAddress = useUploadAddress();
   const [current, setCurrent] = useState(value);
   const [progress, setProgress] = useState<number | null>(null);
@@ -50,7 +52,7 @@ export function ImageUploadField({ target, value, label, onChange }: ImageUpload
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const revalidator = useRevalidator();
-  const address = `/admin/upload?${new URLSearchParams({ page: target.page ?? "global", section: target.section })}`;
+  const address = customAddress ?? `/admin/upload?${new URLSearchParams({ page: target.page ?? "global", section: target.section })}`;
   const busy = progress !== null || removing;
   // A value changed elsewhere (another tab, a reload of the list) replaces what is shown.
   useEffect(() => setCurrent(value), [value]);

@@ -36,6 +36,8 @@ export const activityAreaLabels: Record<string, string> = {
   messages: "Сообщения",
   backups: "Резервные копии",
   releases: "Выпуски",
+  pages: "Страницы",
+  redirects: "Переадресации",
 };
 
 const actionLabels: Record<string, string> = {

@@ -3,6 +3,7 @@ import { contentRevisions } from "~/db/schema";
 import { writeContentRow } from "~/features/content/write.server";
 import type { Database } from "~/platform/db.server";
 import { restoreMenuItem } from "~/features/content/menu/menu.server";
+import { parseRecordKey, restoreRecord } from "~/features/pages/restore.server";
 import { applyContentSnapshot } from "./restore-snapshot.server";
 import { getRevision, type Actor, type ContentSnapshot, type MenuSnapshot } from "./revisions.server";
 
@@ -25,6 +26,10 @@ export async function restoreRevision(db: Database, input: { key: string; revisi
   const value = restorableValue(revision);
   if (input.key.startsWith("menu:")) {
     await restoreMenuItem(db, Number(input.key.slice("menu:".length)), value as MenuSnapshot | null, actor, input.version);
+    return true;
+  }
+  if (parseRecordKey(input.key)) {
+    await restoreRecord(db, input.key, value, actor, input.version);
     return true;
   }
   const { page, section } = splitContentKey(input.key);

@@ -8,8 +8,17 @@ import { sanitizeLegalHtml } from "~/platform/sanitize.server";
 const menuText = (item: MenuSnapshot) =>
   `${item.displayName} → ${item.url} (${item.menuType === "header" ? "шапка" : "подвал"}, порядок ${item.sortOrder}${item.isActive ? "" : ", скрыт"})`;
 
+/** Landing pages and redirects read as one line each, like menu items. */
+const isRecordKey = (key: string) => key.startsWith("page:") || key.startsWith("redirect:");
+
+function recordText(snapshot: unknown): string {
+  const record = snapshot as { title?: string; path?: string; status?: string; fromPath?: string; toPath?: string };
+  if (record.fromPath !== undefined) return `${record.fromPath} → ${record.toPath}`;
+  return `${record.title} (${record.path}, ${record.status})`;
+}
+
 function displayOf(key: string, snapshot: ContentSnapshot | null): RevisionView["display"] {
-  if (key.startsWith("menu:")) return "menu";
+  if (key.startsWith("menu:") || isRecordKey(key)) return "menu";
   const { page, section } = splitContentKey(key);
   if (snapshot?.contentType === "image") return "image";
   if (contentArea(page, section) === "legal" || snapshot?.contentType === "rich_text") return "html";
@@ -19,6 +28,7 @@ function displayOf(key: string, snapshot: ContentSnapshot | null): RevisionView[
 function valueOf(key: string, snapshot: unknown, display: RevisionView["display"]): string | null {
   if (snapshot === null || snapshot === undefined) return null;
   if (key.startsWith("menu:")) return menuText(snapshot as MenuSnapshot);
+  if (isRecordKey(key)) return recordText(snapshot);
   const row = snapshot as ContentSnapshot;
   if (row.pageUrl) return row.pageUrl;
   // Stored HTML was sanitised on save; it is sanitised again before it is shown.

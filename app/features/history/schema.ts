@@ -28,7 +28,7 @@ export const revisionKeySchema = z.object({
     .string()
     .min(3, historyMessages.invalidRevision)
     .max(300, historyMessages.invalidRevision)
-    .regex(/^(menu:\d{1,9}|[a-z0-9_-]{1,100}\/[a-z0-9_-]{1,100})$/i, historyMessages.invalidRevision),
+    .regex(/^(menu:\d{1,9}|page:\d{1,9}|redirect:\d{1,9}|[a-z0-9_-]{1,100}\/[a-z0-9_-]{1,100})$/i, historyMessages.invalidRevision),
 });
 
 export const restoreRevisionSchema = revisionKeySchema.extend({

@@ -13,8 +13,16 @@ export interface InitializeGroup {
   changed: number;
 }
 
-const describeDeleted = (revision: RevisionView) =>
-  revision.key.startsWith("menu:") ? `Пункт меню: ${revision.before ?? revision.key}` : `${revision.key}: ${revision.before ?? ""}`;
+const deletedLabels: [prefix: string, label: string][] = [
+  ["menu:", "Пункт меню"],
+  ["page:", "Страница"],
+  ["redirect:", "Переадресация"],
+];
+
+const describeDeleted = (revision: RevisionView) => {
+  const label = deletedLabels.find(([prefix]) => revision.key.startsWith(prefix))?.[1];
+  return label ? `${label}: ${revision.before ?? revision.key}` : `${revision.key}: ${revision.before ?? ""}`;
+};
 
 /** What can be brought back whole: deleted sections and menu items, and Initialize All Content. */
 export function RestorePanel({ deleted, groups }: { deleted: RevisionView[]; groups: InitializeGroup[] }) {

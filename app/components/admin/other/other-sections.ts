@@ -1,4 +1,14 @@
-import { ChartNoAxesCombined, DatabaseBackup, Inbox, PackageCheck, ScrollText, UsersRound, type LucideIcon } from "lucide-react";
+import {
+  ChartNoAxesCombined,
+  DatabaseBackup,
+  FileStack,
+  Inbox,
+  PackageCheck,
+  ScrollText,
+  Signpost,
+  UsersRound,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface OtherSection {
   /** The URL segment under /admin/other. */
@@ -18,6 +28,8 @@ export const otherSections: readonly OtherSection[] = [
   { id: "backups", label: "Резервные копии", icon: DatabaseBackup },
   { id: "releases", label: "Выпуски", icon: PackageCheck },
   { id: "statistics", label: "Статистика", icon: ChartNoAxesCombined },
+  { id: "pages", label: "Страницы", icon: FileStack },
+  { id: "redirects", label: "Переадресации", icon: Signpost },
 ];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { versionField } from "~/features/history/schema";
+import { isPageReference } from "~/features/pages/page-reference";
 
 /** The exact messages of the menu rules, as the dashboard shows them. */
 export const menuMessages = {
@@ -47,7 +48,8 @@ const menuUrl = z
   .trim()
   .min(1, menuMessages.urlRequired)
   .max(MAX_MENU_URL, menuMessages.urlTooLong)
-  .refine((url) => url.startsWith("/"), menuMessages.urlStart)
+  // A landing page may be named itself (`page:12`), so its link survives a change of address.
+  .refine((url) => url.startsWith("/") || isPageReference(url), menuMessages.urlStart)
   .refine((url) => !UNSAFE_URL_CHARACTERS.test(url), menuMessages.urlCharacters)
   .refine((url) => !url.startsWith("//"), menuMessages.urlOffSite);
 

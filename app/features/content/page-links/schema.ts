@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isSiteUrl } from "~/features/content/settings/schema";
 import { versionField } from "~/features/history/schema";
+import { isPageReference } from "~/features/pages/page-reference";
 
 export const pageLinkMessages = {
   nameRequired: "Page name is required",
@@ -14,7 +15,7 @@ export const pageLinkMessages = {
 const pageUrl = z
   .string()
   .trim()
-  .refine((value) => value === "" || isSiteUrl(value), pageLinkMessages.urlFormat);
+  .refine((value) => value === "" || isSiteUrl(value) || isPageReference(value), pageLinkMessages.urlFormat);
 
 /** The Add Page Link form: both fields required. */
 export const addPageLinkSchema = z.object({

@@ -1,0 +1,83 @@
+import { Loader2 } from "lucide-react";
+import { useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
+import { pageIntents } from "~/features/pages/intents";
+import type { PageSummary } from "~/features/pages/schema";
+
+export const statusLabels: Record<PageSummary["status"], string> = {
+  draft: "Черновик",
+  published: "Опубликована",
+  unpublished: "Снята с публикации",
+};
+
+/** Publish, unpublish (404 or a chosen redirect) and delete (restorable from history). */
+export function PageStatusActions({ page, version }: { page: PageSummary; version: number }) {
+  const fetcher = useFetcher<ActionResult>({ key: `page-status-${page.id}` });
+  const navigate = useNavigate();
+  const [redirectTo, setRedirectTo] = useState(page.unpublishedRedirect ?? "");
+  const [error, setError] = useState<string | undefined>();
+  const busy = fetcher.state !== "idle";
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
+      setError(undefined);
+      toastSuccess("Готово", statusMessages[result.intent] ?? "");
+      if (result.intent === pageIntents.delete) void navigate("/admin/other/pages");
+    },
+    onFailure: (failure) => {
+      setError(failure.fieldErrors?.redirectTo?.[0] ?? failure.message);
+      toastError("Ошибка", failure.message);
+    },
+  });
+  const send = (intent: string, extra: Record<string, string> = {}) =>
+    fetcher.submit({ intent, id: page.id, version, ...extra }, { method: "post" });
+  return (
+    <div className="grid gap-3 sm:col-span-2">
+      <p className="text-sm text-slate-700">
+        Состояние: <strong data-testid="page-status">{statusLabels[page.status]}</strong>
+        {page.unpublishedRedirect ? ` → ${page.unpublishedRedirect}` : ""}
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        {page.status !== "published" ? (
+          <Button type="button" disabled={busy} onClick={() => send(pageIntents.publish)}>
+            {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+            Опубликовать
+          </Button>
+        ) : (
+          <>
+            <div className="grid gap-1">
+              <Label htmlFor="unpublish-redirect">Переадресовать после снятия (пусто: 404)</Label>
+              <Input id="unpublish-redirect" value={redirectTo} placeholder="/" onChange={(event) => setRedirectTo(event.target.value)} />
+            </div>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => send(pageIntents.unpublish, { redirectTo })}>
+              Снять с публикации
+            </Button>
+          </>
+        )}
+        <ConfirmDialog
+          trigger={
+            <Button type="button" variant="destructive" disabled={busy}>
+              Удалить
+            </Button>
+          }
+          title="Удалить страницу?"
+          description="Страницу можно будет восстановить из истории (журнал, удалённые записи)."
+          confirmLabel="Удалить"
+          cancelLabel="Отмена"
+          onConfirm={() => send(pageIntents.delete)}
+        />
+      </div>
+      <FieldError>{error}</FieldError>
+    </div>
+  );
+}
+
+const statusMessages: Record<string, string> = {
+  [pageIntents.publish]: "Страница опубликована",
+  [pageIntents.unpublish]: "Страница снята с публикации",
+  [pageIntents.delete]: "Страница удалена",
+};

@@ -1,0 +1,126 @@
+import { FileStack, Loader2, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
+import type { PagesSectionData } from "~/features/pages/editor-contract";
+import { pageIntents } from "~/features/pages/intents";
+import { PageEditor } from "./page-editor";
+import { statusLabels } from "./page-status-actions";
+
+const dateFormat = new Intl.DateTimeFormat("ru-RU", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function CreatePageForm() {
+  const fetcher = useFetcher<ActionResult & { id?: number }>({ key: "create-page" });
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  useActionResult<{ ok: true; intent: string; id?: number }>(fetcher, {
+    onSuccess: (result) => {
+      setErrors({});
+      toastSuccess("Готово", "Страница создана");
+      if (result.id) void navigate(`/admin/other/pages?page=${result.id}`);
+    },
+    onFailure: (failure) => {
+      setErrors(failure.fieldErrors ?? {});
+      toastError("Ошибка", failure.message);
+    },
+  });
+  return (
+    <fetcher.Form method="post" className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
+      <input type="hidden" name="intent" value={pageIntents.create} />
+      <div className="grid gap-1">
+        <Label htmlFor="new-page-title">Название</Label>
+        <Input id="new-page-title" name="title" required aria-invalid={errors.title ? true : undefined} />
+        <FieldError>{errors.title?.[0]}</FieldError>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="new-page-path">Адрес</Label>
+        <Input id="new-page-path" name="path" required placeholder="/gift-season" aria-invalid={errors.path ? true : undefined} />
+        <FieldError>{errors.path?.[0]}</FieldError>
+      </div>
+      <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Plus aria-hidden="true" />}
+        Создать
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function PolicyForm({ required }: { required: boolean }) {
+  const fetcher = useFetcher<ActionResult>({ key: "page-policy" });
+  const [checked, setChecked] = useState(required);
+  useEffect(() => setChecked(required), [required]);
+  useActionResult(fetcher, {
+    onSuccess: () => toastSuccess("Готово", "Политика страниц сохранена"),
+    onFailure: (failure) => toastError("Ошибка", failure.message),
+  });
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => {
+          setChecked(event.target.checked);
+          fetcher.submit({ intent: pageIntents.policy, disclaimerRequired: String(event.target.checked) }, { method: "post" });
+        }}
+      />
+      Блок «Предупреждение о рисках» обязателен на каждой опубликованной странице
+    </label>
+  );
+}
+
+/** The 'Страницы' section: the list of landing pages, a new page, the policy; or one page's editor. */
+export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, origin }: PagesSectionData & { origin: string }) {
+  if (editor) {
+    return <PageEditor key={editor.page.id} editor={editor} defaults={seoDefaults} origin={origin} />;
+  }
+  return (
+    <section aria-labelledby="pages-heading" className="grid gap-6">
+      <div>
+        <h2 id="pages-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+          <FileStack aria-hidden="true" className="size-5 text-indigo-600" />
+          Страницы
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Посадочные страницы из блоков сайта. Сохранение публикует изменения сразу.</p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Новая страница</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <CreatePageForm />
+          <PolicyForm required={disclaimerRequired} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Все страницы</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {pages.length === 0 ? (
+            <p className="text-sm text-slate-600">Страниц пока нет.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200" aria-label="Посадочные страницы">
+              {pages.map((page) => (
+                <li key={page.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <Link to={`/admin/other/pages?page=${page.id}`} className="font-medium text-indigo-700 hover:underline">
+                      {page.title}
+                    </Link>
+                    <p className="text-sm text-slate-600">
+                      {page.path} · {statusLabels[page.status]} · блоков: {page.blockCount} · page:{page.id}
+                    </p>
+                  </div>
+                  <span className="text-xs text-slate-500">{dateFormat.format(new Date(page.updatedAt))}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

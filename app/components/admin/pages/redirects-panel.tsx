@@ -1,0 +1,156 @@
+import { Loader2, Plus, Signpost, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
+import type { RedirectView } from "~/features/pages/editor-contract";
+import { redirectIntents } from "~/features/pages/intents";
+
+const dateFormat = new Intl.DateTimeFormat("ru-RU", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function AddRedirectForm() {
+  const fetcher = useFetcher<ActionResult>({ key: "create-redirect" });
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  useActionResult(fetcher, {
+    onSuccess: () => {
+      setErrors({});
+      toastSuccess("Готово", "Переадресация добавлена");
+    },
+    onFailure: (failure) => {
+      setErrors(failure.fieldErrors ?? {});
+      toastError("Ошибка", failure.message);
+    },
+  });
+  return (
+    <fetcher.Form method="post" className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto_auto]">
+      <input type="hidden" name="intent" value={redirectIntents.create} />
+      <div className="grid gap-1">
+        <Label htmlFor="redirect-from">Откуда (путь)</Label>
+        <Input id="redirect-from" name="fromPath" required placeholder="/old-offer" aria-invalid={errors.fromPath ? true : undefined} />
+        <FieldError>{errors.fromPath?.[0]}</FieldError>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="redirect-to">Куда (путь или https://…)</Label>
+        <Input id="redirect-to" name="toPath" required placeholder="/new-offer" aria-invalid={errors.toPath ? true : undefined} />
+        <FieldError>{errors.toPath?.[0]}</FieldError>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="redirect-status">Код</Label>
+        <select
+          id="redirect-status"
+          name="status"
+          defaultValue="301"
+          className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm"
+        >
+          <option value="301">301 (навсегда)</option>
+          <option value="302">302 (временно)</option>
+        </select>
+      </div>
+      <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Plus aria-hidden="true" />}
+        Добавить
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function RedirectRow({ redirect }: { redirect: RedirectView }) {
+  const fetcher = useFetcher<ActionResult>({ key: `delete-redirect-${redirect.id}` });
+  useActionResult(fetcher, {
+    onSuccess: () => toastSuccess("Готово", "Переадресация удалена"),
+    onFailure: (failure) => toastError("Ошибка", failure.message),
+  });
+  return (
+    <tr className="border-t border-slate-200">
+      <td className="px-3 py-2 font-mono text-xs">{redirect.fromPath}</td>
+      <td className="px-3 py-2 font-mono text-xs break-all">{redirect.toPath}</td>
+      <td className="px-3 py-2">{redirect.status}</td>
+      <td className="px-3 py-2">{redirect.automatic ? "при смене адреса" : "вручную"}</td>
+      <td className="px-3 py-2" data-testid="redirect-hits">
+        {redirect.hits}
+      </td>
+      <td className="px-3 py-2 text-xs">{redirect.lastHitAt ? dateFormat.format(new Date(redirect.lastHitAt)) : "—"}</td>
+      <td className="px-3 py-2">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value={redirectIntents.delete} />
+          <input type="hidden" name="id" value={redirect.id} />
+          <input type="hidden" name="version" value={redirect.version} />
+          <Button type="submit" variant="ghost" size="sm" aria-label={`Удалить переадресацию ${redirect.fromPath}`}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </fetcher.Form>
+      </td>
+    </tr>
+  );
+}
+
+/** The 'Переадресации' section: every redirect with its hits and last hit; add and remove. */
+export function RedirectsPanel({ redirects }: { redirects: RedirectView[] }) {
+  return (
+    <section aria-labelledby="redirects-heading" className="grid gap-6">
+      <div>
+        <h2 id="redirects-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+          <Signpost aria-hidden="true" className="size-5 text-indigo-600" />
+          Переадресации
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Цепочки сокращаются до одного шага, циклы отклоняются. Смена адреса опубликованной страницы добавляет 301 сама.
+        </p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Новая переадресация</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <AddRedirectForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Все переадресации</CardTitle>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {redirects.length === 0 ? (
+            <p className="text-sm text-slate-600">Переадресаций пока нет.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Откуда
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Куда
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Код
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Создана
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Переходов
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Последний
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Действия</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {redirects.map((redirect) => (
+                  <RedirectRow key={redirect.id} redirect={redirect} />
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { MetaDescriptor } from "react-router";
+import { pageMeta } from "~/features/seo/seo";
+import { uploadAddress } from "~/features/uploads/upload-url";
+import type { PageSeoFields } from "./seo-fields";
+
+interface MetaArgs {
+  location: { pathname: string };
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
+}
+
+const absolute = (url: string, origin: string) => {
+  try {
+    return new URL(url, origin).toString();
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A page's own search and sharing fields over the site's defaults (pageMeta): its title and
+ * description, its canonical address, its sharing image, and `noindex`. Empty fields keep the defaults.
+ */
+export function seoMeta(args: MetaArgs, fallbackTitle: string | undefined, seo: PageSeoFields | undefined): MetaDescriptor[] {
+  const tags = pageMeta(args, { title: seo?.title || fallbackTitle, description: seo?.description || undefined });
+  if (!seo) return tags;
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as
+    { seo?: { origin: string; uploadsBase?: string } } | undefined;
+  const origin = root?.seo?.origin ?? "http://localhost";
+  const canonical = seo.canonical ? absolute(seo.canonical, origin) : undefined;
+  const image = seo.ogImage ? absolute(uploadAddress(seo.ogImage, root?.seo?.uploadsBase), origin) : undefined;
+  const adjusted = tags.map((tag) => {
+    if (canonical && "rel" in tag && tag.rel === "canonical") return { ...tag, href: canonical };
+    if (canonical && "property" in tag && tag.property === "og:url") return { ...tag, content: canonical };
+    if (image && (("property" in tag && tag.property === "og:image") || ("name" in tag && tag.name === "twitter:image"))) {
+      return { ...tag, content: image };
+    }
+    return tag;
+  });
+  // The built-in image's size and type no longer describe a page's own image.
+  const withoutDefaultImageSize = image
+    ? adjusted.filter(
+        (tag) => !("property" in tag && typeof tag.property === "string" && /^og:image:(width|height|type)$/.test(tag.property)),
+      )
+    : adjusted;
+  return seo.noindex ? [...withoutDefaultImageSize, { name: "robots", content: "noindex" }] : withoutDefaultImageSize;
+}

@@ -1,0 +1,149 @@
+// The addresses of landing pages and redirects, held in memory: the page cache consults them
+// before answering "not found", so a redirect is answered at the cache's speed, with no render.
+// Every content change (here or on another instance) reloads them.
+import { sql } from "drizzle-orm";
+import { landingPages, redirects } from "~/db/schema";
+import { onContentChange } from "~/features/content/read.server";
+import type { Database } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
+import { PAGE_REFERENCE } from "./page-reference";
+
+interface PageEntry {
+  id: number;
+  path: string;
+  published: boolean;
+  unpublishedRedirect: string | null;
+}
+
+interface RedirectEntry {
+  id: number;
+  to: string;
+  status: number;
+}
+
+/** What an address is, for the page cache: a landing page's copy, or a redirect to send. */
+export type AddressAnswer = { kind: "page"; id: number } | { kind: "redirect"; location: string; status: number; hit?: () => void };
+
+let pagesByPath = new Map<string, PageEntry>();
+let pathsById = new Map<number, string>();
+let redirectsByPath = new Map<string, RedirectEntry>();
+let loaded = false;
+
+/** Reloads the index from the database (two small reads). */
+export async function refreshPublicIndex(db: Database) {
+  const [pageRows, redirectRows] = await Promise.all([
+    db
+      .select({
+        id: landingPages.id,
+        path: landingPages.path,
+        status: landingPages.status,
+        unpublishedRedirect: landingPages.unpublishedRedirect,
+      })
+      .from(landingPages),
+    db.select({ id: redirects.id, from: redirects.fromPath, to: redirects.toPath, status: redirects.status }).from(redirects),
+  ]);
+  pagesByPath = new Map(pageRows.map((row) => [row.path, { ...row, published: row.status === "published" }]));
+  pathsById = new Map(pageRows.map((row) => [row.id, row.path]));
+  redirectsByPath = new Map(redirectRows.map((row) => [row.from.toLowerCase(), { id: row.id, to: row.to, status: row.status }]));
+  loaded = true;
+}
+
+const withQuery = (location: string, query: string) => (query && !location.includes("?") ? `${location}?${query}` : location);
+
+/**
+ * The answer for a path no fixed route takes (decoded, as the router matches it): a published
+ * page, a redirect (the query string carried over), or undefined for the not-found page.
+ */
+export function lookupAddress(pathname: string, query = ""): AddressAnswer | undefined {
+  const path = pathname.toLowerCase();
+  const page = pagesByPath.get(path);
+  if (page?.published) return { kind: "page", id: page.id };
+  if (page?.unpublishedRedirect) return { kind: "redirect", location: withQuery(page.unpublishedRedirect, query), status: 302 };
+  if (page) return undefined;
+  const redirect = redirectsByPath.get(path);
+  if (!redirect) return undefined;
+  return { kind: "redirect", location: withQuery(redirect.to, query), status: redirect.status, hit: () => countHit(redirect.id) };
+}
+
+/** A page's address now, for links that name the page itself (`page:12`); undefined once it is gone. */
+export function pathForPage(id: number): string | undefined {
+  return pathsById.get(id);
+}
+
+/** A link as visitors follow it: a page reference becomes the page's address (home when the page is gone). */
+export function resolveLink(url: string): string {
+  const match = PAGE_REFERENCE.exec(url);
+  if (!match) return url;
+  return pathForPage(Number(match[1])) ?? "/";
+}
+
+/** Every string in a value with its page references resolved (block data holds links at any depth). */
+export function resolveLinksDeep<T>(value: T): T {
+  if (typeof value === "string") return resolveLink(value) as T;
+  if (Array.isArray(value)) return value.map(resolveLinksDeep) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveLinksDeep(item)])) as T;
+  }
+  return value;
+}
+
+// Hits are counted in memory and added to the rows in the background: a redirect costs no write.
+const pendingHits = new Map<number, { count: number; last: Date }>();
+
+function countHit(id: number) {
+  const pending = pendingHits.get(id);
+  if (pending) {
+    pending.count += 1;
+    pending.last = new Date();
+  } else pendingHits.set(id, { count: 1, last: new Date() });
+}
+
+/** Adds the hits counted since the last flush to their redirects. */
+export async function flushRedirectHits(db: Database) {
+  if (pendingHits.size === 0) return;
+  const batch = [...pendingHits.entries()];
+  pendingHits.clear();
+  for (const [id, { count, last }] of batch) {
+    await db.execute(
+      sql`update ${redirects} set hits = hits + ${count}, last_hit_at = greatest(coalesce(last_hit_at, ${last.toISOString()}::timestamptz), ${last.toISOString()}::timestamptz) where id = ${id}`,
+    );
+  }
+}
+
+/**
+ * Loads the index, reloads it on every content change and flushes hit counts every `flushMs`.
+ * Returns a function that stops it (flushing what is left).
+ */
+export async function startPublicIndex(db: () => Database, flushMs = 5000): Promise<() => Promise<void>> {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const reload = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = refreshPublicIndex(db())
+      .catch((error: unknown) => logger.error({ err: error }, "landing page addresses not reloaded"))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          reload();
+        }
+      });
+  };
+  await refreshPublicIndex(db()).catch((error: unknown) => logger.error({ err: error }, "landing page addresses not loaded"));
+  const stopListening = onContentChange(reload);
+  const flush = () => flushRedirectHits(db()).catch((error: unknown) => logger.error({ err: error }, "redirect hits not recorded"));
+  const timer = setInterval(() => void flush(), flushMs);
+  timer.unref();
+  return async () => {
+    stopListening();
+    clearInterval(timer);
+    await running;
+    await flush();
+  };
+}
+
+/** Whether the index has been loaded (tests and the splat route read the database before it is). */
+export const publicIndexLoaded = () => loaded;

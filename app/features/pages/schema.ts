@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { versionField } from "~/features/history/schema";
+import { pageSeoSchema } from "./seo-fields";
+import { normalisePath } from "./slug";
+import { pageIntents, redirectIntents } from "./intents";
+
+export const pageMessages = {
+  titleRequired: "Укажите название страницы",
+  titleTooLong: "Название слишком длинное",
+  notFound: "Страница не найдена",
+  disclaimerRequired: "На странице нужен блок «Предупреждение о рисках»: так требует политика страниц",
+  invalid: "Неверный запрос",
+  saveFailed: "Не удалось сохранить страницу",
+  blocksInvalid: "Исправьте поля блоков",
+} as const;
+
+export { pageIntents, redirectIntents } from "./intents";
+const id = z.coerce.number().int().positive().max(2147483647);
+const title = z.string().trim().min(1, pageMessages.titleRequired).max(200, pageMessages.titleTooLong);
+const path = z.string().max(1000).transform(normalisePath);
+/** A switch the form sends as "true" or "false"; anything else (or nothing) is refused. */
+const switchValue = z.enum(["true", "false"], { message: pageMessages.invalid }).transform((value) => value === "true");
+
+export const createPageSchema = z.object({ intent: z.literal(pageIntents.create), title, path });
+
+/** A save of the editor: blocks and SEO travel as JSON fields, each block checked by its type's schema on the server. */
+export const savePageSchema = z.object({
+  intent: z.literal(pageIntents.save),
+  id,
+  version: versionField,
+  title,
+  path,
+  blocks: z.string().max(4_000_000),
+  seo: z
+    .string()
+    .max(10_000)
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: "custom", message: pageMessages.invalid });
+        return z.NEVER;
+      }
+    })
+    .pipe(pageSeoSchema),
+});
+
+export const pageStatusSchema = z.object({
+  intent: z.enum([pageIntents.publish, pageIntents.delete]),
+  id,
+  version: versionField,
+});
+
+export const unpublishSchema = z.object({
+  intent: z.literal(pageIntents.unpublish),
+  id,
+  version: versionField,
+  redirectTo: z.string().trim().max(500).default(""),
+});
+
+export const policySchema = z.object({ intent: z.literal(pageIntents.policy), disclaimerRequired: switchValue });
+
+export const redirectFormSchema = z.object({
+  intent: z.enum([redirectIntents.create, redirectIntents.update]),
+  id: id.optional(),
+  version: versionField,
+  fromPath: z.string().trim().max(1000),
+  toPath: z.string().trim().max(1000),
+  status: z.coerce.number().pipe(z.union([z.literal(301), z.literal(302)])),
+});
+
+export const redirectDeleteSchema = z.object({ intent: z.literal(redirectIntents.delete), id, version: versionField });
+
+/** A page as the list and the editor show it. */
+export interface PageSummary {
+  id: number;
+  title: string;
+  path: string;
+  status: "draft" | "published" | "unpublished";
+  unpublishedRedirect: string | null;
+  updatedAt: string;
+  blockCount: number;
+}

@@ -1,0 +1,39 @@
+import { data } from "react-router";
+import { PagesPanel } from "~/components/admin/pages/pages-panel";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { answerFailuresInPlace } from "~/platform/action-result";
+import { readForm } from "~/platform/action-result.server";
+import { getDb } from "~/platform/db.server";
+import { siteOrigin } from "~/platform/site-url.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { loadPagesSection } from "~/features/pages/editor.server";
+import { runPageAction } from "~/features/pages/page-actions.server";
+import type { Route } from "./+types/admin.other.pages";
+
+export const meta: Route.MetaFunction = () => adminMeta("Страницы");
+
+/** The list of landing pages; with `?page=<id>`, that page open in the block editor. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const raw = new URL(request.url).searchParams.get("page");
+  const id = raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+  const section = await loadPagesSection(getDb(), id);
+  return data({ ...section, origin: siteOrigin(request) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const form = await readForm(request);
+  return runPageAction(getDb(), form, actor);
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
+
+export default function AdminOtherPages({ loaderData }: Route.ComponentProps) {
+  return <PagesPanel {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Страницы" fallback="Не удалось загрузить страницы" />;
+}

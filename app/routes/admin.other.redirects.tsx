@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import { RedirectsPanel } from "~/components/admin/pages/redirects-panel";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { answerFailuresInPlace } from "~/platform/action-result";
+import { readForm } from "~/platform/action-result.server";
+import { getDb } from "~/platform/db.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { listRedirectViews } from "~/features/pages/redirect-views.server";
+import { runRedirectAction } from "~/features/pages/page-actions.server";
+import type { Route } from "./+types/admin.other.redirects";
+
+export const meta: Route.MetaFunction = () => adminMeta("Переадресации");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data({ redirects: await listRedirectViews(getDb()) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const form = await readForm(request);
+  return runRedirectAction(getDb(), form, actor);
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
+
+export default function AdminOtherRedirects({ loaderData }: Route.ComponentProps) {
+  return <RedirectsPanel redirects={loaderData.redirects} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Переадресации" fallback="Не удалось загрузить переадресации" />;
+}

@@ -1,0 +1,140 @@
+// A landing page of every block type (twelve blocks: the text-with-image block twice), made on a
+// running server through the dashboard's own actions, for the benchmarks and Lighthouse.
+
+/** @param {string} type @param {Record<string, unknown>} data @param {number} index */
+const block = (type, data, index) => ({ id: `bench-${index}`, type, data });
+
+/** The twelve blocks, in the order a campaign page would use them. */
+// long-function: one list of data, a block per entry
+export function everyBlock() {
+  const noImage = { src: "", alt: "", decorative: false };
+  return [
+    block(
+      "hero",
+      {
+        badge: "Gift season",
+        title: "Gifts that arrive in seconds",
+        subtitle: "Send a gift card from your wallet to anyone, with no fees until January.",
+        primaryText: "Open an account",
+        primaryUrl: "/signup",
+        secondaryText: "See the fees",
+        secondaryUrl: "/fees",
+        point1: "No fees until January",
+        point2: "Delivered by e-mail",
+        point3: "Refund any unused card",
+        image: noImage,
+      },
+      1,
+    ),
+    block(
+      "features",
+      {
+        title: "Why send a gift from your wallet",
+        subtitle: "Four reasons people choose it.",
+        items: [
+          { title: "Instant", description: "The card arrives the moment you pay." },
+          { title: "Personal", description: "Add a message and a picture." },
+          { title: "Safe", description: "Every card is protected by your wallet's security." },
+          { title: "Flexible", description: "Choose from the brands people love." },
+        ],
+      },
+      2,
+    ),
+    block(
+      "text_image",
+      { title: "Pick, pay, send", text: "Choose a brand and an amount, then send it.", image: noImage, imageSide: "right" },
+      3,
+    ),
+    block("gift_cards", { title: "Brands to choose from", subtitle: "Gift cards from the shops people use every day." }, 4),
+    block("plans", { title: "Plans for every wallet" }, 5),
+    block("fee_comparison", {}, 6),
+    block("text_image", { title: "For teams too", text: "Send gifts to a whole team at once.", image: noImage, imageSide: "left" }, 7),
+    block(
+      "rich_text",
+      {
+        html: "<h2>How the offer works</h2><p>The offer runs <strong>until 31 January</strong>.</p><ul><li>One card per order</li><li>Any amount</li></ul>",
+      },
+      8,
+    ),
+    block(
+      "faq",
+      {
+        title: "Questions about gift cards",
+        items: [
+          { question: "When does the card arrive?", answer: "Within a minute of payment." },
+          { question: "Can I get a refund?", answer: "Unused cards can be refunded within 14 days." },
+        ],
+      },
+      9,
+    ),
+    block(
+      "app_download",
+      {
+        badge: "Coming soon",
+        title: "Gifts from your phone",
+        subtitle: "The app is on its way.",
+        store1: "App Store",
+        store2: "Google Play",
+      },
+      10,
+    ),
+    block(
+      "cta",
+      { title: "Ready to send your first gift?", text: "It takes two minutes.", buttonText: "Get started", buttonUrl: "/signup" },
+      11,
+    ),
+    block(
+      "disclaimer",
+      { title: "Important information", text: "Gift cards are issued by their brands and are subject to their terms." },
+      12,
+    ),
+  ];
+}
+
+const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1", name: "bench" };
+
+/**
+ * Signs up the first account (the administrator) on a fresh server and publishes `blocks` at
+ * `path`. Answers the session cookie and the page id.
+ * @param {string} baseUrl @param {string} path @param {unknown[]} blocks
+ */
+export async function publishLandingPage(baseUrl, path, blocks) {
+  const origin = { Origin: baseUrl };
+  let signed = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { ...origin, "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!signed.ok)
+    signed = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { ...origin, "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+  if (!signed.ok) throw new Error(`could not sign in: ${signed.status}`);
+  const cookie = signed.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  /** @param {Record<string, string>} fields */
+  const post = async (fields) => {
+    const response = await fetch(`${baseUrl}/admin/other/pages`, {
+      method: "POST",
+      headers: { ...origin, cookie },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+    if (response.status >= 400) throw new Error(`${fields.intent} refused: ${response.status}`);
+    await response.arrayBuffer();
+  };
+  await post({ intent: "create-page", title: "Gift season", path });
+  const list = await (await fetch(`${baseUrl}/admin/other/pages`, { headers: { cookie } })).text();
+  // The newest page has the highest id.
+  const ids = [...list.matchAll(/page=(\d+)/g)].map((match) => Number(match[1]));
+  const id = ids.length > 0 ? String(Math.max(...ids)) : undefined;
+  if (!id) throw new Error("the new page is not listed");
+  const seo = { title: "", description: "", canonical: "", ogImage: "", noindex: false };
+  await post({ intent: "save-page", id, title: "Gift season", path, blocks: JSON.stringify(blocks), seo: JSON.stringify(seo) });
+  await post({ intent: "publish-page", id });
+  return { cookie, id: Number(id) };
+}
