@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { activityEvents } from "~/db/schema";
 import { listBackups, startBackupSchedule } from "~/features/backup/backup-store.server";
@@ -73,9 +73,19 @@ describe.each(testDatabaseKinds)("the 'Резервные копии' section on
     const before = (await listBackups(app.env.BACKUP_DIR)).map((backup) => backup.name);
     const stop = startBackupSchedule(300);
     await vi.waitFor(async () => expect((await listBackups(app.env.BACKUP_DIR))[0]!.name > before[0]!).toBe(true), { timeout: 20_000 });
-    stop();
-    const events = await app.handle.db.select().from(activityEvents).where(eq(activityEvents.kind, "backup.create"));
-    expect(events.at(-1)).toMatchObject({ userEmail: null, details: expect.objectContaining({ via: "schedule" }) });
+    // The archive is on disk before its line in the log is written: wait for the line, newest last.
+    await vi.waitFor(
+      async () => {
+        const events = await app.handle.db
+          .select()
+          .from(activityEvents)
+          .where(eq(activityEvents.kind, "backup.create"))
+          .orderBy(asc(activityEvents.id));
+        expect(events.at(-1)).toMatchObject({ userEmail: null, details: expect.objectContaining({ via: "schedule" }) });
+      },
+      { timeout: 20_000 },
+    );
+    await stop();
     const failures = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const blocked = path.join(app.env.DATA_DIR, "not-a-directory");
     fs.writeFileSync(blocked, "");
@@ -84,7 +94,7 @@ describe.each(testDatabaseKinds)("the 'Резервные копии' section on
     await vi.waitFor(() => expect(failures).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/^SCHEDULED BACKUP FAILED/)), {
       timeout: 20_000,
     });
-    stopFailing();
+    await stopFailing();
     setEnv(app.env);
     failures.mockRestore();
   });

@@ -106,8 +106,9 @@ export function backupJob(every: number): Job {
 
 /** The backup job on a scheduler of its own (tests); the site runs it on the shared one. */
 export function startBackupSchedule(every = getEnv().BACKUP_EVERY) {
-  if (!every) return () => {};
+  if (!every) return async () => {};
   logger.info({ every, directory: getEnv().BACKUP_DIR, keep: getEnv().BACKUP_KEEP }, "scheduled backups on");
   const scheduler = startJobs([backupJob(every)]);
-  return () => void scheduler.stop();
+  // Answers when a run under way has finished, so a test's next step finds its archive and log line.
+  return () => scheduler.stop();
 }
