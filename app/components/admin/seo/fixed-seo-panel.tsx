@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { SeoPanel } from "~/components/admin/pages/seo-panel";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import type { SeoDefaults } from "~/features/pages/editor-contract";
@@ -19,34 +19,36 @@ export function FixedSeoPanel({ pages, defaults, origin }: { pages: FixedSeoEntr
   const [params] = useSearchParams();
   const open = pages.find((page) => page.id === params.get("page")) ?? pages[0];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>SEO страниц</CardTitle>
+    <div className="grid gap-6">
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">SEO страниц</h2>
         <p className="text-sm text-slate-600">
           Заголовок и описание для поиска, канонический адрес, изображение для соцсетей и noindex постоянных страниц сайта. Пустые поля
           берутся из глобальных настроек.
         </p>
-      </CardHeader>
-      <CardContent className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
-        <nav aria-label="Страницы сайта">
-          <ul className="grid gap-1">
-            {pages.map((page) => (
-              <li key={page.id}>
-                <Link
-                  to={`?page=${page.id}`}
-                  aria-current={page.id === open?.id ? "page" : undefined}
-                  className="flex items-center justify-between rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:font-semibold aria-[current=page]:text-indigo-800"
-                >
-                  <span>{labelOf(page.path)}</span>
-                  {page.seo.noindex ? <span className="text-xs text-amber-700">noindex</span> : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {open ? <FixedSeoEditor key={`${open.id}:${open.version}`} entry={open} defaults={defaults} origin={origin} /> : null}
-      </CardContent>
-    </Card>
+      </div>
+      <Card>
+        <CardContent className="grid gap-6 pt-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
+          <nav aria-label="Страницы сайта">
+            <ul className="grid gap-1">
+              {pages.map((page) => (
+                <li key={page.id}>
+                  <Link
+                    to={`?page=${page.id}`}
+                    aria-current={page.id === open?.id ? "page" : undefined}
+                    className="flex items-center justify-between rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:font-semibold aria-[current=page]:text-indigo-800"
+                  >
+                    <span>{labelOf(page.path)}</span>
+                    {page.seo.noindex ? <span className="text-xs text-amber-700">noindex</span> : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {open ? <FixedSeoEditor key={open.id} entry={open} defaults={defaults} origin={origin} /> : null}
+        </CardContent>
+      </Card>
+    </div>
   );
 }
 
@@ -73,9 +75,9 @@ function FixedSeoEditor({ entry, defaults, origin }: { entry: FixedSeoEntry; def
   return (
     <section aria-labelledby="fixed-seo-title" className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="fixed-seo-title" className="text-lg font-semibold text-slate-900">
+        <h3 id="fixed-seo-title" className="text-lg font-semibold text-slate-900">
           {labelOf(entry.path)} <span className="font-normal text-slate-600">{entry.path}</span>
-        </h2>
+        </h3>
         <Button type="button" onClick={save} disabled={saving}>
           {saving ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Save aria-hidden="true" className="size-4" />}
           Сохранить
