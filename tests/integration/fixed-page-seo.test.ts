@@ -9,6 +9,7 @@ import { action, loader } from "~/routes/admin.other.seo";
 import { loader as publicLayoutLoader } from "~/routes/_public";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { callRoute, postForm } from "../support/admin-routes";
+import { releaseClient, stagedKeys } from "../support/releases";
 import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
 
 const settings = defaultsFor("global");
@@ -84,5 +85,23 @@ describe.each(testDatabaseKinds)("the fixed pages' SEO on %s", (kind) => {
     expect((await save({ id: "faq", ogImage: "/etc/passwd" })).status).toBe(400);
     expect((await save({ id: "faq", noindex: "maybe" })).status).toBe(400);
     expect(await app.handle.db.select().from(contentRevisions)).toHaveLength(before.length);
+  });
+
+  it("with a release open, a save is staged and nothing goes live; 'only through releases' refuses a live save", async () => {
+    const as = releaseClient(app, () => admin);
+    const id = await as.create("SEO for the FAQ");
+    const version = getContentVersion();
+    expect((await save({ id: "faq", title: "Staged FAQ title" })).status).toBe(200);
+    expect(await stagedKeys(app, id)).toEqual(["seo/faq"]);
+    expect(getContentVersion()).toBe(version);
+    const layout = await publicLayoutLoader();
+    expect(layout.fixedSeo["/faq"]?.title).toBe("");
+    await as.goLive();
+
+    await as.policies(false, true);
+    const refused = await save({ id: "faq", title: "Direct" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain("выпуск");
+    await as.policies(false, false);
   });
 });
