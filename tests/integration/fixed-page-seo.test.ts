@@ -63,8 +63,12 @@ describe.each(testDatabaseKinds)("the fixed pages' SEO on %s", (kind) => {
     const revisions = await app.handle.db.select().from(contentRevisions).where(eq(contentRevisions.key, "seo/fees"));
     expect(revisions).toHaveLength(1);
     const listed = await callRoute(loader, siteRequest("/admin/other/seo", { cookie: admin }));
-    const fees = (listed.body.pages as { id: string; seo: { title: string }; version: number }[]).find((page) => page.id === "fees");
+    const fees = (listed.body.pages as { id: string; seo: { title: string }; version: number; pageDescription: string }[]).find(
+      (page) => page.id === "fees",
+    );
     expect(fees?.seo.title).toBe("Card fees");
+    // The previews' fallback description is the one the page's meta uses: its own text.
+    expect(fees?.pageDescription).toBe(defaultsFor("fees").page_subtitle);
     expect(fees?.version).toBe(revisions[0]!.id);
 
     // An editor opened before the save is told of the conflict.

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { pageContent } from "~/db/schema";
-import { onContentChange } from "~/features/content/read.server";
+import { onContentChange, readPageContent } from "~/features/content/read.server";
 import { writeContentRow } from "~/features/content/write.server";
 import type { Actor } from "~/features/history/revisions.server";
 import { latestVersions } from "~/features/history/revisions.server";
@@ -8,7 +8,14 @@ import type { PageSeoFields } from "~/features/pages/seo-fields";
 import { currentPreview, overlayPageContent } from "~/features/releases/preview/preview-context.server";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import { FIXED_SEO_PAGE, fixedSeoPages, parseFixedSeo, type FixedSeoByPath } from "./fixed-page-seo";
+import {
+  FIXED_SEO_PAGE,
+  fixedSeoPageDescriptions,
+  fixedSeoPages,
+  parseFixedSeo,
+  type FixedSeoByPath,
+  type FixedSeoEntry,
+} from "./fixed-page-seo";
 
 /** The stored rows by page id (section name), raw. */
 async function readStored(db: Database): Promise<Record<string, string>> {
@@ -45,14 +52,17 @@ export async function getFixedSeo(): Promise<FixedSeoByPath> {
 }
 
 /** What the dashboard edits: every fixed page's fields and the version its editor opened with. */
-export async function listFixedSeo(db: Database) {
+export async function listFixedSeo(db: Database): Promise<FixedSeoEntry[]> {
   const stored = await readStored(db);
+  const sources = fixedSeoPages.map((page) => fixedSeoPageDescriptions[page.path]);
+  const own = await Promise.all(sources.map(async (source) => (source ? (await readPageContent(db, source.page))[source.section] : "")));
   const versions = await latestVersions(
     db,
     fixedSeoPages.map((page) => `${FIXED_SEO_PAGE}/${page.id}`),
   );
-  return fixedSeoPages.map((page) => ({
+  return fixedSeoPages.map((page, index) => ({
     ...page,
+    pageDescription: own[index] ?? "",
     seo: parseFixedSeo(stored[page.id]),
     version: versions[`${FIXED_SEO_PAGE}/${page.id}`] ?? 0,
   }));

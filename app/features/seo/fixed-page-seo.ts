@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PageName } from "~/features/content/catalogue/types";
 import { versionField } from "~/features/history/schema";
 import { pageSeoSchema, readSeo, type PageSeoFields } from "~/features/pages/seo-fields";
 import { sitemapPagePaths } from "./public-pages.js";
@@ -51,6 +52,15 @@ export const fixedSeoPageTitles: Record<string, string> = {
   "/aml-kyc": "AML/KYC Policy",
 };
 
+/** Where a page's meta takes its own description from when none is stored (see its route's `meta`). */
+export const fixedSeoPageDescriptions: Record<string, { page: PageName; section: string }> = {
+  "/features": { page: "features", section: "hero_subtitle" },
+  "/fees": { page: "fees", section: "page_subtitle" },
+  "/business": { page: "business", section: "hero_subtitle" },
+  "/contact": { page: "contact", section: "hero_subtitle" },
+  "/faq": { page: "faq", section: "hero_subtitle" },
+};
+
 export const fixedSeoIntent = "save-fixed-seo";
 
 /** A save from the dashboard: one fixed page's fields, checked like a landing page's. */
@@ -69,4 +79,6 @@ export const fixedSeoSaveSchema = z.object({
 export interface FixedSeoEntry extends FixedSeoPage {
   seo: PageSeoFields;
   version: number;
+  /** The page's own description, used when none is stored; empty: the global one. */
+  pageDescription: string;
 }

@@ -88,7 +88,7 @@ function FixedSeoEditor({ entry, defaults, origin }: { entry: FixedSeoEntry; def
         pageTitle={fixedSeoPageTitles[entry.path] ?? ""}
         path={entry.path}
         origin={origin}
-        defaults={defaults}
+        defaults={{ ...defaults, description: entry.pageDescription || defaults.description }}
         errors={errors}
         onChange={setSeo}
       />
