@@ -6,6 +6,7 @@ import { getContentVersion } from "~/features/content/read.server";
 import { fixedPageMeta, PUBLIC_LAYOUT_ID } from "~/features/seo/fixed-page-meta";
 import { action as contentAction, loader as contentLoader } from "~/routes/admin.content";
 import { action, loader } from "~/routes/admin.other.seo";
+import { action as historyAction } from "~/routes/admin.history";
 import { loader as publicLayoutLoader } from "~/routes/_public";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { callRoute, postForm } from "../support/admin-routes";
@@ -107,5 +108,17 @@ describe.each(testDatabaseKinds)("the fixed pages' SEO on %s", (kind) => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain("выпуск");
     await as.policies(false, false);
+  });
+
+  it("history restores an earlier version of a page's fields", async () => {
+    expect((await save({ id: "terms", title: "First" })).status).toBe(200);
+    const [first] = await app.handle.db.select().from(contentRevisions).where(eq(contentRevisions.key, "seo/terms"));
+    expect((await save({ id: "terms", title: "Second", version: first!.id })).status).toBe(200);
+    const restored = await callRoute(
+      historyAction,
+      postForm("/admin/history", { intent: "restore-revision", key: "seo/terms", revisionId: first!.id }, admin),
+    );
+    expect(restored.status).toBe(200);
+    expect((await publicLayoutLoader()).fixedSeo["/terms"]?.title).toBe("First");
   });
 });
