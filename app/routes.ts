@@ -28,6 +28,7 @@ export default [
       route("statistics", "routes/admin.other.statistics.tsx"),
       route("pages", "routes/admin.other.pages.tsx"),
       route("redirects", "routes/admin.other.redirects.tsx"),
+      route("seo", "routes/admin.other.seo.tsx"),
     ]),
   ]),
   ...prefix("admin", [

@@ -1,7 +1,7 @@
 import { HomePage } from "~/components/site/home/home-page";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/features/content/read.server";
-import { pageMeta } from "~/features/seo/seo";
+import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public._index";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
 
@@ -12,7 +12,7 @@ export async function loader() {
   return { content: await getPageContent("home") };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args);
+export const meta: Route.MetaFunction = (args) => fixedPageMeta(args);
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   return <HomePage content={loaderData.content} settings={useSiteSettings()} />;

@@ -1,7 +1,7 @@
 import { BusinessPage } from "~/components/site/business/business-page";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/features/content/read.server";
-import { pageMeta } from "~/features/seo/seo";
+import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.business";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
 
@@ -14,7 +14,7 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Business", description: args.loaderData?.content.hero_subtitle });
+  fixedPageMeta(args, { title: "Business", description: args.loaderData?.content.hero_subtitle });
 
 export default function Business({ loaderData }: Route.ComponentProps) {
   return <BusinessPage content={loaderData.content} security={loaderData.security} settings={useSiteSettings()} />;

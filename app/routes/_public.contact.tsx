@@ -11,7 +11,7 @@ import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { clientIp } from "~/platform/client-address.server";
 import { readForm } from "~/platform/read-form.server";
-import { pageMeta } from "~/features/seo/seo";
+import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.contact";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
 
@@ -68,7 +68,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Contact", description: args.loaderData?.content.hero_subtitle });
+export const meta: Route.MetaFunction = (args) =>
+  fixedPageMeta(args, { title: "Contact", description: args.loaderData?.content.hero_subtitle });
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   return <ContactPage content={loaderData.content} settings={useSiteSettings()} actionData={actionData} />;

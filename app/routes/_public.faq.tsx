@@ -1,6 +1,6 @@
 import { FaqPage } from "~/components/site/faq/faq-page";
 import { getPageContent } from "~/features/content/read.server";
-import { pageMeta } from "~/features/seo/seo";
+import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.faq";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
 
@@ -11,7 +11,8 @@ export async function loader() {
   return { content: await getPageContent("faq") };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "FAQ", description: args.loaderData?.content.hero_subtitle });
+export const meta: Route.MetaFunction = (args) =>
+  fixedPageMeta(args, { title: "FAQ", description: args.loaderData?.content.hero_subtitle });
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
   return <FaqPage content={loaderData.content} />;

@@ -1,7 +1,7 @@
 import { FeaturesPage } from "~/components/site/features/features-page";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/features/content/read.server";
-import { pageMeta } from "~/features/seo/seo";
+import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.features";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
 
@@ -14,7 +14,7 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Features", description: args.loaderData?.content.hero_subtitle });
+  fixedPageMeta(args, { title: "Features", description: args.loaderData?.content.hero_subtitle });
 
 export default function Features({ loaderData }: Route.ComponentProps) {
   return <FeaturesPage content={loaderData.content} security={loaderData.security} settings={useSiteSettings()} />;

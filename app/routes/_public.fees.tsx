@@ -1,7 +1,7 @@
 import { FeesPage } from "~/components/site/fees/fees-page";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { getPageContent } from "~/features/content/read.server";
-import { pageMeta } from "~/features/seo/seo";
+import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.fees";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
 
@@ -12,7 +12,8 @@ export async function loader() {
   return { content: await getPageContent("fees") };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Fees", description: args.loaderData?.content.page_subtitle });
+export const meta: Route.MetaFunction = (args) =>
+  fixedPageMeta(args, { title: "Fees", description: args.loaderData?.content.page_subtitle });
 
 export default function Fees({ loaderData }: Route.ComponentProps) {
   return <FeesPage content={loaderData.content} settings={useSiteSettings()} />;

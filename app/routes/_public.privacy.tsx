@@ -1,7 +1,7 @@
 import { LegalPage } from "~/components/site/legal-page";
 import { legalPageTitles } from "~/features/content/catalogue/legal";
 import { loadLegalPage } from "~/features/content/legal/pages.server";
-import { pageMeta } from "~/features/seo/seo";
+import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.privacy";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
 
@@ -12,7 +12,7 @@ export async function loader() {
   return { title: legalPageTitles["privacy"], ...(await loadLegalPage("privacy")) };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: args.loaderData?.title });
+export const meta: Route.MetaFunction = (args) => fixedPageMeta(args, { title: args.loaderData?.title });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <LegalPage title={loaderData.title} html={loaderData.html} />;

@@ -11,6 +11,7 @@ import { legalPageTitles } from "~/features/content/catalogue/legal";
 import { getActiveMenu } from "~/features/content/read.server";
 import { useStatisticsScript } from "~/components/site/use-statistics-script";
 import { getEnv } from "~/platform/env.server";
+import { getFixedSeo } from "~/features/seo/fixed-page-seo.server";
 import { resolveLink } from "~/features/pages/public-index.server";
 import type { Route } from "./+types/_public";
 
@@ -18,7 +19,7 @@ export const FOOTER_MENU_LIMIT = 6;
 
 /** Header and footer menus; the settings they also need come once, with the root route's. */
 export async function loader() {
-  const [headerMenu, footerMenu] = await Promise.all([getActiveMenu("header"), getActiveMenu("footer")]);
+  const [headerMenu, footerMenu, fixedSeo] = await Promise.all([getActiveMenu("header"), getActiveMenu("footer"), getFixedSeo()]);
   const toLink = (item: { id: number; displayName: string; url: string }) => ({
     id: item.id,
     label: item.displayName,
@@ -33,6 +34,8 @@ export async function loader() {
       label: legalPageTitles[page],
     })),
     statistics: getEnv().ANALYTICS === "on",
+    // Each fixed page's own SEO fields, for its meta (fixedPageMeta).
+    fixedSeo,
   };
 }
 

@@ -3,11 +3,12 @@ import { logger } from "~/platform/logger.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import { listIndexablePagePaths } from "~/features/pages/public-page.server";
 import { listPageLinkPaths, renderSitemap, SITEMAP_PATHS } from "~/features/seo/sitemap.server";
+import { getFixedSeo } from "~/features/seo/fixed-page-seo.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
-  const [links, landingPages] = await Promise.all([
+  const [links, landingPages, fixedSeo] = await Promise.all([
     listPageLinkPaths(db).catch((error: unknown) => {
       logger.error({ err: error }, "page links unavailable for the sitemap");
       return [];
@@ -16,8 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       logger.error({ err: error }, "landing pages unavailable for the sitemap");
       return [];
     }),
+    getFixedSeo(),
   ]);
-  return new Response(renderSitemap(siteOrigin(request), [...SITEMAP_PATHS, ...landingPages, ...links]), {
+  const fixedPaths = SITEMAP_PATHS.filter((path) => !fixedSeo[path]?.noindex);
+  return new Response(renderSitemap(siteOrigin(request), [...fixedPaths, ...landingPages, ...links]), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

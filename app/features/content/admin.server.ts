@@ -1,3 +1,4 @@
+import { FIXED_SEO_PAGE } from "~/features/seo/fixed-page-seo";
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import { defaultPageRows } from "~/features/content/catalogue/catalogue";
@@ -16,7 +17,7 @@ import { sanitizeLegalHtml } from "~/platform/sanitize.server";
  * The rows this tab manages: every page's content except the global settings and the page
  * links (rows with a page_url), which have their own panels in the settings tab.
  */
-const managedRows = and(ne(pageContent.pageName, "global"), isNull(pageContent.pageUrl));
+const managedRows = and(ne(pageContent.pageName, "global"), ne(pageContent.pageName, FIXED_SEO_PAGE), isNull(pageContent.pageUrl));
 
 /** All non-global content for the admin: ordered by page name, then section name. */
 export async function listContentRows(db: Database): Promise<ContentEntry[]> {

@@ -5,6 +5,7 @@ import {
   Inbox,
   PackageCheck,
   ScrollText,
+  SearchCheck,
   Signpost,
   UsersRound,
   type LucideIcon,
@@ -30,6 +31,7 @@ export const otherSections: readonly OtherSection[] = [
   { id: "statistics", label: "Статистика", icon: ChartNoAxesCombined },
   { id: "pages", label: "Страницы", icon: FileStack },
   { id: "redirects", label: "Переадресации", icon: Signpost },
+  { id: "seo", label: "SEO страниц", icon: SearchCheck },
 ];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

@@ -31,7 +31,9 @@ export function SeoPanel({
     <K extends keyof PageSeoFields>(key: K) =>
     (value: PageSeoFields[K]) =>
       onChange({ ...seo, [key]: value });
-  const title = `${seo.title || pageTitle} | ${defaults.siteTitle}`;
+  // The home page has no name of its own: its title is the site title alone, as on the site.
+  const name = seo.title || pageTitle;
+  const title = name ? `${name} | ${defaults.siteTitle}` : defaults.siteTitle;
   const description = seo.description || defaults.description;
   const url = `${origin}${seo.canonical || path}`;
   const image = seo.ogImage || defaults.ogImage;

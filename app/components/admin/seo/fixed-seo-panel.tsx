@@ -1,0 +1,97 @@
+import { Loader2, Save } from "lucide-react";
+import { useState } from "react";
+import { Link, useFetcher, useSearchParams } from "react-router";
+import { SeoPanel } from "~/components/admin/pages/seo-panel";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
+import type { SeoDefaults } from "~/features/pages/editor-contract";
+import { fixedSeoIntent, fixedSeoPageTitles, type FixedSeoEntry } from "~/features/seo/fixed-page-seo";
+
+const labelOf = (path: string) => fixedSeoPageTitles[path] || "Главная";
+
+const firstMessages = (fieldErrors: Record<string, string[] | undefined> | undefined) =>
+  Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, messages]) => [field, messages?.[0] ?? ""]));
+
+/** The fixed pages' search and sharing fields: a list of the pages, the chosen one in the shared SEO editor. */
+export function FixedSeoPanel({ pages, defaults, origin }: { pages: FixedSeoEntry[]; defaults: SeoDefaults; origin: string }) {
+  const [params] = useSearchParams();
+  const open = pages.find((page) => page.id === params.get("page")) ?? pages[0];
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">SEO страниц</h2>
+        <p className="text-sm text-slate-600">
+          Заголовок и описание для поиска, канонический адрес, изображение для соцсетей и noindex постоянных страниц сайта. Пустые поля
+          берутся из глобальных настроек.
+        </p>
+      </div>
+      <Card>
+        <CardContent className="grid gap-6 pt-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
+          <nav aria-label="Страницы сайта">
+            <ul className="grid gap-1">
+              {pages.map((page) => (
+                <li key={page.id}>
+                  <Link
+                    to={`?page=${page.id}`}
+                    aria-current={page.id === open?.id ? "page" : undefined}
+                    className="flex items-center justify-between rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:font-semibold aria-[current=page]:text-indigo-800"
+                  >
+                    <span>{labelOf(page.path)}</span>
+                    {page.seo.noindex ? <span className="text-xs text-amber-700">noindex</span> : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {open ? <FixedSeoEditor key={open.id} entry={open} defaults={defaults} origin={origin} /> : null}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function FixedSeoEditor({ entry, defaults, origin }: { entry: FixedSeoEntry; defaults: SeoDefaults; origin: string }) {
+  const [seo, setSeo] = useState(entry.seo);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fetcher = useFetcher<ActionResult>({ key: `save-fixed-seo-${entry.id}` });
+  const saving = fetcher.state !== "idle";
+  useActionResult(fetcher, {
+    onSuccess: () => {
+      setErrors({});
+      toastSuccess("Сохранено", "SEO страницы сохранено");
+    },
+    onFailure: (failure) => {
+      setErrors(firstMessages(failure.fieldErrors));
+      toastError("Ошибка", failure.message);
+    },
+  });
+  const save = () =>
+    fetcher.submit(
+      { intent: fixedSeoIntent, id: entry.id, version: entry.version, ...seo, noindex: String(seo.noindex) },
+      { method: "post" },
+    );
+  return (
+    <section aria-labelledby="fixed-seo-title" className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="fixed-seo-title" className="text-lg font-semibold text-slate-900">
+          {labelOf(entry.path)} <span className="font-normal text-slate-600">{entry.path}</span>
+        </h3>
+        <Button type="button" onClick={save} disabled={saving}>
+          {saving ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Save aria-hidden="true" className="size-4" />}
+          Сохранить
+        </Button>
+      </div>
+      <SeoPanel
+        seo={seo}
+        pageTitle={fixedSeoPageTitles[entry.path] ?? ""}
+        path={entry.path}
+        origin={origin}
+        defaults={{ ...defaults, description: entry.pageDescription || defaults.description }}
+        errors={errors}
+        onChange={setSeo}
+      />
+    </section>
+  );
+}

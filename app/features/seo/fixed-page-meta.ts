@@ -1,0 +1,24 @@
+import type { MetaDescriptor } from "react-router";
+import { seoMeta } from "~/features/pages/meta";
+import { pageMeta, type PageSeo } from "./seo";
+import type { FixedSeoByPath } from "./fixed-page-seo";
+
+interface MetaArgs {
+  location: { pathname: string };
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
+}
+
+/** The public layout's route id: its loader hands every fixed page's stored SEO fields down. */
+export const PUBLIC_LAYOUT_ID = "routes/_public";
+
+/**
+ * A fixed page's `meta`: its own stored fields (title, description, canonical address, sharing
+ * image, noindex) over the page's built-in title and description, over the global settings.
+ */
+export function fixedPageMeta(args: MetaArgs, page: PageSeo = {}): MetaDescriptor[] {
+  const layout = args.matches.find((match) => match?.id === PUBLIC_LAYOUT_ID)?.loaderData as { fixedSeo?: FixedSeoByPath } | undefined;
+  const stored = layout?.fixedSeo?.[args.location.pathname];
+  if (!stored) return pageMeta(args, page);
+  // Without a stored description the page's own text stays the description, as before.
+  return seoMeta(args, page.title, { ...stored, description: stored.description || page.description || "" });
+}

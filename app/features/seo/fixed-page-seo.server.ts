@@ -1,0 +1,97 @@
+import { eq, sql } from "drizzle-orm";
+import { pageContent } from "~/db/schema";
+import { onContentChange, readPageContent } from "~/features/content/read.server";
+import { writeContentRow } from "~/features/content/write.server";
+import type { Actor } from "~/features/history/revisions.server";
+import { latestVersions } from "~/features/history/revisions.server";
+import type { PageSeoFields } from "~/features/pages/seo-fields";
+import { currentPreview, overlayPageContent } from "~/features/releases/preview/preview-context.server";
+import { getDb, type Database } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
+import {
+  FIXED_SEO_PAGE,
+  fixedSeoPageDescriptions,
+  fixedSeoPages,
+  parseFixedSeo,
+  type FixedSeoByPath,
+  type FixedSeoEntry,
+} from "./fixed-page-seo";
+
+/** The stored rows by page id (section name), raw. */
+async function readStored(db: Database): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ section: pageContent.sectionName, value: pageContent.contentValue })
+    .from(pageContent)
+    .where(eq(pageContent.pageName, FIXED_SEO_PAGE));
+  return Object.fromEntries(rows.map((row) => [row.section, row.value]));
+}
+
+const byPath = (stored: Record<string, string>): FixedSeoByPath =>
+  Object.fromEntries(fixedSeoPages.map((page) => [page.path, parseFixedSeo(stored[page.id])]));
+
+/** Every fixed page's fields straight from the database. */
+export async function readFixedSeo(db: Database): Promise<FixedSeoByPath> {
+  return byPath(await readStored(db));
+}
+
+let cached: Promise<Record<string, string>> | undefined;
+onContentChange(() => {
+  cached = undefined;
+});
+
+/** The public read: kept until any content write lands; in a preview, with the release applied. */
+export async function getFixedSeo(): Promise<FixedSeoByPath> {
+  cached ??= readStored(getDb()).catch((error: unknown) => {
+    cached = undefined;
+    logger.error({ err: error }, "fixed pages' SEO unavailable; serving the defaults");
+    return {};
+  });
+  const live = await cached;
+  const preview = currentPreview();
+  return byPath(preview ? overlayPageContent(FIXED_SEO_PAGE, live, preview) : live);
+}
+
+/** What the dashboard edits: every fixed page's fields and the version its editor opened with. */
+export async function listFixedSeo(db: Database): Promise<FixedSeoEntry[]> {
+  const stored = await readStored(db);
+  const sources = fixedSeoPages.map((page) => fixedSeoPageDescriptions[page.path]);
+  const own = await Promise.all(sources.map(async (source) => (source ? (await readPageContent(db, source.page))[source.section] : "")));
+  const versions = await latestVersions(
+    db,
+    fixedSeoPages.map((page) => `${FIXED_SEO_PAGE}/${page.id}`),
+  );
+  return fixedSeoPages.map((page, index) => ({
+    ...page,
+    pageDescription: own[index] ?? "",
+    seo: parseFixedSeo(stored[page.id]),
+    version: versions[`${FIXED_SEO_PAGE}/${page.id}`] ?? 0,
+  }));
+}
+
+/**
+ * Saves one fixed page's fields through the content write path (a revision, an activity event,
+ * staged into an open release, the caches cleared). False when nothing changed.
+ */
+export async function saveFixedSeo(db: Database, input: { id: string; seo: PageSeoFields; version?: number }, actor: Actor) {
+  const value = JSON.stringify(input.seo);
+  const written = await writeContentRow(db, {
+    page: FIXED_SEO_PAGE,
+    section: input.id,
+    actor,
+    version: input.version,
+    action: "update",
+    change: async (transaction, before) => {
+      if (before?.contentValue === value) return false;
+      const [row] = await transaction
+        .insert(pageContent)
+        .values({ pageName: FIXED_SEO_PAGE, sectionName: input.id, contentType: "text", contentValue: value })
+        .onConflictDoUpdate({
+          target: [pageContent.pageName, pageContent.sectionName],
+          set: { contentValue: value, updatedAt: sql`now()` },
+        })
+        .returning();
+      return row ?? false;
+    },
+  });
+  return written !== false;
+}

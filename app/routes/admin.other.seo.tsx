@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import { FixedSeoPanel } from "~/components/admin/seo/fixed-seo-panel";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { answerFailuresInPlace } from "~/platform/action-result";
+import { conflicted, failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { getDb } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
+import { siteOrigin } from "~/platform/site-url.server";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { VersionConflictError } from "~/features/history/revisions.server";
+import { seoDefaults } from "~/features/pages/editor.server";
+import { releaseRefusal } from "~/features/releases/refusal.server";
+import { fixedSeoSaveSchema } from "~/features/seo/fixed-page-seo";
+import { listFixedSeo, saveFixedSeo } from "~/features/seo/fixed-page-seo.server";
+import type { Route } from "./+types/admin.other.seo";
+
+export const meta: Route.MetaFunction = () => adminMeta("SEO страниц");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [pages, defaults] = await Promise.all([listFixedSeo(getDb()), seoDefaults()]);
+  return data({ pages, defaults, origin: siteOrigin(request) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Saves one fixed page's SEO through the content write path; an open release stages it. */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = form.intent ?? "";
+  const parsed = fixedSeoSaveSchema.safeParse(form);
+  if (!parsed.success) return refused(intent, parsed.error);
+  const { id, version, noindex, title, description, canonical, ogImage } = parsed.data;
+  try {
+    await saveFixedSeo(getDb(), { id, version, seo: { title, description, canonical, ogImage, noindex } }, actor);
+    return succeeded(intent);
+  } catch (error) {
+    if (error instanceof VersionConflictError) return conflicted(intent, error);
+    const refusal = releaseRefusal(intent, error);
+    if (refusal) return refusal;
+    logger.error({ err: error, intent }, "fixed page SEO write failed");
+    return failed(intent, 500, "Не удалось сохранить SEO страницы");
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
+
+export default function AdminOtherSeo({ loaderData }: Route.ComponentProps) {
+  return <FixedSeoPanel pages={loaderData.pages} defaults={loaderData.defaults} origin={loaderData.origin} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="SEO страниц" fallback="Не удалось загрузить SEO страниц" />;
+}
