@@ -73,9 +73,11 @@ function PolicyForm({ required }: { required: boolean }) {
 }
 
 /** The 'Страницы' section: the list of landing pages, a new page, the policy; or one page's editor. */
-export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, origin }: PagesSectionData & { origin: string }) {
+export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, origin, stagedIds }: PagesSectionData & { origin: string }) {
   if (editor) {
-    return <PageEditor key={editor.page.id} editor={editor} defaults={seoDefaults} origin={origin} />;
+    return (
+      <PageEditor key={editor.page.id} editor={editor} defaults={seoDefaults} origin={origin} staged={stagedIds.includes(editor.page.id)} />
+    );
   }
   return (
     <section aria-labelledby="pages-heading" className="grid gap-6">
@@ -113,6 +115,11 @@ export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, ori
                     <p className="text-sm text-slate-600">
                       {page.path} · {statusLabels[page.status]} · блоков: {page.blockCount} · page:{page.id}
                     </p>
+                    {stagedIds.includes(page.id) ? (
+                      <p className="text-sm font-medium text-amber-800" data-testid="page-staged">
+                        В выпуске: на сайте пока без этих изменений
+                      </p>
+                    ) : null}
                   </div>
                   <span className="text-xs text-slate-500">{dateFormat.format(new Date(page.updatedAt))}</span>
                 </li>
