@@ -86,7 +86,9 @@ export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, ori
           <FileStack aria-hidden="true" className="size-5 text-indigo-600" />
           Страницы
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Посадочные страницы из блоков сайта. Сохранение публикует изменения сразу.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Посадочные страницы из блоков сайта. Сохранение публикует изменения сразу, а при открытом выпуске — добавляет их в выпуск.
+        </p>
       </div>
       <Card>
         <CardHeader>
