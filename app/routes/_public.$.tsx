@@ -3,8 +3,7 @@ import { data, redirect, type MetaDescriptor } from "react-router";
 import { CtaLink } from "~/components/site/cta-link";
 import { LandingPage } from "~/components/site/blocks/landing-page";
 import { logNotFound } from "~/features/seo/not-found-log.server";
-import { lookupAddress } from "~/features/pages/public-index.server";
-import { getPublishedPage } from "~/features/pages/public-page.server";
+import { getRequestedPage, lookupRequestedAddress } from "~/features/pages/public-page.server";
 import { seoMeta } from "~/features/pages/meta";
 import type { PageCacheHandle } from "~/platform/page-cache-handle";
 import { pageMeta } from "~/features/seo/seo";
@@ -19,12 +18,13 @@ export const handle: PageCacheHandle = { pageCache: { notFound: true } };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // Without the page cache (development) the redirects are answered here.
-  const answer = lookupAddress(url.pathname, url.search.slice(1));
+  // A preview of a release answers its staged pages and redirects; visitors only live ones.
+  const answer = lookupRequestedAddress(url.pathname, url.search.slice(1));
   if (answer?.kind === "redirect") {
     answer.hit?.();
     throw redirect(answer.location, answer.status);
   }
-  const page = await getPublishedPage(url.pathname);
+  const page = await getRequestedPage(url.pathname);
   if (page) return { page };
   // The page cache renders its copy once, for no visitor; it logs each visit it answers.
   if (!context.document) logNotFound(url.pathname);

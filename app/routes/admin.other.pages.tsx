@@ -7,19 +7,25 @@ import { readForm } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
-import { loadPagesSection } from "~/features/pages/editor.server";
+import { loadPagesSection, seoDefaults } from "~/features/pages/editor.server";
 import { runPageAction } from "~/features/pages/page-actions.server";
+import { parseRecordKey } from "~/features/pages/snapshot.server";
+import { readAsDrafted } from "~/features/releases/staging.server";
 import type { Route } from "./+types/admin.other.pages";
 
 export const meta: Route.MetaFunction = () => adminMeta("Страницы");
 
 /** The list of landing pages; with `?page=<id>`, that page open in the block editor. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdmin(request);
   const raw = new URL(request.url).searchParams.get("page");
   const id = raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-  const section = await loadPagesSection(getDb(), id);
-  return data({ ...section, origin: siteOrigin(request) }, { headers: { "Cache-Control": "no-store" } });
+  // Read first: the site-wide values come through their own cache, outside the read below.
+  const defaults = await seoDefaults();
+  // With a release open, the list and the editor show the pages as the release would leave them.
+  const { result: section, stagedKeys } = await readAsDrafted(getDb(), actor.id, (executor) => loadPagesSection(executor, id));
+  const stagedIds = stagedKeys.flatMap((key) => (parseRecordKey(key)?.kind === "page" ? [parseRecordKey(key)!.id] : []));
+  return data({ ...section, seoDefaults: defaults, stagedIds, origin: siteOrigin(request) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {

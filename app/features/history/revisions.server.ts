@@ -79,7 +79,7 @@ export async function checkVersion(executor: Executor, key: string, expected: nu
 }
 
 /** Every key's version, for the editors a loader opens. */
-export async function latestVersions(db: Database, keys: string[]): Promise<Record<string, number>> {
+export async function latestVersions(db: Executor, keys: string[]): Promise<Record<string, number>> {
   if (keys.length === 0) return {};
   const rows = await db
     .select({ key: contentRevisions.key, version: sql<number>`max(${contentRevisions.id})`.mapWith(Number) })

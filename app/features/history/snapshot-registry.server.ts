@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { menuItems, pageContent } from "~/db/schema";
+import { applyRecordSnapshot, readRecordSnapshot } from "~/features/pages/snapshot.server";
 import { applyContentSnapshot, applyMenuSnapshot } from "./restore-snapshot.server";
 import { contentSnapshot, menuSnapshot, type ContentSnapshot, type Executor, type MenuSnapshot } from "./revisions.server";
 
@@ -24,6 +25,14 @@ const splitContentKey = (key: string) => {
 const menuId = (key: string) => Number(key.slice("menu:".length));
 
 const kinds: SnapshotKind[] = [
+  {
+    // A landing page (`page:<id>`) or a redirect (`redirect:<id>`), as the pages feature records them.
+    pattern: /^(page|redirect):\d{1,9}$/,
+    read: (executor, key) => readRecordSnapshot(executor, key),
+    apply: async (executor, key, snapshot) => {
+      await applyRecordSnapshot(executor, key, snapshot);
+    },
+  },
   {
     pattern: /^menu:\d{1,9}$/,
     read: async (executor, key) =>

@@ -21,6 +21,8 @@ export interface PagesSectionData {
   disclaimerRequired: boolean;
   editor: PageEditorData | null;
   seoDefaults: SeoDefaults;
+  /** Pages the administrator's open release stages (shown as staged, not live). */
+  stagedIds: number[];
 }
 
 /** A redirect as the manager lists it. */

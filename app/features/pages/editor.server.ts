@@ -1,6 +1,6 @@
 import { getSettings } from "~/features/content/read.server";
 import { latestVersions } from "~/features/history/revisions.server";
-import type { Database } from "~/platform/db.server";
+import type { Executor } from "~/features/history/revisions.server";
 import { readBlocks } from "./blocks/blocks";
 import { getPage, listPages, toSummary } from "./pages.server";
 import { isDisclaimerRequired } from "./policy.server";
@@ -18,9 +18,15 @@ export async function seoDefaults() {
   };
 }
 
-/** The list of pages, the policy and, when one is open, that page's editor. */
-export async function loadPagesSection(db: Database, openId: number | undefined): Promise<PagesSectionData> {
-  const [rows, disclaimerRequired, defaults] = await Promise.all([listPages(db), isDisclaimerRequired(db), seoDefaults()]);
+/**
+ * The list of pages, the policy and, when one is open, that page's editor. Read through the
+ * administrator's open release (readAsDrafted), so a staged page is listed and edited as staged.
+ */
+export async function loadPagesSection(
+  db: Executor,
+  openId: number | undefined,
+): Promise<Omit<PagesSectionData, "stagedIds" | "seoDefaults">> {
+  const [rows, disclaimerRequired] = await Promise.all([listPages(db), isDisclaimerRequired(db)]);
   let editor: PageEditorData | null = null;
   if (openId !== undefined) {
     const row = await getPage(db, openId);
@@ -29,5 +35,5 @@ export async function loadPagesSection(db: Database, openId: number | undefined)
       editor = { page: toSummary(row), version: versions[pageKey(row.id)] ?? 0, blocks: readBlocks(row.blocks), seo: readSeo(row.seo) };
     }
   }
-  return { pages: rows.map(toSummary), disclaimerRequired, editor, seoDefaults: defaults };
+  return { pages: rows.map(toSummary), disclaimerRequired, editor };
 }

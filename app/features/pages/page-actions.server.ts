@@ -4,6 +4,7 @@ import { conflicted, failed, refused, succeeded } from "~/platform/action-result
 import { VersionConflictError, type Actor } from "~/features/history/revisions.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
+import { releaseRefusal } from "~/features/releases/refusal.server";
 import { changePageStatus, createPage, savePage } from "./pages.server";
 import { setDisclaimerRequired } from "./policy.server";
 import { createRedirect, deleteRedirect, updateRedirect } from "./redirects.server";
@@ -31,6 +32,8 @@ async function answer(intent: string, write: () => Promise<unknown>, extra?: (re
   } catch (error) {
     if (error instanceof PageWriteError) return failed(intent, error.status, error.message, error.fieldErrors);
     if (error instanceof VersionConflictError) return conflicted(intent, error);
+    const refusal = releaseRefusal(intent, error);
+    if (refusal) return refusal;
     logger.error({ err: error, intent }, "page write failed");
     return failed(intent, 500, pageMessages.saveFailed);
   }

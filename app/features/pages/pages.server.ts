@@ -26,9 +26,9 @@ export function toSummary(row: LandingPageRow): PageSummary {
   };
 }
 
-export const listPages = (db: Database) => db.select().from(landingPages).orderBy(asc(landingPages.path));
+export const listPages = (db: Executor) => db.select().from(landingPages).orderBy(asc(landingPages.path));
 
-export async function getPage(db: Database, id: number) {
+export async function getPage(db: Executor, id: number) {
   const [row] = await db.select().from(landingPages).where(eq(landingPages.id, id));
   return row;
 }

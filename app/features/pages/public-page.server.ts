@@ -1,12 +1,14 @@
 // A published landing page as the site renders it, read once per content version.
 import { and, asc, eq } from "drizzle-orm";
 import { landingPages } from "~/db/schema";
+import { currentPreview } from "~/features/releases/preview/preview-context.server";
 import { getPageContent, onContentChange } from "~/features/content/read.server";
 import { getDb, type Database } from "~/platform/db.server";
 import { readBlocks } from "./blocks/blocks";
 import { sanitizeBlocks } from "./pages.server";
-import { resolveLinksDeep } from "./public-index.server";
+import { lookupAddress, resolveLinksDeep, type AddressAnswer } from "./public-index.server";
 import { readSeo } from "./seo-fields";
+import { pageKey, type PageSnapshot, type RedirectSnapshot } from "./snapshot.server";
 import type { LandingPageView } from "./view";
 
 /** Blocks whose components read the live fees content. */
@@ -17,7 +19,10 @@ export async function readPublishedPage(db: Database, path: string): Promise<Lan
     .select()
     .from(landingPages)
     .where(and(eq(landingPages.path, path.toLowerCase()), eq(landingPages.status, "published")));
-  if (!row) return undefined;
+  return row ? pageView(row) : undefined;
+}
+
+async function pageView(row: PageSnapshot): Promise<LandingPageView> {
   const blocks = resolveLinksDeep(sanitizeBlocks(readBlocks(row.blocks)));
   const fees = blocks.some((block) => FEES_BLOCKS.has(block.type)) ? await getPageContent("fees") : undefined;
   return { id: row.id, title: row.title, path: row.path, seo: readSeo(row.seo), blocks, fees };
@@ -48,4 +53,50 @@ export async function listIndexablePagePaths(db: Database): Promise<string[]> {
     .where(eq(landingPages.status, "published"))
     .orderBy(asc(landingPages.path));
   return rows.filter((row) => !readSeo(row.seo).noindex).map((row) => row.path);
+}
+
+/** The release's staged pages and redirects when this request is a preview of one; else undefined. */
+function previewRecords() {
+  const records = currentPreview()?.overlay?.records;
+  return records && records.size > 0 ? records : undefined;
+}
+
+function stagedPageAt(records: Map<string, unknown>, path: string) {
+  for (const [key, staged] of records) {
+    const page = staged as PageSnapshot | null;
+    if (key.startsWith("page:") && page?.path === path && page.status === "published") return page;
+  }
+  return undefined;
+}
+
+/**
+ * The answer for an address no fixed route takes. In a preview of a release, as the release
+ * would leave the site: its staged pages and redirects first, then live ones it does not change.
+ * Visitors (no preview) get the address index's answer, which knows only live records.
+ */
+export function lookupRequestedAddress(pathname: string, query: string): AddressAnswer | undefined {
+  const records = previewRecords();
+  if (!records) return lookupAddress(pathname, query);
+  const path = pathname.toLowerCase();
+  const page = stagedPageAt(records, path);
+  if (page) return { kind: "page", id: page.id };
+  for (const [key, staged] of records) {
+    const redirect = staged as RedirectSnapshot | null;
+    if (key.startsWith("redirect:") && redirect?.fromPath.toLowerCase() === path) {
+      return { kind: "redirect", location: redirect.toPath, status: redirect.status };
+    }
+  }
+  const live = lookupAddress(pathname, query);
+  if (live?.kind === "page" && records.has(pageKey(live.id))) return undefined;
+  return live;
+}
+
+/** The page at this address for this request: in a preview, as the release would leave it (never cached). */
+export async function getRequestedPage(pathname: string): Promise<LandingPageView | undefined> {
+  const records = previewRecords();
+  if (!records) return getPublishedPage(pathname);
+  const staged = stagedPageAt(records, pathname.toLowerCase());
+  if (staged) return pageView(staged);
+  const live = await getPublishedPage(pathname);
+  return live && records.has(pageKey(live.id)) ? undefined : live;
 }

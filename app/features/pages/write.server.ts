@@ -4,6 +4,7 @@
 import type { Database } from "~/platform/db.server";
 import { notifyContentChanged } from "~/features/content/read.server";
 import { checkVersion, lockKey, recordRevision, type Actor, type Executor, type RevisionAction } from "~/features/history/revisions.server";
+import { runWrite } from "~/features/releases/staging.server";
 import { refreshPublicIndex } from "./public-index.server";
 import { readRecordSnapshot } from "./snapshot.server";
 
@@ -40,8 +41,12 @@ export interface RecordWrite<T> {
 /** Every address-changing write takes this lock too, so two cannot both claim one address. */
 const ADDRESSES_LOCK = "landing-addresses";
 
+/**
+ * With a release open the write is staged into it (runWrite): nothing goes live, the address
+ * index and the caches stay as they are until the release is published.
+ */
 export async function writeRecord<T>(db: Database, write: RecordWrite<T>): Promise<T | false> {
-  const outcome = await db.transaction(async (transaction) => {
+  const { result: outcome, staged } = await runWrite(db, write.actor, async (transaction) => {
     await lockKey(transaction, ADDRESSES_LOCK);
     const knownKey = typeof write.key === "string" ? write.key : undefined;
     let before: unknown = null;
@@ -67,6 +72,7 @@ export async function writeRecord<T>(db: Database, write: RecordWrite<T>): Promi
     return { value: changed.result };
   });
   if (outcome === false) return false;
+  if (staged) return outcome.value;
   await refreshPublicIndex(db);
   await notifyContentChanged(db);
   return outcome.value;

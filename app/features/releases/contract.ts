@@ -57,6 +57,8 @@ export interface ReleaseOverlay {
   content: Map<string, StagedContent | null>;
   /** menu item id -> staged item or null (deleted); new items have ids no live item has. */
   menu: Map<number, StagedMenuItem | null>;
+  /** `page:<id>` / `redirect:<id>` -> staged record or null (deleted), as the pages feature records them. */
+  records?: Map<string, unknown>;
 }
 
 /** The dashboard's drafting mode as every admin page shows it. */

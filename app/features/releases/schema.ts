@@ -56,7 +56,7 @@ export const releasePageFormSchema = z.discriminatedUnion("intent", [
     key: z
       .string()
       .max(300, releaseMessages.invalid)
-      .regex(/^(menu:\d{1,9}|[a-z0-9_-]{1,100}\/[a-z0-9_-]{1,100})$/i, releaseMessages.invalid),
+      .regex(/^((menu|page|redirect):\d{1,9}|[a-z0-9_-]{1,100}\/[a-z0-9_-]{1,100})$/i, releaseMessages.invalid),
     choice: z.enum(["live", "release"], { message: releaseMessages.invalid }),
   }),
   z.object({ intent: z.literal(releaseIntents.cancel) }),

@@ -39,6 +39,36 @@ export async function lockRelease(executor: Executor, releaseId: number) {
 
 const ROLLBACK = Symbol("staged write rolled back");
 
+async function applyStaged(transaction: Executor, releaseId: number) {
+  const changes = await transaction
+    .select({ key: releaseChanges.key, staged: releaseChanges.staged })
+    .from(releaseChanges)
+    .where(eq(releaseChanges.releaseId, releaseId));
+  for (const change of changes) await applySnapshot(transaction, change.key, change.staged);
+  return changes.map((change) => change.key);
+}
+
+/**
+ * Runs a read as the administrator's open release would leave the site (the staged values are
+ * applied in a transaction that is then rolled back), with the keys it stages; with no release
+ * open, a plain read. Editors of records (landing pages) open a staged record this way.
+ */
+export async function readAsDrafted<T>(db: Database, userId: string, read: (executor: Executor) => Promise<T>) {
+  const release = await draftingRelease(db, userId);
+  if (!release) return { result: await read(db), stagedKeys: [] as string[] };
+  let outcome: { result: T; stagedKeys: string[] } | undefined;
+  try {
+    await db.transaction(async (transaction) => {
+      const stagedKeys = await applyStaged(transaction, release.id);
+      outcome = { result: await read(transaction), stagedKeys };
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  return outcome!;
+}
+
 /**
  * Runs a content or menu write. With no release open it is one transaction, as always (refused
  * while 'Изменения только через выпуски' is on). With a release open the same write runs in a
@@ -56,11 +86,7 @@ export async function runWrite<T>(db: Database, actor: Actor, write: (transactio
   let result: T | undefined;
   try {
     await db.transaction(async (transaction) => {
-      const changes = await transaction
-        .select({ key: releaseChanges.key, staged: releaseChanges.staged })
-        .from(releaseChanges)
-        .where(eq(releaseChanges.releaseId, release.id));
-      for (const change of changes) await applySnapshot(transaction, change.key, change.staged);
+      await applyStaged(transaction, release.id);
       result = await captureRevisions(captured, () => write(transaction));
       throw ROLLBACK;
     });

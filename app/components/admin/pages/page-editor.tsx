@@ -21,7 +21,18 @@ const firstMessages = (fieldErrors: Record<string, string[] | undefined> | undef
 
 /** One landing page: title, address, blocks (add, edit, duplicate, remove, reorder), SEO, status. */
 // long-function: the editor's one form: header fields, palette, block list and SEO share its state
-export function PageEditor({ editor, defaults, origin }: { editor: PageEditorData; defaults: SeoDefaults; origin: string }) {
+export function PageEditor({
+  editor,
+  defaults,
+  origin,
+  staged = false,
+}: {
+  editor: PageEditorData;
+  defaults: SeoDefaults;
+  origin: string;
+  /** The open release stages this page: the editor shows the staged version. */
+  staged?: boolean;
+}) {
   const { page } = editor;
   const [title, setTitle] = useState(page.title);
   const [path, setPath] = useState(page.path);
@@ -68,6 +79,11 @@ export function PageEditor({ editor, defaults, origin }: { editor: PageEditorDat
   return (
     <div className="grid gap-6">
       <h2 className="text-xl font-semibold text-slate-900">Страница «{page.title}»</h2>
+      {staged ? (
+        <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="page-staged">
+          Показана версия из открытого выпуска: на сайте она появится после публикации выпуска.
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/admin/other/pages" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" /> Все страницы

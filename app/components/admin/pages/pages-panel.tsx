@@ -73,9 +73,11 @@ function PolicyForm({ required }: { required: boolean }) {
 }
 
 /** The 'Страницы' section: the list of landing pages, a new page, the policy; or one page's editor. */
-export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, origin }: PagesSectionData & { origin: string }) {
+export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, origin, stagedIds }: PagesSectionData & { origin: string }) {
   if (editor) {
-    return <PageEditor key={editor.page.id} editor={editor} defaults={seoDefaults} origin={origin} />;
+    return (
+      <PageEditor key={editor.page.id} editor={editor} defaults={seoDefaults} origin={origin} staged={stagedIds.includes(editor.page.id)} />
+    );
   }
   return (
     <section aria-labelledby="pages-heading" className="grid gap-6">
@@ -84,7 +86,9 @@ export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, ori
           <FileStack aria-hidden="true" className="size-5 text-indigo-600" />
           Страницы
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Посадочные страницы из блоков сайта. Сохранение публикует изменения сразу.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Посадочные страницы из блоков сайта. Сохранение публикует изменения сразу, а при открытом выпуске — добавляет их в выпуск.
+        </p>
       </div>
       <Card>
         <CardHeader>
@@ -113,6 +117,11 @@ export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, ori
                     <p className="text-sm text-slate-600">
                       {page.path} · {statusLabels[page.status]} · блоков: {page.blockCount} · page:{page.id}
                     </p>
+                    {stagedIds.includes(page.id) ? (
+                      <p className="text-sm font-medium text-amber-800" data-testid="page-staged">
+                        В выпуске: на сайте пока без этих изменений
+                      </p>
+                    ) : null}
                   </div>
                   <span className="text-xs text-slate-500">{dateFormat.format(new Date(page.updatedAt))}</span>
                 </li>

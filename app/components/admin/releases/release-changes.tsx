@@ -11,6 +11,8 @@ const areaLabels: Record<string, string> = {
   legal: "Документы",
   "page-links": "Ссылки страниц",
   menu: "Меню",
+  pages: "Страница",
+  redirects: "Переадресация",
 };
 
 /** Every staged change: the live value now against the release's, conflicts and keys shared with other releases. */
