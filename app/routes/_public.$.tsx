@@ -1,7 +1,7 @@
+import { lazy, Suspense } from "react";
 import { Glyph } from "~/components/site/glyph";
 import { data, redirect, type MetaDescriptor } from "react-router";
 import { CtaLink } from "~/components/site/cta-link";
-import { LandingPage } from "~/components/site/blocks/landing-page";
 import { logNotFound } from "~/features/seo/not-found-log.server";
 import { getRequestedPage, lookupRequestedAddress } from "~/features/pages/public-page.server";
 import { seoMeta } from "~/features/pages/meta";
@@ -14,6 +14,10 @@ import type { Route } from "./+types/_public.$";
  * page's address is answered here too: the page cache keeps one copy per page (campaign query
  * strings share it) and answers redirects before it comes to this route.
  */
+// A landing page's blocks load with a landing page only, not with every unknown address's 404
+// (the server renders them in full; the browser fetches them while it hydrates the rest).
+const LandingPage = lazy(() => import("~/components/site/blocks/landing-page").then((module) => ({ default: module.LandingPage })));
+
 export const handle: PageCacheHandle = { pageCache: { notFound: true } };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -43,7 +47,12 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
-  if (loaderData.page) return <LandingPage page={loaderData.page} />;
+  if (loaderData.page)
+    return (
+      <Suspense>
+        <LandingPage page={loaderData.page} />
+      </Suspense>
+    );
   return (
     <section className="page-hero-surface">
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { CookieBanner } from "~/components/site/cookie-banner";
 import { PreviewBanner } from "~/components/site/preview-banner";
 import { SiteFooter } from "~/components/site/site-footer";
@@ -43,7 +43,9 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
   useRevealOnScroll();
   useRouterNavigation();
-  useStatisticsScript(loaderData.statistics);
+  // A missing page is no site page: the collector would refuse its pageview, so none is sent.
+  const notFound = useMatches().some((match) => match.id === "routes/_public.$" && !(match.data as { page?: unknown } | undefined)?.page);
+  useStatisticsScript(loaderData.statistics && !notFound);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">

@@ -3,7 +3,8 @@ import http from "node:http";
 import express from "express";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { statisticsSalts } from "~/db/schema";
+import { landingPages, statisticsSalts } from "~/db/schema";
+import { refreshPublicIndex } from "~/features/pages/public-index.server";
 import { createCollector, type Collector } from "~/features/statistics/collector.server";
 import { deleteOldSalts, saltFor, visitorHash } from "~/features/statistics/salt.server";
 import { statisticsRoutes } from "../../server/http/statistics";
@@ -74,6 +75,22 @@ describe.each(testDatabaseKinds)("statistics collection on %s", (kind) => {
       await collector.flush();
       expect(await countEvents(app)).toBe(0);
       expect(collector.counters.refused).toMatchObject({ oversized: 1, malformed: 5, "not-a-page": 3 });
+    });
+
+    it("counts a published landing page's visit, and refuses a draft's", async () => {
+      await app.handle.db.insert(landingPages).values([
+        { path: "/spring-offer", title: "Spring offer", status: "published" },
+        { path: "/draft-offer", title: "Draft offer", status: "draft" },
+      ]);
+      await refreshPublicIndex(app.handle.db);
+      expect((await beacon(page("/draft-offer?utm_campaign=spring"), {}, "198.51.100.4")).status).toBe(400);
+      expect((await beacon(page("/spring-offer?utm_campaign=spring"), {}, "198.51.100.4")).status).toBe(202);
+      await collector.flush();
+      const rows = ((await app.handle.db.execute(sql`select path, utm_campaign from statistics_events`)) as { rows: unknown[] }).rows;
+      expect(rows).toEqual([{ path: "/spring-offer", utm_campaign: "spring" }]);
+      await app.handle.db.execute(sql`delete from statistics_events`);
+      await app.handle.db.delete(landingPages);
+      await refreshPublicIndex(app.handle.db);
     });
 
     it("answers bots and Global Privacy Control with 202 and stores nothing", async () => {

@@ -8,6 +8,7 @@ import { statisticsEvents } from "~/db/schema";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { publicPagePaths } from "~/features/seo/public-pages.js";
+import { lookupAddress } from "~/features/pages/public-index.server";
 import { clientGoals, type Goal } from "./schema";
 import { browserOf, campaignOf, countryOf, deviceOf, languageOf, referrerHost, sourceOf, systemOf } from "./parse";
 import { createSaltCache, visitorHash } from "./salt.server";
@@ -56,6 +57,8 @@ export interface CollectorOptions {
 }
 
 const pagePaths = new Set<string>(publicPagePaths);
+/** A site page: a fixed page or a published landing page (campaign pages are what campaigns bring visitors to). */
+const isSitePage = (pathname: string) => pagePaths.has(pathname) || lookupAddress(pathname)?.kind === "page";
 
 /**
  * One statement and one parameter per batch (the rows as JSON, read by json_populate_recordset),
@@ -94,7 +97,7 @@ function pageOf(url: string, host: string) {
   } catch {
     return undefined;
   }
-  if (parsed.host !== host || !pagePaths.has(parsed.pathname)) return undefined;
+  if (parsed.host !== host || !isSitePage(parsed.pathname)) return undefined;
   return parsed;
 }
 

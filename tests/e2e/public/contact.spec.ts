@@ -32,8 +32,12 @@ test.describe("[PUBLIC][CONTACT]", () => {
     const mapSection = page.getByRole("region", { name: "Our office" });
     await expect(mapSection.getByRole("link", { name: address })).toHaveAttribute("href", `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`);
     await expect(page.locator("iframe")).toHaveCount(0);
-    await mapSection.getByRole("button", { name: "Show map" }).click();
+    // A click before the page has hydrated does nothing: click until the frame is there.
     const map = page.locator("iframe");
+    await expect(async () => {
+      await mapSection.getByRole("button", { name: "Show map" }).click({ timeout: 2_000 });
+      await expect(map).toHaveCount(1, { timeout: 1_000 });
+    }).toPass();
     await expect(map).toHaveAttribute("src", embedUrl);
     await expect(map).toHaveAttribute("title", new RegExp(address));
   });

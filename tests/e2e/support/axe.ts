@@ -7,6 +7,7 @@ import { expect, type Page } from "@playwright/test";
  */
 export async function expectNoAxeViolations(page: Page, state: string) {
   await revealSections(page);
+  await settleToasts(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();
@@ -46,6 +47,20 @@ async function revealSections(page: Page) {
         .flatMap((element) => element.getAnimations())
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * A toast that is still sliding and fading in has the contrast of its half-way opacity: axe
+ * measures each toast once its own entry transition has ended, as a reader sees it.
+ */
+async function settleToasts(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-sonner-toast]")].every(
+      (toast) =>
+        toast.getAttribute("data-mounted") === "true" &&
+        toast.getAnimations({ subtree: true }).every((animation) => animation.playState !== "running"),
     ),
   );
 }
