@@ -93,7 +93,7 @@ const onMedian = median(results.on);
 const offMedian = median(results.off);
 const markdown = `# Statistics over HTTP
 
-Measured ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus()[0]?.model ?? "unknown CPU"} (${os.cpus().length} cores shared by several engineers; load before ${loadBefore}, after ${load()}), Node ${process.version}, the production build on PGlite. \`node scripts/bench-statistics.js\`: servers pinned to core 0, wrk (1 thread, ${connections} connections, ${duration} each) on core 1.
+Measured ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus()[0]?.model ?? "unknown CPU"} (${os.cpus().length} cores, shared with other work; load before ${loadBefore}, after ${load()}), Node ${process.version}, the production build on PGlite. \`node scripts/bench-statistics.js\`: servers pinned to core 0, wrk (1 thread, ${connections} connections, ${duration} each) on core 1.
 
 ## Cached \`/\` with statistics on and off
 

@@ -99,7 +99,7 @@ afterAll(() => {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   const text = `# Statistics dashboard: the 30-day view over ${PAGEVIEWS.toLocaleString("en")} pageviews
 
-Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu} (${os.cpus().length} cores shared by several engineers; load ${os
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu} (${os.cpus().length} cores, shared with other work; load ${os
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(", ")}), Node ${process.version}. \`npm run bench:statistics\` (PostgreSQL too with \`TEST_DATABASE_URL\`).
