@@ -4,7 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/platform/rate-limit.server";
 import { account, adminInvitations, adminSettings, adminUsers, menuItems, pageContent, session, user } from "~/db/schema";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp, type TestApp } from "../support/test-database";
 import {
   adminRouteFiles,
   callModule,
@@ -55,11 +55,8 @@ async function snapshot(app: TestApp) {
 
 describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => {
   const app = useTestApp(kind);
-  let admin: string;
-  let member: string;
+  const signedIn = useAdminAndMember(app);
   beforeAll(async () => {
-    admin = await signUpAndGetCookie(app.auth, "admin@example.com");
-    member = await signUpAndGetCookie(app.auth, "member@example.com");
     // Something to change or delete, so a missing check would show.
     await app.handle.db.insert(pageContent).values([
       { pageName: "home", sectionName: "hero_title", contentValue: "Stored title" },
@@ -110,23 +107,23 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
     const before = await snapshot(app);
     for (const file of routeFiles) {
       if (GATE_LOADERS.has(file)) continue;
-      await expectRefused(callModule, file, "loader", siteRequest(pathOf(file), { cookie: member }), 403);
+      await expectRefused(callModule, file, "loader", siteRequest(pathOf(file), { cookie: signedIn.member }), 403);
       if (GATE_ACTIONS.has(file)) continue;
-      for (const request of writeRequests(file, { cookie: member })) await expectRefused(callModule, file, "action", request, 403);
+      for (const request of writeRequests(file, { cookie: signedIn.member })) await expectRefused(callModule, file, "action", request, 403);
     }
-    expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: member })))?.body).toMatchObject({
+    expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: signedIn.member })))?.body).toMatchObject({
       isAdmin: false,
       email: "member@example.com",
       unreadMessages: 0,
     });
-    expect((await callModule("admin._index.tsx", "loader", siteRequest("/admin", { cookie: member })))?.body).toBeNull();
+    expect((await callModule("admin._index.tsx", "loader", siteRequest("/admin", { cookie: signedIn.member })))?.body).toBeNull();
     expect(await snapshot(app)).toEqual(before);
   });
 
   it("refuses every write posted from another site, even with an admin's session", async () => {
     const before = await snapshot(app);
     for (const file of routeFiles) {
-      for (const request of writeRequests(file, { cookie: admin, origin: "https://evil.example" })) {
+      for (const request of writeRequests(file, { cookie: signedIn.admin, origin: "https://evil.example" })) {
         await expectRefused(callModule, file, "action", request, 403);
       }
     }
@@ -136,7 +133,7 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
   it("lets the admin through, so the refusals above come from the role check", async () => {
     for (const file of routeFiles) {
       if (GATE_LOADERS.has(file)) continue;
-      const answer = await callModule(file, "loader", siteRequest(pathOf(file), { cookie: admin }));
+      const answer = await callModule(file, "loader", siteRequest(pathOf(file), { cookie: signedIn.admin }));
       if (!answer || answer.status === 405) continue;
       // A hub's index (such as /admin/other) sends the admin on to its first section; the
       // preview's start sends them on to the page it shows (a path of this site).
@@ -148,7 +145,7 @@ describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => 
         (file.includes("$") && file.startsWith("admin.") && answer.status === 404);
       if (!redirectedWithin) expect({ file, status: answer.status }).toEqual({ file, status: 200 });
     }
-    expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: admin })))?.body).toMatchObject({
+    expect((await callModule("admin.tsx", "loader", siteRequest("/admin", { cookie: signedIn.admin })))?.body).toMatchObject({
       isAdmin: true,
       email: "admin@example.com",
       unreadMessages: 0,

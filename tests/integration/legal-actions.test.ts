@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { legalPlaceholder } from "~/features/content/catalogue/legal";
 import { pageContent } from "~/db/schema";
 import { loadLegalPage } from "~/features/content/legal/pages.server";
 import { action, loader } from "~/routes/admin.legal";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { contentRow, siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/settings-routes";
 
 const delta = JSON.stringify({ ops: [{ insert: "Our terms\n" }] });
@@ -44,34 +44,23 @@ function expectHarmless(html: string) {
 
 describe.each(testDatabaseKinds)("legal pages actions on %s", (kind) => {
   const app = useTestApp(kind);
-  let admin: string;
-  let member: string;
-  beforeAll(async () => {
-    admin = await signUpAndGetCookie(app.auth, "admin@example.com");
-    member = await signUpAndGetCookie(app.auth, "member@example.com");
-  });
+  const signedIn = useAdminAndMember(app);
 
-  const post = (fields: Record<string, string>, cookie = admin) => callRoute(action, postForm("/admin/legal", fields, cookie));
-  const legalRow = async (page: string) =>
-    (
-      await app.handle.db
-        .select()
-        .from(pageContent)
-        .where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, "page_content")))
-    )[0];
+  const post = (fields: Record<string, string>, cookie = signedIn.admin) => callRoute(action, postForm("/admin/legal", fields, cookie));
+  const legalRow = (page: string) => contentRow(app, page, "page_content");
 
   it("refuses anonymous and non-admin requests", async () => {
     expect((await callRoute(loader, siteRequest("/admin/legal"))).status).toBe(401);
-    expect((await callRoute(loader, siteRequest("/admin/legal", { cookie: member }))).status).toBe(403);
+    expect((await callRoute(loader, siteRequest("/admin/legal", { cookie: signedIn.member }))).status).toBe(403);
     for (const fields of [{ intent: "init-legal-pages" }, saveFields("terms", "<p>Hacked</p>")]) {
       expect((await callRoute(action, postForm("/admin/legal", fields))).status).toBe(401);
-      expect((await post(fields, member)).status).toBe(403);
+      expect((await post(fields, signedIn.member)).status).toBe(403);
     }
     expect(await legalRow("terms")).toBeUndefined();
   });
 
   it("answers 'Страница не найдена' when saving a page that does not exist yet", async () => {
-    const loaded = await callRoute(loader, siteRequest("/admin/legal", { cookie: admin }));
+    const loaded = await callRoute(loader, siteRequest("/admin/legal", { cookie: signedIn.admin }));
     expect(loaded.body.pages.map((entry: { exists: boolean }) => entry.exists)).toEqual([false, false, false]);
     const answer = await post(saveFields("terms", "<p>Text</p>"));
     expect(answer.status).toBe(404);
@@ -120,7 +109,7 @@ describe.each(testDatabaseKinds)("legal pages actions on %s", (kind) => {
     const html = (await loadLegalPage("privacy")).html;
     expectHarmless(html);
     expect(html).toBe("<p>x</p><a>y</a>");
-    const loaded = await callRoute(loader, siteRequest("/admin/legal", { cookie: admin }));
+    const loaded = await callRoute(loader, siteRequest("/admin/legal", { cookie: signedIn.admin }));
     expectHarmless(loaded.body.pages.find((entry: { page: string }) => entry.page === "privacy").html);
   });
 
@@ -138,11 +127,11 @@ describe.each(testDatabaseKinds)("legal pages actions on %s", (kind) => {
   });
 
   it("reopens the editor from the Delta only while it matches the stored text", async () => {
-    const loaded = await callRoute(loader, siteRequest("/admin/legal", { cookie: admin }));
+    const loaded = await callRoute(loader, siteRequest("/admin/legal", { cookie: signedIn.admin }));
     const terms = loaded.body.pages.find((entry: { page: string }) => entry.page === "terms");
     expect(terms.delta).toBeNull(); // the Delta says "Our terms", the page also has a link text
     await post({ ...saveFields("terms", "<p>Our terms</p>") });
-    const again = await callRoute(loader, siteRequest("/admin/legal", { cookie: admin }));
+    const again = await callRoute(loader, siteRequest("/admin/legal", { cookie: signedIn.admin }));
     expect(again.body.pages.find((entry: { page: string }) => entry.page === "terms").delta).toEqual(JSON.parse(delta));
   });
 });

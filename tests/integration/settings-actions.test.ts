@@ -1,32 +1,22 @@
-import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
 import { getSettings } from "~/features/content/read.server";
 import { action, loader } from "~/routes/admin.settings";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { contentRow, siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/settings-routes";
 
 describe.each(testDatabaseKinds)("global settings and page links actions on %s", (kind) => {
   const app = useTestApp(kind);
-  let admin: string;
-  let member: string;
-  beforeAll(async () => {
-    admin = await signUpAndGetCookie(app.auth, "admin@example.com");
-    member = await signUpAndGetCookie(app.auth, "member@example.com");
-  });
+  const signedIn = useAdminAndMember(app);
 
-  const save = (fields: Record<string, string | number>, cookie = admin) => callRoute(action, postForm("/admin/settings", fields, cookie));
-  const globalRow = async (section: string) =>
-    (
-      await app.handle.db
-        .select()
-        .from(pageContent)
-        .where(and(eq(pageContent.pageName, "global"), eq(pageContent.sectionName, section)))
-    )[0];
+  const save = (fields: Record<string, string | number>, cookie = signedIn.admin) =>
+    callRoute(action, postForm("/admin/settings", fields, cookie));
+  const globalRow = (section: string) => contentRow(app, "global", section);
 
   it("refuses anonymous, non-admin and cross-origin requests to the loader and every write", async () => {
     expect((await callRoute(loader, siteRequest("/admin/settings"))).status).toBe(401);
-    expect((await callRoute(loader, siteRequest("/admin/settings", { cookie: member }))).status).toBe(403);
+    expect((await callRoute(loader, siteRequest("/admin/settings", { cookie: signedIn.member }))).status).toBe(403);
     const writes: Record<string, string | number>[] = [
       { intent: "update-setting", section: "company_name", value: "Hacked" },
       { intent: "add-page-link", pageName: "hacked", pageUrl: "/hacked" },
@@ -34,20 +24,20 @@ describe.each(testDatabaseKinds)("global settings and page links actions on %s",
     ];
     for (const fields of writes) {
       expect((await callRoute(action, postForm("/admin/settings", fields))).status).toBe(401);
-      expect((await save(fields, member)).status).toBe(403);
-      expect((await callRoute(action, postForm("/admin/settings", fields, admin, "https://evil.example"))).status).toBe(403);
+      expect((await save(fields, signedIn.member)).status).toBe(403);
+      expect((await callRoute(action, postForm("/admin/settings", fields, signedIn.admin, "https://evil.example"))).status).toBe(403);
     }
     expect(await globalRow("company_name")).toBeUndefined();
     expect(await app.handle.db.select().from(pageContent).where(eq(pageContent.pageName, "hacked"))).toEqual([]);
   });
 
   it("shows every setting with its default until it is saved, and answers 404 to an unknown tab", async () => {
-    const answer = await callRoute(loader, siteRequest("/admin/settings", { cookie: admin }));
+    const answer = await callRoute(loader, siteRequest("/admin/settings", { cookie: signedIn.admin }));
     expect(answer.status).toBe(200);
     expect(answer.body.settings.company_name).toBe("Valora Payments Ltd");
     expect(answer.body.settings.favicon_url).toBe("");
     expect(answer.body.pageLinks).toEqual([]);
-    const unknown = await callRoute(loader, siteRequest("/admin/settings/nope", { cookie: admin }), { tab: "nope" });
+    const unknown = await callRoute(loader, siteRequest("/admin/settings/nope", { cookie: signedIn.admin }), { tab: "nope" });
     expect(unknown.status).toBe(404);
   });
 
@@ -61,7 +51,7 @@ describe.each(testDatabaseKinds)("global settings and page links actions on %s",
     expect((await getSettings()).company_name).toBe("Acme Wallet Ltd");
     expect((await save({ intent: "update-setting", section: "primary_color", value: "#ff0066" })).status).toBe(200);
     expect((await getSettings()).primary_color).toBe("#ff0066");
-    const reloaded = await callRoute(loader, siteRequest("/admin/settings/colors", { cookie: admin }), { tab: "colors" });
+    const reloaded = await callRoute(loader, siteRequest("/admin/settings/colors", { cookie: signedIn.admin }), { tab: "colors" });
     expect(reloaded.body.settings.primary_color).toBe("#ff0066");
   });
 
@@ -93,7 +83,7 @@ describe.each(testDatabaseKinds)("global settings and page links actions on %s",
     });
     const [row] = await app.handle.db.select().from(pageContent).where(eq(pageContent.pageName, "about"));
     expect(row).toMatchObject({ sectionName: "page_url", contentType: "url", contentValue: "about", pageUrl: "/about-us" });
-    const answer = await callRoute(loader, siteRequest("/admin/settings/links", { cookie: admin }), { tab: "links" });
+    const answer = await callRoute(loader, siteRequest("/admin/settings/links", { cookie: signedIn.admin }), { tab: "links" });
     expect(answer.body.pageLinks).toEqual([{ id: row!.id, pageName: "about", pageUrl: "/about-us" }]);
   });
 

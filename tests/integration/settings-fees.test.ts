@@ -1,40 +1,27 @@
-import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { pageContent } from "~/db/schema";
+import { describe, expect, it } from "vitest";
 import { getPageContent } from "~/features/content/read.server";
 import { action, loader } from "~/routes/admin.fees";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { contentRow, siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/settings-routes";
 
 describe.each(testDatabaseKinds)("prices and tariffs actions on %s", (kind) => {
   const app = useTestApp(kind);
-  let admin: string;
-  let member: string;
-  beforeAll(async () => {
-    admin = await signUpAndGetCookie(app.auth, "admin@example.com");
-    member = await signUpAndGetCookie(app.auth, "member@example.com");
-  });
+  const signedIn = useAdminAndMember(app);
 
-  const save = (fields: Record<string, string>, cookie = admin) => callRoute(action, postForm("/admin/fees", fields, cookie));
-  const feesRow = async (section: string) =>
-    (
-      await app.handle.db
-        .select()
-        .from(pageContent)
-        .where(and(eq(pageContent.pageName, "fees"), eq(pageContent.sectionName, section)))
-    )[0];
+  const save = (fields: Record<string, string>, cookie = signedIn.admin) => callRoute(action, postForm("/admin/fees", fields, cookie));
+  const feesRow = (section: string) => contentRow(app, "fees", section);
 
   it("refuses anonymous and non-admin requests", async () => {
     expect((await callRoute(loader, siteRequest("/admin/fees"))).status).toBe(401);
-    expect((await callRoute(loader, siteRequest("/admin/fees", { cookie: member }))).status).toBe(403);
+    expect((await callRoute(loader, siteRequest("/admin/fees", { cookie: signedIn.member }))).status).toBe(403);
     const fields = { intent: "update-fee", section: "page_title", value: "Hacked" };
     expect((await callRoute(action, postForm("/admin/fees", fields))).status).toBe(401);
-    expect((await save(fields, member)).status).toBe(403);
+    expect((await save(fields, signedIn.member)).status).toBe(403);
     expect(await feesRow("page_title")).toBeUndefined();
   });
 
   it("shows every fees field, with the catalogue default while it has no row", async () => {
-    const answer = await callRoute(loader, siteRequest("/admin/fees", { cookie: admin }));
+    const answer = await callRoute(loader, siteRequest("/admin/fees", { cookie: signedIn.admin }));
     expect(answer.body.loadFailed).toBe(false);
     expect(answer.body.fees.personal_plan_price).toBe("Free");
     expect(answer.body.fees.faq_answer_1).toContain("30-day free trial");

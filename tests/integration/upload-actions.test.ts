@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
 import { getSettings } from "~/features/content/read.server";
 import { uploadsDirectory } from "~/features/uploads/storage.server";
 import { uploadMessages } from "~/features/uploads/schema";
 import { action, loader } from "~/routes/admin.upload";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp } from "../support/test-database";
 import { callRoute } from "../support/settings-routes";
 import { tinyImages } from "../support/images";
 
@@ -16,12 +16,7 @@ const images = tinyImages;
 
 describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
   const app = useTestApp(kind);
-  let admin: string;
-  let member: string;
-  beforeAll(async () => {
-    admin = await signUpAndGetCookie(app.auth, "admin@example.com");
-    member = await signUpAndGetCookie(app.auth, "member@example.com");
-  });
+  const signedIn = useAdminAndMember(app);
 
   const upload = (query: string, body: BodyInit | null, options: { cookie?: string; headers?: Record<string, string> } = {}) =>
     callRoute(
@@ -29,12 +24,13 @@ describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
       siteRequest(`/admin/upload?${query}`, {
         method: "POST",
         body,
-        cookie: options.cookie ?? admin,
+        cookie: options.cookie ?? signedIn.admin,
         headers: options.headers,
         ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
       } as RequestInit & { cookie?: string }),
     );
-  const remove = (query: string, cookie = admin) => callRoute(action, siteRequest(`/admin/upload?${query}`, { method: "DELETE", cookie }));
+  const remove = (query: string, cookie = signedIn.admin) =>
+    callRoute(action, siteRequest(`/admin/upload?${query}`, { method: "DELETE", cookie }));
   const row = async (page: string, section: string) =>
     (
       await app.handle.db
@@ -48,11 +44,11 @@ describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
     expect((await callRoute(action, siteRequest("/admin/upload?section=favicon_url", { method: "POST", body: images.png }))).status).toBe(
       401,
     );
-    expect((await upload("section=favicon_url", images.png, { cookie: member })).status).toBe(403);
-    expect((await remove("section=favicon_url", member)).status).toBe(403);
+    expect((await upload("section=favicon_url", images.png, { cookie: signedIn.member })).status).toBe(403);
+    expect((await remove("section=favicon_url", signedIn.member)).status).toBe(403);
     expect((await callRoute(loader, siteRequest("/admin/upload"))).status).toBe(401);
-    expect((await callRoute(loader, siteRequest("/admin/upload", { cookie: member }))).status).toBe(403);
-    expect((await callRoute(loader, siteRequest("/admin/upload", { cookie: admin }))).status).toBe(405);
+    expect((await callRoute(loader, siteRequest("/admin/upload", { cookie: signedIn.member }))).status).toBe(403);
+    expect((await callRoute(loader, siteRequest("/admin/upload", { cookie: signedIn.admin }))).status).toBe(405);
     expect(storedFiles()).toEqual([]);
     expect(await row("global", "favicon_url")).toBeUndefined();
   });

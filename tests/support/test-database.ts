@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { and, eq } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, inject } from "vitest";
 import * as schema from "~/db/schema";
@@ -95,6 +96,28 @@ export async function signUpAndGetCookie(auth: Auth, email: string, password = "
     returnHeaders: true,
   });
   return cookieHeader(headers);
+}
+
+/**
+ * Signs up an administrator (the first account) and a member without the admin role before the
+ * file's tests; their session cookies are on the returned object once the tests run.
+ */
+export function useAdminAndMember(app: TestApp) {
+  const signedIn = { admin: "", member: "" };
+  beforeAll(async () => {
+    signedIn.admin = await signUpAndGetCookie(app.auth, "admin@example.com");
+    signedIn.member = await signUpAndGetCookie(app.auth, "member@example.com");
+  });
+  return signedIn;
+}
+
+/** The stored row of one content key (page and section), or undefined when none is stored. */
+export async function contentRow(app: TestApp, page: string, section: string) {
+  const rows = await app.handle.db
+    .select()
+    .from(schema.pageContent)
+    .where(and(eq(schema.pageContent.pageName, page), eq(schema.pageContent.sectionName, section)));
+  return rows[0];
 }
 
 /** The Cookie header a browser would send back after an answer's Set-Cookie headers. */
