@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { chromiumLaunchOptions } from "./support/chromium.js";
 import { publicPagePaths } from "../app/features/seo/public-pages.js";
 import { builtServer, root } from "./support/ensure-build.js";
 import { stopProcess, waitFor } from "./support/production-server.js";
@@ -82,19 +83,7 @@ async function renderTimes(previewCookie) {
 
 // long-function: one browser session, typed into the page and timed inside it
 async function liveDelays(session) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     await context.addCookies(

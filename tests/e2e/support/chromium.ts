@@ -1,14 +1,2 @@
-/** Debian's Chromium, started the way this machine's closed network needs. */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+// One set of launch options for the end-to-end tests and the benchmark scripts that drive a browser.
+export { chromiumLaunchOptions } from "../../../scripts/support/chromium.js";
