@@ -94,6 +94,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await jobsStopped;
+      // A re-render after a late save reads the content: it ends before the database closes.
+      await pageCache.stop();
       await stopStatistics?.();
       await stopPublicIndex();
       await stopContentSync?.();

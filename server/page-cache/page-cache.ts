@@ -26,6 +26,8 @@ export interface PageCache {
   size(): number;
   /** Resolves once the kept copies are at the best compression (tests). */
   recompressed(): Promise<void>;
+  /** At shutdown: no more background re-renders; resolves once the running one has ended. */
+  stop(): Promise<void>;
 }
 
 export interface PageCacheOptions {
@@ -148,5 +150,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     clear,
     size: () => pages.size,
     recompressed: () => recompression.idle(),
+    stop: () => flights.stop(),
   };
 }

@@ -29,6 +29,7 @@ async function serve() {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    cache,
     text: async (path: string) => (await fetch(`${origin}${path}`)).text(),
     rendered,
     hold() {
@@ -122,6 +123,28 @@ describe("pages after a content write", () => {
     expect(await visit).toContain("/ render 3");
     expect(site.rendered).toEqual(["/", "/", "/"]);
     expect(await site.text("/")).toContain("/ render 3");
+  });
+
+  it("at shutdown starts no more re-renders and waits for the running one, so none outlives the database", async () => {
+    site = await serve();
+    await site.text("/");
+    await site.text("/fees");
+    site.hold();
+    clearContentCache();
+    await settle();
+    expect(site.rendered.slice(2)).toEqual(["/"]);
+    let stopped = false;
+    const stopping = site.cache.stop().then(() => (stopped = true));
+    await settle();
+    // The running render holds the shutdown until it ends.
+    expect(stopped).toBe(false);
+    site.release();
+    await stopping;
+    await settle();
+    // /fees was waiting its turn: it is never started, and later writes start nothing.
+    clearContentCache();
+    await settle();
+    expect(site.rendered.slice(2)).toEqual(["/"]);
   });
 
   it("compresses a fresh copy quickly, and again at the best settings once the content has settled", async () => {

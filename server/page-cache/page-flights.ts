@@ -25,6 +25,11 @@ export interface PageFlights {
   remember(request: CacheRequest): void;
   /** After a content write: every remembered page gets a render, started one at a time in order. */
   refresh(): void;
+  /**
+   * At shutdown: starts no more background renders and resolves once the running ones have
+   * ended, so that none reads the database after it is closed.
+   */
+  stop(): Promise<void>;
 }
 
 /**
@@ -36,6 +41,7 @@ export function createPageFlights(render: (request: CacheRequest, started: () =>
   const remembered = new Map<string, CacheRequest>();
   const waiting: string[] = [];
   let refreshing = false;
+  let stopped = false;
 
   function flight(request: CacheRequest): Flight {
     let resolve!: (page: CachedPage | undefined) => void;
@@ -63,7 +69,7 @@ export function createPageFlights(render: (request: CacheRequest, started: () =>
 
   // One background render at a time: visitors' hits keep the rest of the machine.
   function next() {
-    if (refreshing) return;
+    if (refreshing || stopped) return;
     let entry: Flight | undefined;
     while (!entry && waiting.length > 0) {
       const candidate = flights.get(waiting.shift()!);
@@ -98,6 +104,7 @@ export function createPageFlights(render: (request: CacheRequest, started: () =>
       if (!request.key.includes("?")) remembered.set(request.key, request);
     },
     refresh() {
+      if (stopped) return;
       for (const [key, request] of remembered) {
         const current = flights.get(key);
         if (current && current.version === undefined) continue;
@@ -105,6 +112,12 @@ export function createPageFlights(render: (request: CacheRequest, started: () =>
         waiting.push(key);
       }
       next();
+    },
+    async stop() {
+      stopped = true;
+      waiting.length = 0;
+      const running = [...flights.values()].filter((entry) => entry.running).map((entry) => entry.promise.catch(() => undefined));
+      await Promise.all(running);
     },
   };
 }
