@@ -9,6 +9,8 @@ const STAMP = Date.now().toString(36);
 const PATH = `/e2e-staged-${STAMP}`;
 const RELEASE = `Кампания ${STAMP}`;
 const HERO = `Staged campaign ${STAMP}`;
+/** A live redirect the release deletes. */
+const OLD = `/e2e-old-offer-${STAMP}`;
 
 /** What a visitor (no session, no preview cookie) is answered at an address. */
 async function visitorGet(path: string) {
@@ -46,8 +48,18 @@ test.describe("[ADMIN][PAGES] a landing page through a release", () => {
   });
 
   // long-function: one flow, each step building on what the one before staged
-  test("a page made in a release stays 404 for visitors, shows in the release's preview and goes live with it", async ({ page }) => {
+  test("a page made and a redirect deleted in a release: visitors see neither, the release's preview both, everyone once it is published", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
+    const made = await postForm(page.request, workerBaseUrl(), "/admin/other/redirects", {
+      intent: "create-redirect",
+      fromPath: OLD,
+      toPath: "/fees",
+      status: 302,
+    });
+    expect(made.status()).toBe(200);
+    expect((await visitorGet(OLD)).status).toBe(302);
     await page.goto("/admin/other/releases");
     await page.getByLabel("Название выпуска").fill(RELEASE);
     await page.getByRole("button", { name: "Создать и открыть" }).click();
@@ -77,10 +89,16 @@ test.describe("[ADMIN][PAGES] a landing page through a release", () => {
     await expect(page.getByTestId("drafting-mode")).toContainText(`Черновик: ${RELEASE}`);
     await expectNoAxeViolations(page, "the page editor inside a release");
 
-    // A visitor still finds nothing there.
+    // The live redirect is deleted in the release too.
+    await page.goto("/admin/other/redirects");
+    await page.getByRole("button", { name: `Удалить переадресацию ${OLD}` }).click();
+    await expectToast(page, "Готово", { description: "Переадресация удалена", failure: false });
+
+    // A visitor still finds no page there, and is still redirected from the old address.
     const before = await visitorGet(PATH);
     expect(before.status).toBe(404);
     expect(before.text).not.toContain(HERO);
+    expect((await visitorGet(OLD)).status).toBe(302);
 
     // The release lists the staged page; its preview shows it under the banner.
     await page.goto(`/admin/other/releases/${releaseId}`);
@@ -94,6 +112,12 @@ test.describe("[ADMIN][PAGES] a landing page through a release", () => {
     await expect(page.getByRole("heading", { name: HERO })).toBeVisible();
     await expectNoAxeViolationsIn(page, '[data-testid="preview-banner"]');
     expect((await visitorGet(PATH)).status).toBe(404);
+    // The preview answers the old address as the release will: no redirect any more.
+    const gone = await page.goto(OLD);
+    expect(gone?.status()).toBe(404);
+    await expect(page).toHaveURL(new RegExp(`${OLD}$`));
+    await expect(page.getByTestId("preview-banner")).toContainText(RELEASE);
+    expect((await visitorGet(OLD)).status).toBe(302);
 
     // Out of the preview, back to the release: published now, the page is live for everyone.
     await banner.getByRole("link", { name: "Выйти из предпросмотра" }).click();
@@ -103,6 +127,7 @@ test.describe("[ADMIN][PAGES] a landing page through a release", () => {
     await expectToast(page, "Готово", { description: "Выпуск опубликован", failure: false });
     await expect.poll(async () => (await visitorGet(PATH)).status).toBe(200);
     expect((await visitorGet(PATH)).text).toContain(HERO);
+    expect((await visitorGet(OLD)).status).toBe(404);
     await page.goto(PATH);
     await expect(page.getByTestId("preview-banner")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: HERO })).toBeVisible();
