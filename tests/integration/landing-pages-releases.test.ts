@@ -4,7 +4,7 @@ import { contentRevisions, landingPages, redirects, releases } from "~/db/schema
 import { undoGroup } from "~/features/history/revision-groups.server";
 import { createBlock } from "~/features/pages/blocks/blocks";
 import { pageIntents } from "~/features/pages/intents";
-import { lookupAddress, startPublicIndex } from "~/features/pages/public-index.server";
+import { flushRedirectHits, lookupAddress, startPublicIndex } from "~/features/pages/public-index.server";
 import { loadReleaseOverlay } from "~/features/releases/overlay.server";
 import { runInPreview } from "~/features/releases/preview/preview-context.server";
 import { loader as publicLoader } from "~/routes/_public.$";
@@ -132,6 +132,72 @@ describe.each(testDatabaseKinds)("landing pages through releases on %s", (kind) 
     const [redirect] = await app.handle.db.select().from(redirects);
     expect(redirect).toMatchObject({ fromPath: "/cards", toPath: "/debit-cards", status: 301 });
     await vi.waitFor(() => expect(lookupAddress("/cards")).toMatchObject({ kind: "redirect", location: "/debit-cards", status: 301 }));
+  });
+
+  // long-function: one release, four redirects, each answered by the visitor, the preview and the published site
+  it("the preview answers redirects as the release would publish them: deleted, re-aimed, moved, untouched", async () => {
+    await as.goLive();
+    const postRedirect = (fields: Record<string, string | number>) =>
+      callRoute(redirectsAction, postForm("/admin/other/redirects", fields, admin));
+    const liveRedirect = async (fromPath: string, toPath: string, status: 301 | 302) => {
+      expect((await postRedirect({ intent: redirectIntents.create, fromPath, toPath, status })).body).toMatchObject({ ok: true });
+      const [row] = await app.handle.db.select().from(redirects).where(eq(redirects.fromPath, fromPath));
+      return row!;
+    };
+    const dropped = await liveRedirect("/old-promo", "/fees", 302);
+    const reaimed = await liveRedirect("/old-gift", "/fees", 301);
+    const moved = await liveRedirect("/old-move", "/faq", 301);
+    await liveRedirect("/old-kept", "/security", 301);
+    await vi.waitFor(() => expect(lookupAddress("/old-kept")).toMatchObject({ kind: "redirect" }));
+
+    const releaseId = await as.create("Уборка переадресаций");
+    expect((await postRedirect({ intent: redirectIntents.delete, id: dropped.id })).body).toMatchObject({ ok: true });
+    const update = (row: typeof moved, fields: { fromPath?: string; toPath?: string; status?: number }) =>
+      postRedirect({
+        intent: redirectIntents.update,
+        id: row.id,
+        fromPath: row.fromPath,
+        toPath: row.toPath,
+        status: row.status,
+        ...fields,
+      });
+    expect((await update(reaimed, { toPath: "/faq", status: 302 })).body).toMatchObject({ ok: true });
+    expect((await update(moved, { fromPath: "/new-move" })).body).toMatchObject({ ok: true });
+    expect(await stagedKeys(app, releaseId)).toEqual(
+      [dropped.id, reaimed.id, moved.id].map((id) => `redirect:${id}`).sort((a, b) => a.localeCompare(b)),
+    );
+
+    const answered = (response: Awaited<ReturnType<typeof visit>>) =>
+      response.status === 404 ? 404 : { status: response.status, location: response.headers.get("location") };
+    const expectations = async (read: (path: string) => ReturnType<typeof visit>, wanted: Record<string, unknown>) => {
+      for (const [path, answer] of Object.entries(wanted)) expect([path, answered(await read(path))]).toEqual([path, answer]);
+    };
+    const published = {
+      "/old-promo": 404,
+      "/old-gift?utm_source=mail": { status: 302, location: "/faq?utm_source=mail" },
+      "/old-move": 404,
+      "/new-move": { status: 301, location: "/faq" },
+      "/old-kept": { status: 301, location: "/security" },
+    };
+    // Visitors keep the live redirects while the release is open.
+    await expectations(visit, {
+      "/old-promo": { status: 302, location: "/fees" },
+      "/old-gift?utm_source=mail": { status: 301, location: "/fees?utm_source=mail" },
+      "/old-move": { status: 301, location: "/faq" },
+      "/new-move": 404,
+      "/old-kept": { status: 301, location: "/security" },
+    });
+    // The preview answers what the release will publish, and counts no visitor's hit.
+    await flushRedirectHits(app.handle.db);
+    const hits = async () => (await app.handle.db.select().from(redirects)).map((row) => [row.id, row.hits]).sort();
+    const hitsBefore = await hits();
+    await expectations((path) => preview(releaseId, path), published);
+    await flushRedirectHits(app.handle.db);
+    expect(await hits()).toEqual(hitsBefore);
+
+    expect((await as.release(releaseId, { intent: "publish-release" })).body).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(lookupAddress("/new-move")).toMatchObject({ kind: "redirect" }));
+    await expectations(visit, published);
   });
 
   it("'Изменения только через выпуски' refuses a direct page save with 403; inside a release it is staged", async () => {

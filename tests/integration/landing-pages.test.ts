@@ -4,6 +4,7 @@ import { landingPages, menuItems, redirects } from "~/db/schema";
 import { pageIntents, redirectIntents } from "~/features/pages/intents";
 import { flushRedirectHits, lookupAddress } from "~/features/pages/public-index.server";
 import { createBlock } from "~/features/pages/blocks/blocks";
+import { blockMessages } from "~/features/pages/blocks/fields";
 import { action as historyAction, loader as historyLoader } from "~/routes/admin.history";
 import { action as pagesAction, loader as pagesLoader } from "~/routes/admin.other.pages";
 import { action as redirectsAction, loader as redirectsLoader } from "~/routes/admin.other.redirects";
@@ -218,5 +219,41 @@ describe.each(testDatabaseKinds)("landing pages and redirects on %s", (kind) => 
     expect(events.filter((event) => event.area === "pages" || event.area === "redirects").length).toBe(
       revisions.filter((revision) => revision.area === "pages" || revision.area === "redirects").length,
     );
+  });
+
+  it("keeps the rich-text editor's formatting through the legal sanitiser and drops anything else; over-long text is refused at its field", async () => {
+    const created = await create("Rich text", "/rich-text-offer");
+    const id = created.body.id as number;
+    // What the editor sends (Quill's semantic HTML for every toolbar button) ...
+    const fromEditor =
+      '<h2>Terms</h2><p class="ql-align-center"><strong>Bold</strong>, <em>italic</em>, <u>under</u>, <s>struck</s>, ' +
+      '<a href="https://example.com/terms" target="_blank">terms</a><br></p><ol><li>One</li></ol><ul><li class="ql-indent-1">Two</li></ul>';
+    // ... and what a hand-made post could add to it.
+    const hostile =
+      '<p style="color:red" onclick="steal()" class="evil ql-align-right">Hi<img src="x" onerror="alert(1)"><script>alert(2)</script></p>' +
+      '<a href="javascript:alert(3)">x</a><iframe src="https://evil.example/"></iframe>';
+    const kept =
+      '<h2>Terms</h2><p class="ql-align-center"><strong>Bold</strong>, <em>italic</em>, <u>under</u>, <s>struck</s>, ' +
+      '<a href="https://example.com/terms" target="_blank" rel="noopener noreferrer">terms</a><br /></p><ol><li>One</li></ol>' +
+      '<ul><li class="ql-indent-1">Two</li></ul><p class="ql-align-right">Hi</p><a>x</a>';
+    const opened = await editor(id);
+    const richText = { ...createBlock("rich_text"), data: { html: fromEditor + hostile } };
+    expect((await save(id, { blocks: [...opened.blocks, richText] })).body).toMatchObject({ ok: true });
+    const storedHtml = async () => {
+      const [row] = await app.handle.db.select().from(landingPages).where(eq(landingPages.id, id));
+      return (row!.blocks as { type: string; data: { html?: string } }[]).find((block) => block.type === "rich_text")!.data.html;
+    };
+    expect(await storedHtml()).toBe(kept);
+    // The editor opens on the sanitised text, and the published page shows it.
+    expect((await editor(id)).blocks.at(-1).data.html).toBe(kept);
+    expect((await publish(id)).body).toMatchObject({ ok: true });
+    expect((await visit("/rich-text-offer")).body.page.blocks.at(-1).data.html).toBe(kept);
+
+    // The block's Zod schema still holds: the error is named after the editor's field.
+    const tooLong = { ...richText, data: { html: `<p>${"x".repeat(100_000)}</p>` } };
+    const refused = await save(id, { blocks: [...opened.blocks, tooLong] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors[`blocks.${opened.blocks.length}.html`]).toEqual([blockMessages.tooLong]);
+    expect(await storedHtml()).toBe(kept);
   });
 });

@@ -7,6 +7,7 @@ import { onContentChange } from "~/features/content/read.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { PAGE_REFERENCE } from "./page-reference";
+import { pageKey, redirectKey, type PageSnapshot, type RedirectSnapshot } from "./snapshot.server";
 
 interface PageEntry {
   id: number;
@@ -50,6 +51,20 @@ export async function refreshPublicIndex(db: Database) {
 
 const withQuery = (location: string, query: string) => (query && !location.includes("?") ? `${location}?${query}` : location);
 
+/** What a page at the address answers: its copy, its 302 while unpublished, or not found. */
+function pageAnswer(page: PageEntry, query: string): AddressAnswer | undefined {
+  if (page.published) return { kind: "page", id: page.id };
+  if (page.unpublishedRedirect) return { kind: "redirect", location: withQuery(page.unpublishedRedirect, query), status: 302 };
+  return undefined;
+}
+
+const redirectAnswer = (redirect: RedirectEntry, query: string, hit?: () => void): AddressAnswer => ({
+  kind: "redirect",
+  location: withQuery(redirect.to, query),
+  status: redirect.status,
+  ...(hit ? { hit } : {}),
+});
+
 /**
  * The answer for a path no fixed route takes (decoded, as the router matches it): a published
  * page, a redirect (the query string carried over), or undefined for the not-found page.
@@ -57,12 +72,40 @@ const withQuery = (location: string, query: string) => (query && !location.inclu
 export function lookupAddress(pathname: string, query = ""): AddressAnswer | undefined {
   const path = pathname.toLowerCase();
   const page = pagesByPath.get(path);
-  if (page?.published) return { kind: "page", id: page.id };
-  if (page?.unpublishedRedirect) return { kind: "redirect", location: withQuery(page.unpublishedRedirect, query), status: 302 };
-  if (page) return undefined;
+  if (page) return pageAnswer(page, query);
   const redirect = redirectsByPath.get(path);
-  if (!redirect) return undefined;
-  return { kind: "redirect", location: withQuery(redirect.to, query), status: redirect.status, hit: () => countHit(redirect.id) };
+  return redirect ? redirectAnswer(redirect, query, () => countHit(redirect.id)) : undefined;
+}
+
+/** A release's staged pages and redirects: `page:<id>` / `redirect:<id>` -> snapshot, null when deleted. */
+export type StagedRecords = ReadonlyMap<string, unknown>;
+
+/**
+ * The answer for an address as the site would give it once `staged` is published: a staged
+ * page or redirect at the address, else a live one the release leaves alone (a live record the
+ * release deletes, moves or changes is answered by its staged version only). Same rules as
+ * `lookupAddress`, from the same index; a preview's visit counts no hit.
+ */
+export function lookupStagedAddress(pathname: string, query: string, staged: StagedRecords): AddressAnswer | undefined {
+  const path = pathname.toLowerCase();
+  let page: PageEntry | undefined;
+  let redirect: RedirectEntry | undefined;
+  for (const [key, value] of staged) {
+    if (!value) continue;
+    if (key.startsWith("page:") && (value as PageSnapshot).path.toLowerCase() === path) {
+      const { id, status, unpublishedRedirect } = value as PageSnapshot;
+      page = { id, path, published: status === "published", unpublishedRedirect };
+    } else if (key.startsWith("redirect:") && (value as RedirectSnapshot).fromPath.toLowerCase() === path) {
+      const { id, toPath, status } = value as RedirectSnapshot;
+      redirect = { id, to: toPath, status };
+    }
+  }
+  const livePage = pagesByPath.get(path);
+  if (!page && livePage && !staged.has(pageKey(livePage.id))) page = livePage;
+  if (page) return pageAnswer(page, query);
+  const liveRedirect = redirectsByPath.get(path);
+  if (!redirect && liveRedirect && !staged.has(redirectKey(liveRedirect.id))) redirect = liveRedirect;
+  return redirect ? redirectAnswer(redirect, query) : undefined;
 }
 
 /** A page's address now, for links that name the page itself (`page:12`); undefined once it is gone. */

@@ -6,9 +6,9 @@ import { getPageContent, onContentChange } from "~/features/content/read.server"
 import { getDb, type Database } from "~/platform/db.server";
 import { readBlocks } from "./blocks/blocks";
 import { sanitizeBlocks } from "./pages.server";
-import { lookupAddress, resolveLinksDeep, type AddressAnswer } from "./public-index.server";
+import { lookupAddress, lookupStagedAddress, resolveLinksDeep, type AddressAnswer } from "./public-index.server";
 import { readSeo } from "./seo-fields";
-import { pageKey, type PageSnapshot, type RedirectSnapshot } from "./snapshot.server";
+import { pageKey, type PageSnapshot } from "./snapshot.server";
 import type { LandingPageView } from "./view";
 
 /** Blocks whose components read the live fees content. */
@@ -70,25 +70,14 @@ function stagedPageAt(records: Map<string, unknown>, path: string) {
 }
 
 /**
- * The answer for an address no fixed route takes. In a preview of a release, as the release
- * would leave the site: its staged pages and redirects first, then live ones it does not change.
- * Visitors (no preview) get the address index's answer, which knows only live records.
+ * The answer for an address no fixed route takes. In a preview, as the release would leave the
+ * site (its staged pages and redirects, deletions included, then live ones it does not change),
+ * with no hit counted. Visitors (no preview) get the address index's answer, live records only.
  */
 export function lookupRequestedAddress(pathname: string, query: string): AddressAnswer | undefined {
-  const records = previewRecords();
-  if (!records) return lookupAddress(pathname, query);
-  const path = pathname.toLowerCase();
-  const page = stagedPageAt(records, path);
-  if (page) return { kind: "page", id: page.id };
-  for (const [key, staged] of records) {
-    const redirect = staged as RedirectSnapshot | null;
-    if (key.startsWith("redirect:") && redirect?.fromPath.toLowerCase() === path) {
-      return { kind: "redirect", location: redirect.toPath, status: redirect.status };
-    }
-  }
-  const live = lookupAddress(pathname, query);
-  if (live?.kind === "page" && records.has(pageKey(live.id))) return undefined;
-  return live;
+  const preview = currentPreview();
+  if (!preview) return lookupAddress(pathname, query);
+  return lookupStagedAddress(pathname, query, preview.overlay?.records ?? new Map());
 }
 
 /** The page at this address for this request: in a preview, as the release would leave it (never cached). */

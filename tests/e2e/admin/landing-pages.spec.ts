@@ -11,6 +11,8 @@ import { blockTypeIds, blockTypes } from "../../../app/features/pages/blocks/blo
 
 const PATH = "/e2e-campaign";
 const RENAMED = "/e2e-campaign-renamed";
+const RICH_TEXT = "Gift season terms";
+const RICH_BOLD = "Cards ship in two days";
 
 const blockList = (page: Page) => page.getByRole("list", { name: "Блоки страницы" });
 const blockTypesInOrder = (page: Page) =>
@@ -82,6 +84,23 @@ test.describe("[ADMIN][PAGES] landing pages", () => {
     await page.getByRole("button", { name: "Сохранить", exact: true }).click();
     await expect(page.locator(`[id="${openTitleId}-error"]`)).toHaveText("Заполните поле");
     await openTitle.fill("Join the gift season");
+    // The rich-text block has the legal pages' editor: typed and made bold by keyboard, left by Tab.
+    const richText = blockList(page).locator('[data-block-type="rich_text"]');
+    await richText.locator("[aria-expanded]").click();
+    const editor = richText.getByRole("textbox", { name: "Текст (заголовки, абзацы, списки, ссылки)" });
+    // Quill's stylesheet came with it: its link form waits hidden.
+    await expect(richText.locator(".ql-tooltip")).toBeHidden();
+    await editor.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type(RICH_TEXT);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ControlOrMeta+B");
+    await page.keyboard.type(RICH_BOLD);
+    await page.keyboard.press("ControlOrMeta+B");
+    await expect(editor.locator("strong")).toHaveText(RICH_BOLD);
+    await page.keyboard.press("Tab");
+    await expect(editor).not.toBeFocused();
+    await expect(editor).toHaveText(`${RICH_TEXT}${RICH_BOLD}`);
     await save(page);
     await expectNoAxeViolations(page, "the page editor");
 
@@ -121,6 +140,8 @@ test.describe("[ADMIN][PAGES] landing pages", () => {
     });
     await page.goto(PATH);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "E2E gifts" })).toHaveAttribute("href", PATH);
+    await expect(page.locator("main p", { hasText: RICH_TEXT })).toBeVisible();
+    await expect(page.locator("main strong", { hasText: RICH_BOLD })).toBeVisible();
     await expectNoAxeViolations(page, "the landing page");
 
     await page.goto(`/admin/other/pages?page=${id}`);

@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import type { BlockImage } from "~/features/pages/blocks/fields";
 import { BlockImageField } from "./block-image-field";
-import { choiceLabels, fieldLabels, longFields } from "./field-labels";
+import { choiceLabels, fieldLabels, longFields, richTextFields } from "./field-labels";
+import { RichTextField } from "./rich-text-field";
 
 type Value = unknown;
 type Data = Record<string, Value>;
@@ -34,7 +35,6 @@ function TextField({ id, name, value, errors, onChange }: FieldProps) {
         value={String(value ?? "")}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        rows={name === "html" ? 8 : undefined}
         onChange={(event: { target: { value: string } }) => onChange(event.target.value)}
       />
       <FieldError id={`${id}-error`}>{error}</FieldError>
@@ -110,7 +110,8 @@ function ItemsField({ id, name, value, errors, onChange, fixed }: FieldProps & {
 }
 
 /**
- * Every field of a block's data, chosen by the value's shape: text, a choice, an image, a list.
+ * Every field of a block's data, chosen by the value's shape: text, a choice, an image, a list,
+ * or rich text (the legal pages' editor) for the fields that hold sanitised HTML.
  * A new block type needs no editor code of its own.
  */
 export function BlockFields({
@@ -134,6 +135,17 @@ export function BlockFields({
         if (isImage(value)) return <BlockImageField key={name} id={props.id} value={value} errors={errors} onChange={set(name)} />;
         if (Array.isArray(value)) return <ItemsField key={name} {...props} fixed={fixedLists.includes(name)} />;
         if (choices[name]) return <ChoiceField key={name} {...props} />;
+        if (richTextFields.has(name))
+          return (
+            <RichTextField
+              key={name}
+              id={props.id}
+              label={fieldLabels[name] ?? name}
+              value={String(value ?? "")}
+              error={errors[props.id]}
+              onChange={set(name)}
+            />
+          );
         return <TextField key={name} {...props} />;
       })}
     </div>

@@ -13,7 +13,7 @@ export const fieldLabels: Record<string, string> = {
   point3: "Пункт 3",
   image: "Изображение",
   imageSide: "Изображение слева или справа",
-  html: "HTML (заголовки, абзацы, списки, ссылки)",
+  html: "Текст (заголовки, абзацы, списки, ссылки)",
   buttonText: "Текст кнопки",
   buttonUrl: "Ссылка кнопки",
   items: "Элементы",
@@ -25,6 +25,9 @@ export const fieldLabels: Record<string, string> = {
 };
 
 /** Fields edited in a multi-line box. */
-export const longFields = new Set(["text", "subtitle", "description", "answer", "html"]);
+export const longFields = new Set(["text", "subtitle", "description", "answer"]);
+
+/** Fields holding HTML, edited in the legal pages' rich-text editor (the server sanitises them). */
+export const richTextFields = new Set(["html"]);
 
 export const choiceLabels: Record<string, string> = { left: "Слева", right: "Справа" };
