@@ -1,13 +1,13 @@
-import { latestVersions } from "~/features/history/revisions.server";
-import type { Database } from "~/platform/db.server";
+import { latestVersions, type Executor } from "~/features/history/revisions.server";
 import type { RedirectView } from "./editor-contract";
-import { flushRedirectHits } from "./public-index.server";
 import { listRedirects } from "./redirects.server";
 import { redirectKey } from "./snapshot.server";
 
-/** Every redirect with its hit count (the hits counted in memory added first) and version. */
-export async function listRedirectViews(db: Database): Promise<RedirectView[]> {
-  await flushRedirectHits(db);
+/**
+ * Every redirect with its hit count and version. Flush the hits counted in memory first
+ * (flushRedirectHits) for counts that include the last moments.
+ */
+export async function listRedirectViews(db: Executor): Promise<RedirectView[]> {
   const rows = await listRedirects(db);
   const versions = await latestVersions(
     db,

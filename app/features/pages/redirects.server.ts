@@ -15,7 +15,7 @@ export interface RedirectInput {
   status: 301 | 302;
 }
 
-export const listRedirects = (db: Database) => db.select().from(redirects).orderBy(asc(redirects.fromPath));
+export const listRedirects = (db: Pick<Database, "select">) => db.select().from(redirects).orderBy(asc(redirects.fromPath));
 
 const refuse = (field: "fromPath" | "toPath", message: string) => new PageWriteError(message, 400, { [field]: [message] });
 

@@ -93,6 +93,10 @@ test.describe("[ADMIN][PAGES] a landing page through a release", () => {
     await page.goto("/admin/other/redirects");
     await page.getByRole("button", { name: `Удалить переадресацию ${OLD}` }).click();
     await expectToast(page, "Готово", { description: "Переадресация удалена", failure: false });
+    // The list shows the redirects as the release leaves them, and names the live one it deletes.
+    await expect(page.getByRole("button", { name: `Удалить переадресацию ${OLD}` })).toHaveCount(0);
+    await expect(page.getByTestId("redirects-removed-in-release")).toContainText(OLD);
+    await expectNoAxeViolations(page, "the redirects list inside a release");
 
     // A visitor still finds no page there, and is still redirected from the old address.
     const before = await visitorGet(PATH);

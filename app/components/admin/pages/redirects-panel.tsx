@@ -57,15 +57,21 @@ function AddRedirectForm() {
   );
 }
 
-function RedirectRow({ redirect }: { redirect: RedirectView }) {
-  const fetcher = useFetcher<ActionResult>({ key: `delete-redirect-${redirect.id}` });
-  useActionResult(fetcher, {
-    onSuccess: () => toastSuccess("Готово", "Переадресация удалена"),
-    onFailure: (failure) => toastError("Ошибка", failure.message),
-  });
+// One fetcher for every row's delete, held by the list: the row leaves the list as soon as its
+// delete succeeds, and the toast must still be shown.
+type DeleteFetcher = ReturnType<typeof useFetcher<ActionResult>>;
+
+function RedirectRow({ redirect, staged, deletion }: { redirect: RedirectView; staged: boolean; deletion: DeleteFetcher }) {
   return (
     <tr className="border-t border-slate-200">
-      <td className="px-3 py-2 font-mono text-xs">{redirect.fromPath}</td>
+      <td className="px-3 py-2 font-mono text-xs">
+        {redirect.fromPath}
+        {staged ? (
+          <span className="mt-1 block font-sans font-medium text-amber-800" data-testid="redirect-staged">
+            В выпуске
+          </span>
+        ) : null}
+      </td>
       <td className="px-3 py-2 font-mono text-xs break-all">{redirect.toPath}</td>
       <td className="px-3 py-2">{redirect.status}</td>
       <td className="px-3 py-2">{redirect.automatic ? "при смене адреса" : "вручную"}</td>
@@ -74,21 +80,33 @@ function RedirectRow({ redirect }: { redirect: RedirectView }) {
       </td>
       <td className="px-3 py-2 text-xs">{redirect.lastHitAt ? dateFormat.format(new Date(redirect.lastHitAt)) : "—"}</td>
       <td className="px-3 py-2">
-        <fetcher.Form method="post">
+        <deletion.Form method="post">
           <input type="hidden" name="intent" value={redirectIntents.delete} />
           <input type="hidden" name="id" value={redirect.id} />
           <input type="hidden" name="version" value={redirect.version} />
           <Button type="submit" variant="ghost" size="sm" aria-label={`Удалить переадресацию ${redirect.fromPath}`}>
             <Trash2 aria-hidden="true" />
           </Button>
-        </fetcher.Form>
+        </deletion.Form>
       </td>
     </tr>
   );
 }
 
+interface RedirectsPanelProps {
+  redirects: RedirectView[];
+  /** With a release open: the redirects it stages, and the live ones it deletes. */
+  stagedIds?: number[];
+  removedInRelease?: Pick<RedirectView, "id" | "fromPath" | "toPath">[];
+}
+
 /** The 'Переадресации' section: every redirect with its hits and last hit; add and remove. */
-export function RedirectsPanel({ redirects }: { redirects: RedirectView[] }) {
+export function RedirectsPanel({ redirects, stagedIds = [], removedInRelease = [] }: RedirectsPanelProps) {
+  const deletion = useFetcher<ActionResult>({ key: "delete-redirect" });
+  useActionResult(deletion, {
+    onSuccess: () => toastSuccess("Готово", "Переадресация удалена"),
+    onFailure: (failure) => toastError("Ошибка", failure.message),
+  });
   return (
     <section aria-labelledby="redirects-heading" className="grid gap-6">
       <div>
@@ -144,11 +162,27 @@ export function RedirectsPanel({ redirects }: { redirects: RedirectView[] }) {
               </thead>
               <tbody>
                 {redirects.map((redirect) => (
-                  <RedirectRow key={redirect.id} redirect={redirect} />
+                  <RedirectRow key={redirect.id} redirect={redirect} staged={stagedIds.includes(redirect.id)} deletion={deletion} />
                 ))}
               </tbody>
             </table>
           )}
+          {removedInRelease.length > 0 ? (
+            <div
+              className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="redirects-removed-in-release"
+            >
+              <p className="font-medium">Выпуск удаляет (на сайте они пока работают):</p>
+              <ul className="mt-1 list-disc pl-5">
+                {removedInRelease.map((redirect) => (
+                  <li key={redirect.id}>
+                    <span className="font-mono text-xs">{redirect.fromPath}</span> →{" "}
+                    <span className="font-mono text-xs">{redirect.toPath}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </CardContent>
       </Card>
     </section>
