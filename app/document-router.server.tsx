@@ -42,16 +42,54 @@ export async function readHandoff(stream: ReadableStream<Uint8Array> | undefined
   }
 }
 
-// The server routes of a build, kept with the route modules they were made from: a development
-// build that reloads a module makes them again.
-const routeTrees = new WeakMap<Manifest, { modules: Map<string, RouteModule>; routes: RouteObject[] }>();
+type StaticRouter = ReturnType<typeof createStaticRouter>;
+type HandlerContext = EntryContext["staticHandlerContext"];
 
-function serverRoutes(manifest: Manifest, routeModules: RouteModules): RouteObject[] {
+// The routes of a build, kept with the route modules they were made from (a development build
+// that reloads a module makes them again), and a static router made from them: React Router's
+// `createStaticRouter` converts the routes again for every document, which the router of one
+// document shares with all others but its state (see `documentRouter`).
+const routeTrees = new WeakMap<Manifest, { modules: Map<string, RouteModule>; template: StaticRouter }>();
+
+function routerTemplate(context: EntryContext): StaticRouter {
+  const { manifest, routeModules } = context;
   const kept = routeTrees.get(manifest);
-  if (kept && [...kept.modules].every(([id, module]) => routeModules[id] === module)) return kept.routes;
+  if (kept && [...kept.modules].every(([id, module]) => routeModules[id] === module)) return kept.template;
   const routes = createServerRoutes(manifest.routes, routeModules);
-  routeTrees.set(manifest, { modules: new Map(Object.keys(manifest.routes).map((id) => [id, routeModules[id]!])), routes });
-  return routes;
+  // Made with no document's data, which it would otherwise keep for as long as the build.
+  const blank = { ...context.staticHandlerContext, matches: [], loaderData: {}, actionData: null, errors: null };
+  const template = createStaticRouter(routes, blank, { branches: branchesOf(context) } as StaticRouterOptions);
+  routeTrees.set(manifest, { modules: new Map(Object.keys(manifest.routes).map((id) => [id, routeModules[id]!])), template });
+  return template;
+}
+
+type StaticRouterOptions = Parameters<typeof createStaticRouter>[2];
+const branchesOf = (context: EntryContext) => (context as EntryContext & { branches?: unknown }).branches;
+
+/**
+ * The static router of one document: `createStaticRouter`'s, made from the kept template, whose
+ * converted routes, route manifest and methods it shares; its state is this document's, built as
+ * `createStaticRouter` builds it (each read a new object, the matches' routes the converted ones).
+ */
+function documentRouter(template: StaticRouter, context: HandlerContext, branches: unknown): StaticRouter {
+  const matches = context.matches.map((match) => ({ ...match, route: template.manifest[match.route.id] ?? match.route }));
+  const idle = template.state;
+  return Object.create(template, {
+    basename: { get: () => context.basename },
+    branches: { get: () => branches },
+    state: {
+      get: () => ({
+        ...idle,
+        location: context.location,
+        matches,
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: context.errors,
+        fetchers: new Map(),
+        blockers: new Map(),
+      }),
+    },
+  }) as StaticRouter;
 }
 
 /**
@@ -165,7 +203,7 @@ function HandoffScripts({
  */
 export function DocumentRouter({ context, reads, nonce }: { context: EntryContext; reads: HandoffRead[] | undefined; nonce?: string }) {
   const { manifest, routeModules, criticalCss, serverHandoffString } = context;
-  const routes = serverRoutes(manifest, routeModules);
+  const template = routerTemplate(context);
   // As <ServerRouter>: the data of a route whose clientLoader hydrates is left to the browser.
   context.staticHandlerContext.loaderData = { ...context.staticHandlerContext.loaderData };
   for (const match of context.staticHandlerContext.matches) {
@@ -181,9 +219,7 @@ export function DocumentRouter({ context, reads, nonce }: { context: EntryContex
       delete context.staticHandlerContext.loaderData[routeId];
     }
   }
-  const router = createStaticRouter(routes, context.staticHandlerContext, {
-    branches: (context as EntryContext & { branches?: unknown }).branches,
-  } as Parameters<typeof createStaticRouter>[2]);
+  const router = documentRouter(template, context.staticHandlerContext, branchesOf(context));
   return (
     <>
       <FrameworkContext.Provider
