@@ -1,5 +1,16 @@
 import { createElement, Fragment } from "react";
-import { createRequestHandler, Outlet, redirect, Scripts, useLoaderData, type ServerBuild } from "react-router";
+import type { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server.bun";
+import {
+  createRequestHandler,
+  Outlet,
+  redirect,
+  Scripts,
+  ServerRouter,
+  useLoaderData,
+  type EntryContext,
+  type ServerBuild,
+} from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import * as entryServer from "./entry.server";
 
@@ -158,5 +169,39 @@ describe("the document renderer", () => {
     expect(response.status).toBe(500);
     expect(document.html).toContain("<h1>Something went wrong</h1>");
     expect(document.html).not.toContain("This page is broken");
+  });
+});
+
+/** React Router's own <ServerRouter>, rendered whole, as the reference for the site's DocumentRouter. */
+function referenceHandleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
+  return new Promise<Response>((resolve, reject) => {
+    let html = "";
+    const destination = {
+      write: (chunk: string) => ((html += chunk), true),
+      end: () => resolve(new Response(html, { status, headers })),
+      destroy: reject,
+      on: () => destination,
+    };
+    const { pipe } = renderToPipeableStream(createElement(ServerRouter, { context, url: request.url, nonce: "" }), {
+      nonce: "",
+      onAllReady: () => pipe(destination as unknown as Writable),
+      onShellError: reject,
+      onError: () => {
+        status = 500;
+      },
+    });
+  });
+}
+
+describe("the document router", () => {
+  it("writes the same document as React Router's ServerRouter, byte for byte, render after render", async () => {
+    const reference = createRequestHandler({ ...build, entry: { module: { default: referenceHandleRequest } } } as unknown as ServerBuild);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const path of ["/fees", "/fees", "/broken", "/missing", "/fees"]) {
+      const expected = await reference(request(path), { nonce: "" });
+      const actual = await handle(request(path), { nonce: "" });
+      expect(actual.status).toBe(expected.status);
+      expect(await actual.text()).toBe(await expected.text());
+    }
   });
 });

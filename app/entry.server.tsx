@@ -4,8 +4,8 @@ import type { Writable } from "node:stream";
 // that cost a fifth of an uncached page's time, for a document that is answered in one piece.
 import { renderToPipeableStream } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { DocumentRouter, readHandoff } from "./document-router.server";
 
 export const streamTimeout = 5_000;
 
@@ -14,8 +14,9 @@ export const streamTimeout = 5_000;
  * data, so streaming would show nothing earlier, while React's many small writes each cost a
  * round through the compressor. A caller that passes `document` in the load context (the page
  * cache) takes the HTML from it, and the response carries no body to encode and decode again.
+ * The page's loader data is read before React starts (document-router.server.tsx).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,11 +24,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
+  const reads = await readHandoff(routerContext.serverHandoffStream);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentRouter context={routerContext} reads={reads} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

@@ -1,10 +1,11 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 // Imported for its side effect so the server links exactly the stylesheet the client build emits.
 import "./app.css";
 // The icons are a stylesheet of their own: a cached page inlines its first screen's few and
 // applies the rest after the first paint (server/first-paint/first-paint.ts).
 import glyphsHref from "./components/site/glyphs.css?url";
+import { DocumentLinks, DocumentScripts } from "./components/document-assets";
 import { useNonce } from "./components/nonce";
 import type { RootData } from "./components/root-data";
 import { COOKIE_CONSENT_SCRIPT } from "./components/site/cookie-consent.inline";
@@ -64,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MOBILE_MENU_SCRIPT }} />
         <Meta />
-        <Links />
+        <DocumentLinks />
         <link rel="icon" type="image/png" href={favicon || defaultIcons.regular} />
         <link rel="shortcut icon" type="image/png" href={favicon || defaultIcons.regular} />
         <link rel="apple-touch-icon" href={favicon || defaultIcons.touch} />
@@ -77,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* A preview is the server's rendering alone: its frame repaints it from the server (docs/releases.md). */}
         {!data?.preview && <ScrollRestoration nonce={nonce} />}
-        {!data?.preview && <Scripts nonce={nonce} />}
+        {!data?.preview && <DocumentScripts nonce={nonce} />}
       </body>
     </html>
   );

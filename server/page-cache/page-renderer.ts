@@ -6,9 +6,28 @@ import type { RenderPage } from "./rendered-page";
 /** The renderer in development, where the cache is off and the build reloads. */
 export const unavailableRenderer: RenderPage = () => Promise.reject(new Error("no page renderer"));
 
+/**
+ * The build with only the routes the page cache renders: those whose `handle` declares
+ * `pageCache` (page-routes.ts sends nothing else here) and their parents. React Router walks
+ * its whole route table three times for every document it renders (to match the request, to
+ * run the loaders, and for the lazy route manifest in `<Scripts>`), and builds its server
+ * routes from the whole table again for each: with the admin area's routes that was a seventh
+ * of an uncached render. The routes a public page matches are the same in both tables, and
+ * `<Scripts>` lists only those, so the document is the same.
+ */
+export function pageRoutesOnly(build: ServerBuild): ServerBuild {
+  const kept = new Set<string>();
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!(route?.module.handle as { pageCache?: unknown } | undefined)?.pageCache) continue;
+    for (let at: string | undefined = id; at !== undefined && !kept.has(at); at = build.routes[at]?.parentId) kept.add(at);
+  }
+  const only = <T>(table: Record<string, T>) => Object.fromEntries(Object.entries(table).filter(([id]) => kept.has(id)));
+  return { ...build, routes: only(build.routes), assets: { ...build.assets, routes: only(build.assets.routes) } };
+}
+
 /** Renders a public page as an anonymous visitor would get it, with the site's security headers. */
 export function pageRenderer(build: ServerBuild, env: Env, securityHeaders: [string, string][]): RenderPage {
-  const handle = createPageRenderer(build, env.NODE_ENV);
+  const handle = createPageRenderer(pageRoutesOnly(build), env.NODE_ENV);
   const origin = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return async (pathname) => {
     const request = new Request(`${origin}${pathname}`, {

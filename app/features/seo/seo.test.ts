@@ -86,3 +86,25 @@ describe("SEO meta", () => {
     expect(organization).not.toHaveProperty("sameAs");
   });
 });
+
+describe("SEO meta of one content version", () => {
+  it("is worked out once per settings object and page, and each caller gets a list of its own", () => {
+    const current = { ...settings };
+    const first = buildSeoMeta(current, site, "/fees", { title: "Fees" });
+    const again = buildSeoMeta(current, site, "/fees", { title: "Fees" });
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    // The tags themselves (the JSON-LD object among them) are the kept ones.
+    expect(find(again, "script:ld+json")).toBe(find(first, "script:ld+json"));
+    expect(find(buildSeoMeta(current, site, "/faq", { title: "Fees" }), "og:url")).toMatchObject({
+      content: "https://www.example.com/faq",
+    });
+  });
+
+  it("follows a content write, which brings a new settings object", () => {
+    const before = buildSeoMeta({ ...settings, site_title: "Before" }, site, "/");
+    const after = buildSeoMeta({ ...settings, site_title: "After" }, site, "/");
+    expect(find(before, "title")).toEqual({ title: "Before" });
+    expect(find(after, "title")).toEqual({ title: "After" });
+  });
+});

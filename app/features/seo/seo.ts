@@ -54,8 +54,28 @@ export function organizationJsonLd(settings: Record<string, string>, site: SiteS
   return Object.fromEntries(Object.entries(organization).filter(([, field]) => field !== undefined));
 }
 
+// The tags of each page, kept with the settings object they were made from: the content cache's
+// own, the same until the next content write. Every render asked for them twice (the root's
+// `meta` and the page's), three URL parses and the JSON-LD each time.
+const seoMetaCache = new WeakMap<Record<string, string>, Map<string, readonly MetaDescriptor[]>>();
+const SEO_META_KEPT = 256;
+
 /** Title, description, canonical URL, Open Graph and Twitter tags from the global settings. */
 export function buildSeoMeta(settings: Record<string, string>, site: SiteSeo, pathname: string, page: PageSeo = {}): MetaDescriptor[] {
+  const key = [site.origin, site.uploadsBase, site.defaultImageAlt, pathname, page.title, page.description].join("\n");
+  let kept = seoMetaCache.get(settings);
+  if (!kept) seoMetaCache.set(settings, (kept = new Map()));
+  let tags = kept.get(key);
+  if (!tags) {
+    tags = seoMetaTags(settings, site, pathname, page);
+    if (kept.size >= SEO_META_KEPT) kept.clear();
+    kept.set(key, tags);
+  }
+  // A list of the caller's own; the tags in it are shared and never changed.
+  return [...tags];
+}
+
+function seoMetaTags(settings: Record<string, string>, site: SiteSeo, pathname: string, page: PageSeo): MetaDescriptor[] {
   const siteTitle = settings.site_title ?? "";
   const title = page.title ? `${page.title} | ${siteTitle}` : siteTitle;
   const description = page.description || settings.site_description || "";
