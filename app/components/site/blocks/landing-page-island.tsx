@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import type { LandingPageView } from "~/features/pages/view";
+
+// The blocks' code loads only when the browser must render a landing page itself (a client-side
+// navigation to one): never with every unknown address's 404, nor to hydrate a page the server
+// rendered (the blocks are static sections with no state of their own).
+const LandingPage = lazy(() => import("./landing-page").then((module) => ({ default: module.LandingPage })));
+
+// Set once the first landing page the browser loaded has hydrated: from then on every render of
+// a landing page is the browser's own, and only the server's DOM of the first one is kept.
+let hydrated = false;
+
+/** The server's DOM of this page, still in the document: only while the document's first page hydrates. */
+function serverRendered(id: number) {
+  return !hydrated && typeof document !== "undefined" && document.querySelector(`[data-landing-page="${id}"]`) !== null;
+}
+
+/**
+ * A landing page's blocks as a static island. The server renders them in full; hydrating that
+ * document, the browser keeps the server's DOM as it is (an empty innerHTML is never applied to
+ * an element React hydrates) and neither downloads nor runs the blocks' code: links are plain
+ * anchors that the document-level listener of useRouterNavigation takes, FAQ answers are native
+ * <details>. A page the browser renders itself (a client-side navigation to it, or a
+ * revalidation that changed it) loads the blocks and renders them; while their code loads,
+ * a navigation keeps the page it left on screen.
+ */
+export function LandingPageIsland({ page }: { page: LandingPageView }) {
+  // The view the server rendered, when this render hydrates it; undefined on the server and
+  // for pages the browser renders itself.
+  const [serverPage] = useState(() => (serverRendered(page.id) ? page : undefined));
+  useEffect(() => {
+    hydrated = true;
+  }, []);
+  // A revalidation answers a new object: the server's DOM stays while it shows the same page.
+  const unchanged = useMemo(
+    () => serverPage !== undefined && (serverPage === page || JSON.stringify(serverPage) === JSON.stringify(page)),
+    [serverPage, page],
+  );
+  return (
+    <Suspense>
+      {unchanged ? (
+        <div
+          key="server"
+          data-landing-page={page.id}
+          className="contents"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: "" }}
+        />
+      ) : (
+        <div key="browser" data-landing-page={page.id} className="contents">
+          <LandingPage page={page} />
+        </div>
+      )}
+    </Suspense>
+  );
+}
