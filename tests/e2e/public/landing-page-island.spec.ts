@@ -115,6 +115,21 @@ test.describe("[PUBLIC][LANDING] a landing page's blocks hydrate without their c
   });
 });
 
+test("[PUBLIC][LANDING] the blocks are written in place, before the footer, and show without JavaScript", async ({ browser, baseURL, request }) => {
+  await ensureEveryBlockPage(baseURL!, { account: ADMIN });
+  const html = await (await request.get(EVERY_BLOCK_PATH)).text();
+  // Not a Suspense boundary moved in by a script after the footer (a layout shift, and nothing without JavaScript).
+  expect(html.indexOf("data-landing-page")).toBeGreaterThan(0);
+  expect(html.indexOf("data-landing-page")).toBeLessThan(html.indexOf("<footer"));
+  expect(html).not.toContain("$RC");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(EVERY_BLOCK_PATH);
+  await expect(page.getByRole("heading", { level: 1, name: "Gifts that arrive in seconds" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Important information" })).toBeVisible();
+  await context.close();
+});
+
 test.describe("[PERFORMANCE][IMAGES] a landing page's block images", () => {
   test("carry their recorded size and WebP copies, rendered by the server and by the browser", async ({ page, baseURL, playwright }) => {
     const admin = await playwright.request.newContext({ baseURL, storageState: adminStorageState });
