@@ -26,7 +26,7 @@ function serverRendered(id: number) {
 export function LandingPageIsland({ page }: { page: LandingPageView }) {
   // The view the server rendered, when this render hydrates it; undefined on the server and
   // for pages the browser renders itself.
-  const [serverPage] = useState(() => (serverRendered(page.id) ? page : undefined));
+  const [serverPage, setServerPage] = useState(() => (serverRendered(page.id) ? page : undefined));
   useEffect(() => {
     hydrated = true;
   }, []);
@@ -35,6 +35,9 @@ export function LandingPageIsland({ page }: { page: LandingPageView }) {
     () => serverPage !== undefined && (serverPage === page || JSON.stringify(serverPage) === JSON.stringify(page)),
     [serverPage, page],
   );
+  // Once another page (or a changed one) has replaced the server's DOM, it is gone for good: coming
+  // back to the same page in this route's lifetime (landing page A, B, back to A) renders the blocks.
+  if (serverPage !== undefined && !unchanged) setServerPage(undefined);
   if (unchanged)
     return <div data-landing-page={page.id} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
   const blocks = (
