@@ -1,4 +1,5 @@
-// `npm run lighthouse`: audits every public page of the production build with Lighthouse
+// `npm run lighthouse`: audits every public page of the production build, and a landing page with
+// every block (published once the server is up), with Lighthouse
 // (mobile preset, simulated throttling) in Debian's Chromium, three runs per page, and fails
 // when the median score of a category is below its threshold, or the median first or largest
 // contentful paint above its limit. Reports go to test-results/lighthouse.
@@ -6,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sitemapPagePaths } from "../app/features/seo/public-pages.js";
 import { audit as auditOnce, firstPaintFigures, median, requireChromium, startChromium } from "./support/lighthouse-run.js";
+import { EVERY_BLOCK_PATH, ensureEveryBlockPage } from "./support/landing-page.js";
 import { buildUnlessSkipped, root, startProductionServer } from "./support/production-server.js";
 
 const thresholds = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
@@ -14,8 +16,9 @@ const thresholds = { performance: 98, accessibility: 100, "best-practices": 100,
 // paint's main-thread work counts four times in Lighthouse's model, so it moves with the load of
 // the machine: audit on a quiet one.
 const metricLimits = { fcp: 1000, lcp: 1500 };
-// LIGHTHOUSE_PAGES=/,/faq audits only those (while working on a page).
-const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",") : sitemapPagePaths;
+// LIGHTHOUSE_PAGES=/,/faq audits only those (while working on a page; /gift-season is the
+// every-block landing page).
+const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",") : [...sitemapPagePaths, EVERY_BLOCK_PATH];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4700);
 const debuggingPort = port + 1;
@@ -88,6 +91,7 @@ function meetsGatesInMost(scores, metrics) {
 const failures = [];
 const rows = [];
 try {
+  if (pages.includes(EVERY_BLOCK_PATH)) await ensureEveryBlockPage(`http://localhost:${port}`);
   for (const pathname of pages) {
     const url = `http://localhost:${port}${pathname}`;
     /** @type {Record<string, number[]>} */

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from "react";
 import { Glyph } from "~/components/site/glyph";
 import { data, redirect, type MetaDescriptor } from "react-router";
+import { LandingPageIsland } from "~/components/site/blocks/landing-page-island";
 import { CtaLink } from "~/components/site/cta-link";
 import { logNotFound } from "~/features/seo/not-found-log.server";
 import { getRequestedPage, lookupRequestedAddress } from "~/features/pages/public-page.server";
@@ -14,10 +14,6 @@ import type { Route } from "./+types/_public.$";
  * page's address is answered here too: the page cache keeps one copy per page (campaign query
  * strings share it) and answers redirects before it comes to this route.
  */
-// A landing page's blocks load with a landing page only, not with every unknown address's 404
-// (the server renders them in full; the browser fetches them while it hydrates the rest).
-const LandingPage = lazy(() => import("~/components/site/blocks/landing-page").then((module) => ({ default: module.LandingPage })));
-
 export const handle: PageCacheHandle = { pageCache: { notFound: true } };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -47,12 +43,8 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
-  if (loaderData.page)
-    return (
-      <Suspense>
-        <LandingPage page={loaderData.page} />
-      </Suspense>
-    );
+  // The server renders a landing page's blocks; the browser keeps them without their code (LandingPageIsland).
+  if (loaderData.page) return <LandingPageIsland page={loaderData.page} />;
   return (
     <section className="page-hero-surface">
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">

@@ -1,5 +1,9 @@
 // A landing page of every block type (twelve blocks: the text-with-image block twice), made on a
-// running server through the dashboard's own actions, for the benchmarks and Lighthouse.
+// running server through the dashboard's own actions, for the benchmarks, Lighthouse and the
+// public walks (axe, markup, first paint, the JavaScript budget).
+
+/** Where the walks and audits publish the every-block page. */
+export const EVERY_BLOCK_PATH = "/gift-season";
 
 /** @param {string} type @param {Record<string, unknown>} data @param {number} index */
 const block = (type, data, index) => ({ id: `bench-${index}`, type, data });
@@ -94,23 +98,20 @@ export function everyBlock() {
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1", name: "bench" };
 
 /**
- * Signs up the first account (the administrator) on a fresh server and publishes `blocks` at
- * `path`. Answers the session cookie and the page id.
+ * Signs up the first account (the administrator) on a fresh server, or signs `account` in on one
+ * that has its administrator already, and publishes `blocks` at `path`. Answers the session
+ * cookie and the page id.
  * @param {string} baseUrl @param {string} path @param {unknown[]} blocks
+ * @param {{ account?: { email: string; password: string } }} [options]
  */
-export async function publishLandingPage(baseUrl, path, blocks) {
+export async function publishLandingPage(baseUrl, path, blocks, { account } = {}) {
   const origin = { Origin: baseUrl };
-  let signed = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { ...origin, "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!signed.ok)
-    signed = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { ...origin, "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
+  const headers = { ...origin, "content-type": "application/json" };
+  const signIn = () => fetch(`${baseUrl}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify(account ?? ADMIN) });
+  let signed = account
+    ? await signIn()
+    : await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: "POST", headers, body: JSON.stringify(ADMIN) });
+  if (!signed.ok && !account) signed = await signIn();
   if (!signed.ok) throw new Error(`could not sign in: ${signed.status}`);
   const cookie = signed.headers
     .getSetCookie()
@@ -137,4 +138,16 @@ export async function publishLandingPage(baseUrl, path, blocks) {
   await post({ intent: "save-page", id, title: "Gift season", path, blocks: JSON.stringify(blocks), seo: JSON.stringify(seo) });
   await post({ intent: "publish-page", id });
   return { cookie, id: Number(id) };
+}
+
+/**
+ * The every-block page at EVERY_BLOCK_PATH, published unless a server that carries on from an
+ * earlier run (the end-to-end workers keep their data) answers it already. Answers its path.
+ * @param {string} baseUrl @param {{ account?: { email: string; password: string } }} [options]
+ */
+export async function ensureEveryBlockPage(baseUrl, options) {
+  const existing = await fetch(`${baseUrl}${EVERY_BLOCK_PATH}`);
+  await existing.arrayBuffer();
+  if (existing.status !== 200) await publishLandingPage(baseUrl, EVERY_BLOCK_PATH, everyBlock(), options);
+  return EVERY_BLOCK_PATH;
 }

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { expect, test } from "./support/fixtures";
+import { expect, test, workerBaseUrl } from "./support/fixtures";
 import { publicPages as allPublicPages, sitemapPagePaths } from "../../app/features/seo/public-pages.js";
 import { buildHeadScript } from "../../scripts/support/head-scripts.js";
+import { EVERY_BLOCK_PATH, ensureEveryBlockPage } from "../../scripts/support/landing-page.js";
+import { ADMIN } from "./support/accounts";
 
 // Reads the client build's route manifest: what each public page makes the browser download.
 const clientDirectory = path.resolve(process.env.BUILD_DIR ?? "build", "client");
@@ -77,13 +79,50 @@ test.describe("[PERFORMANCE][JS BUDGET]", () => {
   }
 });
 
+// The route manifest cannot see what a page imports lazily (a landing page's blocks): a landing
+// page with every block is walked in the browser, counting every script it downloads.
+test.describe("[PERFORMANCE][JS BUDGET] a landing page with every block", () => {
+  test.beforeAll(async () => {
+    statisticsScript ||= (await buildHeadScript(path.resolve("app/features/statistics/tracker.head.ts"))).code;
+  });
+
+  test("downloads at most 120 KB of gzipped JavaScript (with the statistics script) and no admin code", async ({ page, baseURL }) => {
+    const path = await ensureEveryBlockPage(baseURL!, { account: ADMIN });
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      // The statistics script is counted from its source below, as for every route.
+      if (url.origin === new URL(baseURL!).origin && url.pathname !== "/visit.js" && response.request().resourceType() === "script")
+        scripts.set(url.pathname, response.body());
+    });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Gifts that arrive in seconds" })).toBeVisible();
+    // Hydrated, and every script the page asked for has arrived.
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForLoadState("networkidle");
+    const bodies = await Promise.all([...scripts].map(async ([url, body]) => [url, await body] as const));
+    const gzipped =
+      bodies.reduce((sum, [, body]) => sum + zlib.gzipSync(body, { level: 9 }).length, 0) +
+      zlib.gzipSync(statisticsScript, { level: 9 }).length;
+    test.info().annotations.push({ type: "gzipped JavaScript", description: `${gzipped} bytes` });
+    expect(gzipped, `${path}: ${bodies.map(([url]) => url).join(", ")}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    for (const [url, body] of bodies) {
+      expect(url).not.toMatch(/admin|quill/i);
+      expect(body.toString("utf8"), `${url} contains the dashboard`).not.toContain("Admin Dashboard");
+    }
+  });
+});
+
 // What a cached page's first paint waits for besides its HTML: the inline critical CSS (every
 // stylesheet link is deferred, see tests/e2e/public/first-paint.spec.ts), measured as sent to
 // browsers, brotli-compressed (the page cache's quality 10).
 const CSS_BUDGET_BYTES = 8 * 1024;
-const publicPages = sitemapPagePaths;
+// The fixed pages and a landing page with every block.
+const publicPages = [...sitemapPagePaths, EVERY_BLOCK_PATH];
 
 test.describe("[PERFORMANCE][CSS BUDGET]", () => {
+  test.beforeAll(() => ensureEveryBlockPage(workerBaseUrl(), { account: ADMIN }));
+
   for (const path of publicPages) {
     test(`${path}: render-blocking CSS at most 8 KB compressed, icons below the first screen left out`, async ({ request }) => {
       const html = await (await request.get(path)).text();

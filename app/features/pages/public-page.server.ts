@@ -3,8 +3,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { landingPages } from "~/db/schema";
 import { currentPreview } from "~/features/releases/preview/preview-context.server";
 import { getPageContent, onContentChange } from "~/features/content/read.server";
+import { describeUpload } from "~/features/uploads/images.server";
+import type { ImageInfo } from "~/features/uploads/upload-url";
 import { getDb, type Database } from "~/platform/db.server";
-import { readBlocks } from "./blocks/blocks";
+import { readBlocks, type Block } from "./blocks/blocks";
 import { sanitizeBlocks } from "./pages.server";
 import { lookupAddress, lookupStagedAddress, resolveLinksDeep, type AddressAnswer } from "./public-index.server";
 import { readSeo } from "./seo-fields";
@@ -24,8 +26,30 @@ export async function readPublishedPage(db: Database, path: string): Promise<Lan
 
 async function pageView(row: PageSnapshot): Promise<LandingPageView> {
   const blocks = resolveLinksDeep(sanitizeBlocks(readBlocks(row.blocks)));
-  const fees = blocks.some((block) => FEES_BLOCKS.has(block.type)) ? await getPageContent("fees") : undefined;
-  return { id: row.id, title: row.title, path: row.path, seo: readSeo(row.seo), blocks, fees };
+  const [fees, images] = await Promise.all([
+    blocks.some((block) => FEES_BLOCKS.has(block.type)) ? getPageContent("fees") : undefined,
+    blockImages(blocks),
+  ]);
+  return { id: row.id, title: row.title, path: row.path, seo: readSeo(row.seo), blocks, fees, images };
+}
+
+/** Every image field's address in the blocks' data (`{ src }` at any depth, so new block types need nothing here). */
+function imageSources(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) imageSources(item, found);
+  else if (value && typeof value === "object") {
+    const src = (value as { src?: unknown }).src;
+    if (typeof src === "string" && src.trim()) found.add(src.trim());
+    for (const nested of Object.values(value)) imageSources(nested, found);
+  }
+  return found;
+}
+
+/** The recorded size and WebP copies of the blocks' uploaded images, by address (uploads without a record are left out). */
+async function blockImages(blocks: Block[]): Promise<Record<string, ImageInfo>> {
+  const entries = await Promise.all(
+    [...imageSources(blocks.map((block) => block.data))].map(async (url) => [url, await describeUpload(url)] as const),
+  );
+  return Object.fromEntries(entries.filter((entry): entry is [string, ImageInfo] => entry[1] !== undefined));
 }
 
 const cache = new Map<string, Promise<LandingPageView | undefined>>();

@@ -1,3 +1,4 @@
+import type { ImageInfo } from "~/features/uploads/upload-url";
 import type { Block } from "./blocks/blocks";
 import type { PageSeoFields } from "./seo-fields";
 
@@ -10,4 +11,9 @@ export interface LandingPageView {
   blocks: Block[];
   /** The live fees content, when a block shows plans or the fee comparison. */
   fees?: Record<string, string>;
+  /**
+   * The recorded size and WebP copies of the page's own uploaded images, by stored path (the
+   * root loader's `images` knows only the fixed pages' content images).
+   */
+  images: Record<string, ImageInfo>;
 }

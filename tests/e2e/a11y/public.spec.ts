@@ -1,8 +1,11 @@
-import { expect, test } from "../support/fixtures";
+import { expect, test, workerBaseUrl } from "../support/fixtures";
 import { sitemapPagePaths, UNKNOWN_PATH } from "../../../app/features/seo/public-pages.js";
+import { EVERY_BLOCK_PATH, ensureEveryBlockPage } from "../../../scripts/support/landing-page.js";
+import { ADMIN } from "../support/accounts";
 import { expectNoAxeViolations } from "../support/axe";
 
-const pages = [...sitemapPagePaths, UNKNOWN_PATH];
+// The fixed pages, the 404 and a landing page with every block.
+const pages = [...sitemapPagePaths, UNKNOWN_PATH, EVERY_BLOCK_PATH];
 
 const viewports = [
   { name: "desktop", width: 1280, height: 900 },
@@ -10,6 +13,8 @@ const viewports = [
 ];
 
 test.describe("[A11Y][PUBLIC] axe-core on every public page", () => {
+  test.beforeAll(() => ensureEveryBlockPage(workerBaseUrl(), { account: ADMIN }));
+
   for (const viewport of viewports) {
     for (const path of pages) {
       test(`${path} at ${viewport.name} width, cookie banner showing`, async ({ page }) => {

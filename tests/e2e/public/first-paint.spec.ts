@@ -1,9 +1,13 @@
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, test, workerBaseUrl, type Page } from "../support/fixtures";
 import { sitemapPagePaths, UNKNOWN_PATH } from "../../../app/features/seo/public-pages.js";
+import { EVERY_BLOCK_PATH, ensureEveryBlockPage } from "../../../scripts/support/landing-page.js";
+import { ADMIN } from "../support/accounts";
 
 // What a cached page needs before its first paint (server/first-paint/first-paint.ts): its critical CSS
 // inline, every stylesheet fetched without blocking paint, no script fetched before it.
-const publicPages = sitemapPagePaths;
+// The fixed pages and a landing page with every block (published before the first test).
+const publicPages = [...sitemapPagePaths, EVERY_BLOCK_PATH];
+test.beforeAll(() => ensureEveryBlockPage(workerBaseUrl(), { account: ADMIN }));
 const viewports = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },

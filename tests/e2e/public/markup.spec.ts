@@ -5,11 +5,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "../support/fixtures";
 import { publicPagePaths, UNKNOWN_PATH } from "../../../app/features/seo/public-pages.js";
+import { EVERY_BLOCK_PATH, ensureEveryBlockPage } from "../../../scripts/support/landing-page.js";
+import { ADMIN } from "../support/accounts";
 
 // The W3C Nu Html Checker (vnu-jar) over the HTML each page is served as: the public pages, the
-// 404 page and the admin's sign-in screen. Any error fails, so what the server adds to a page
+// 404 page, a landing page with every block and the admin's sign-in screen. Any error fails, so what the server adds to a page
 // after React renders it (moved preloads, hashed scripts) stays valid too.
-const PAGES = [...publicPagePaths, UNKNOWN_PATH, "/admin"];
+const PAGES = [...publicPagePaths, UNKNOWN_PATH, EVERY_BLOCK_PATH, "/admin"];
 const vnuJar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
 const java = process.env.JAVA_PATH ?? "java";
 
@@ -22,8 +24,9 @@ interface VnuMessage {
   extract?: string;
 }
 
-test("[PUBLIC][MARKUP]: the Nu Html Checker finds no error on any public page or the sign-in screen", async ({ request }) => {
+test("[PUBLIC][MARKUP]: the Nu Html Checker finds no error on any public page or the sign-in screen", async ({ request, baseURL }) => {
   test.setTimeout(90_000);
+  await ensureEveryBlockPage(baseURL!, { account: ADMIN });
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "markup-"));
   const files: string[] = [];
   for (const pathname of PAGES) {

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { PageImages } from "~/components/site/site-image";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import type { LandingPageView } from "~/features/pages/view";
 import type { BlockProps } from "./block-props";
@@ -9,7 +10,8 @@ export function LandingPage({ page }: { page: LandingPageView }) {
   const settings = useSiteSettings();
   const hasHero = page.blocks.some((block) => block.type === "hero");
   return (
-    <>
+    // Its blocks' images carry their recorded size and WebP copies (SiteImage).
+    <PageImages value={page.images}>
       {/* A page always has one top-level heading: the hero's, or the page's title. */}
       {hasHero ? null : <h1 className="sr-only">{page.title}</h1>}
       {page.blocks.map((block, index) => {
@@ -18,6 +20,6 @@ export function LandingPage({ page }: { page: LandingPageView }) {
           <Component key={block.id} id={`block-${index + 1}`} data={block.data} settings={settings} fees={page.fees} first={index === 0} />
         );
       })}
-    </>
+    </PageImages>
   );
 }
