@@ -46,17 +46,19 @@ export async function waitFor(url, { attempts = 150 } = {}) {
 /**
  * The production build served on `port` over a new PGlite database in a temporary directory.
  * `core` pins it to one CPU (the benchmark); `env` adds variables such as PAGE_CACHE; `logFile`
- * takes its standard output (its log lines), which is otherwise discarded.
- * @param {{ port: number; core?: number; env?: Record<string, string>; logFile?: string }} options
+ * takes its standard output (its log lines), which is otherwise discarded; `nodeArgs` go to node
+ * before server.js (flags, a preloaded module); `directory` serves another checkout (its server.js
+ * and build), this one by default.
+ * @param {{ port: number; core?: number; env?: Record<string, string>; logFile?: string; nodeArgs?: string[]; directory?: string }} options
  */
-export async function startProductionServer({ port, core, env = {}, logFile }) {
+export async function startProductionServer({ port, core, env = {}, logFile, nodeArgs = [], directory = root }) {
   if (await answers(`http://127.0.0.1:${port}/healthz`)) {
     throw new Error(`port ${port} is already in use: stop what listens there or choose another port`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-data-"));
-  const [command, args] = pinned(core, process.execPath, ["server.js"]);
+  const [command, args] = pinned(core, process.execPath, [...nodeArgs, "server.js"]);
   const child = spawn(command, args, {
-    cwd: root,
+    cwd: directory,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", logFile ? fs.openSync(logFile, "w") : "ignore", "inherit"],
   });
@@ -64,7 +66,15 @@ export async function startProductionServer({ port, core, env = {}, logFile }) {
     child.once("exit", (code) => reject(new Error(`the server exited with code ${code} before answering`))),
   );
   exited.catch(() => {});
-  await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`), exited]);
+  // On a busy machine the first start (creating the database) can take a minute; a server that
+  // never answers is stopped, not left running on the port.
+  try {
+    await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`, { attempts: 600 }), exited]);
+  } catch (error) {
+    await stopProcess(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     child,
     async stop() {
