@@ -5,8 +5,9 @@
 // (PAGE_CACHE=off, 20 connections). For each: peak RSS (VmHWM), the server's CPU µs per answer,
 // and the breakdown at the peak by scripts/support/memory-probe.js. Writes bench/memory-ab.md.
 //
-// BENCH_MEMORY_VARIANTS: a JSON list of { name, root?, env?, nodeArgs? }; `root` is a directory
-// with its own server.js and build (a checkout of an earlier commit, built), default this one.
+// BENCH_MEMORY_VARIANTS: a JSON list of { name, root?, env?, nodeArgs?, startSettings? }; `root` is
+// a directory with its own server.js and build (a checkout of an earlier commit, built), default
+// this one; startSettings: false starts without what `npm start` sets (support/start-settings.js).
 // BENCH_ROUNDS (2), BENCH_DURATION (4s), BENCH_PORT (6100), BENCH_MEMORY_MODES (cached,uncached).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -72,6 +73,7 @@ async function measureOnce(variant, mode) {
     port,
     core: 0,
     directory: variant.root ? path.resolve(root, variant.root) : root,
+    startSettings: variant.startSettings ?? true,
     env: { LOG_LEVEL: "info", MEMORY_PROBE_FILE: probeFile, ...(mode === "uncached" ? { PAGE_CACHE: "off" } : {}), ...variant.env },
     logFile: path.join(os.tmpdir(), `bench-memory-${process.pid}.log`),
     nodeArgs: ["--import", probe, ...(variant.nodeArgs ?? [])],
@@ -130,7 +132,7 @@ const lines = [
   "",
   `- Date: ${started.toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average ${loadBefore} at the start, ${load()} at the end (the machine is shared).`,
   `- Method: \`node scripts/bench-memory.js\`, ${rounds} rounds, variants alternated; each measurement a fresh server on a new embedded database, on core 0, wrk on core 1. Cached: 3 s warm-up and ${duration} of 50 connections on each of ${benchPagePaths.join(", ")}, ${duration} of random unknown paths, then 2 s and 150 saves under 100 connections. Uncached (\`PAGE_CACHE=off\`): the same pages with 20 connections. Peak = VmHWM; CPU = the server's user+system time over the pages' measurements divided by the answers.`,
-  `- Variants: ${variants.map((variant) => `**${variant.name}**${variant.root ? ` (${variant.root})` : ""}${variant.env ? ` env ${JSON.stringify(variant.env)}` : ""}${variant.nodeArgs ? ` node ${variant.nodeArgs.join(" ")}` : ""}`).join("; ")}`,
+  `- Variants: ${variants.map((variant) => `**${variant.name}**${variant.root ? ` (${variant.root})` : ""}${variant.env ? ` env ${JSON.stringify(variant.env)}` : ""}${variant.nodeArgs ? ` node ${variant.nodeArgs.join(" ")}` : ""}${variant.startSettings === false ? " without the start settings" : ""}`).join("; ")}`,
   "",
 ];
 for (const mode of modes) {

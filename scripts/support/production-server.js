@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withStartSettings } from "./start-settings.js";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -48,10 +49,11 @@ export async function waitFor(url, { attempts = 150 } = {}) {
  * `core` pins it to one CPU (the benchmark); `env` adds variables such as PAGE_CACHE; `logFile`
  * takes its standard output (its log lines), which is otherwise discarded; `nodeArgs` go to node
  * before server.js (flags, a preloaded module); `directory` serves another checkout (its server.js
- * and build), this one by default.
- * @param {{ port: number; core?: number; env?: Record<string, string>; logFile?: string; nodeArgs?: string[]; directory?: string }} options
+ * and build), this one by default. The server starts with what `npm start` sets (start-settings.js)
+ * unless `startSettings` is false (a checkout from before them).
+ * @param {{ port: number; core?: number; env?: Record<string, string>; logFile?: string; nodeArgs?: string[]; directory?: string; startSettings?: boolean }} options
  */
-export async function startProductionServer({ port, core, env = {}, logFile, nodeArgs = [], directory = root }) {
+export async function startProductionServer({ port, core, env = {}, logFile, nodeArgs = [], directory = root, startSettings = true }) {
   if (await answers(`http://127.0.0.1:${port}/healthz`)) {
     throw new Error(`port ${port} is already in use: stop what listens there or choose another port`);
   }
@@ -59,7 +61,14 @@ export async function startProductionServer({ port, core, env = {}, logFile, nod
   const [command, args] = pinned(core, process.execPath, [...nodeArgs, "server.js"]);
   const child = spawn(command, args, {
     cwd: directory,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: (startSettings ? withStartSettings : (/** @type {Record<string, string | undefined>} */ values) => values)({
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    }),
     stdio: ["ignore", logFile ? fs.openSync(logFile, "w") : "ignore", "inherit"],
   });
   const exited = new Promise((_, reject) =>
