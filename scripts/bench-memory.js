@@ -126,38 +126,38 @@ for (let round = 0; round < rounds; round++) {
 fs.rmSync(randomPathScript, { force: true });
 
 const mb = (kb) => Math.round(kb / 1024);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const lines = [
   `# Peak memory, variants side by side`,
   "",
-  `- Date: ${started.toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average ${loadBefore} at the start, ${load()} at the end (the machine is shared).`,
-  `- Method: \`node scripts/bench-memory.js\`, ${rounds} rounds, variants alternated; each measurement a fresh server on a new embedded database, on core 0, wrk on core 1. Cached: 3 s warm-up and ${duration} of 50 connections on each of ${benchPagePaths.join(", ")}, ${duration} of random unknown paths, then 2 s and 150 saves under 100 connections. Uncached (\`PAGE_CACHE=off\`): the same pages with 20 connections. Peak = VmHWM; CPU = the server's user+system time over the pages' measurements divided by the answers.`,
-  `- Variants: ${variants.map((variant) => `**${variant.name}**${variant.root ? ` (${variant.root})` : ""}${variant.env ? ` env ${JSON.stringify(variant.env)}` : ""}${variant.nodeArgs ? ` node ${variant.nodeArgs.join(" ")}` : ""}${variant.startSettings === false ? " without the start settings" : ""}`).join("; ")}`,
+  `- Date: ${started.toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average ${loadBefore} at the start, ${load()} at the end (the machine is shared: CPU figures move by a third from one measurement to the next).`,
+  `- Method: \`node scripts/bench-memory.js\`, ${rounds} rounds, variants alternated; each measurement a fresh server on a new embedded database, on core 0, wrk on core 1. Cached: 3 s warm-up and ${duration} of 50 connections on each of ${benchPagePaths.join(", ")}, ${duration} of random unknown paths, then 2 s and 150 saves under 100 connections. Uncached (\`PAGE_CACHE=off\`): the same pages with 20 connections. Peak = VmHWM, the highest of the rounds first; CPU = the server's user+system time over the pages' measurements divided by the answers.`,
+  `- Variants: ${variants.map((variant) => `**${variant.name}**${variant.root ? ` (${variant.root})` : ""}${variant.env ? ` env ${JSON.stringify(variant.env)}` : ""}${variant.nodeArgs ? ` node ${variant.nodeArgs.join(" ")}` : ""}${variant.startSettings === false ? ", without the start settings" : ", with the start settings"}`).join("; ")}`,
   "",
 ];
 for (const mode of modes) {
   lines.push(`## ${mode === "cached" ? "Cached pages" : "Every request rendered (`PAGE_CACHE=off`)"}`, "");
   lines.push(
-    "| variant | peak RSS, MB (each round) | after start | after pages | CPU µs/answer (median) | req/s `/` (median) |",
-    "| --- | --- | --- | --- | --- | --- |",
+    "| variant | peak RSS, MB: highest (each round) | after start | after the pages | CPU µs/answer: mean (each round) |",
+    "| --- | --- | --- | --- | --- |",
   );
   for (const { name } of variants) {
     const runs = results[mode][name];
     lines.push(
-      `| ${name} | **${mb(median(runs.map((run) => run.peakKb)))}** (${runs.map((run) => mb(run.peakKb)).join(" / ")}) | ${mb(median(runs.map((run) => run.startedKb)))} | ${mb(median(runs.map((run) => run.loadedKb)))} | ${median(runs.map((run) => run.cpuPerAnswer)).toFixed(1)} | ${Math.round(median(runs.map((run) => run.perPage["/"])))} |`,
+      `| ${name} | **${mb(Math.max(...runs.map((run) => run.peakKb)))}** (${runs.map((run) => mb(run.peakKb)).join(" / ")}) | ${runs.map((run) => mb(run.startedKb)).join(" / ")} | ${runs.map((run) => mb(run.loadedKb)).join(" / ")} | ${mean(runs.map((run) => run.cpuPerAnswer)).toFixed(1)} (${runs.map((run) => run.cpuPerAnswer.toFixed(1)).join(" / ")}) |`,
     );
   }
   lines.push("", "Breakdown at each variant's peak (its last round), MB resident:", "");
   lines.push(
-    "| variant | RSS | PGlite wasm memory (touched / byteLength) | V8 heap (new / old / code / large) | glibc main arena | glibc thread arenas (count) | other anonymous (V8 pages outside the heap figures, wasm code, large mallocs) | mapped files (node, libraries) | threads |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| variant | RSS | PGlite wasm memory: resident / byteLength | V8 heap (new / old / code / large) | other anonymous (compiled wasm, PGlite's kept files, large mallocs) | glibc main arena | glibc thread arenas (count) | mapped files (node, libraries) |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
   );
   for (const { name } of variants) {
     const { peak } = /** @type {NonNullable<ReturnType<typeof results[string][string]["at"]>>} */ (results[mode][name].at(-1)).breakdown;
     const spaces = peak.v8.spaces;
     const large = (spaces.large_object_space ?? 0) + (spaces.new_large_object_space ?? 0) + (spaces.code_large_object_space ?? 0);
     lines.push(
-      `| ${name} | ${mb(peak.rssKb)} | ${mb(peak.owners.wasm)} / ${peak.wasm.map((memory) => memory.byteLength >> 20).join(", ")} | ${peak.v8.totalPhysical >> 20} (${spaces.new_space >> 20} / ${spaces.old_space >> 20} / ${spaces.code_space >> 20} / ${large >> 20}) | ${mb(peak.owners.mainArena)} | ${mb(peak.owners.threadArenas)} (${peak.owners.threadArenaCount}) | ${mb(peak.owners.anonymousOther)} | ${mb(peak.owners.files)} | ${peak.threads} |`,
+      `| ${name} | ${mb(peak.rssKb)} | ${mb(peak.owners.wasm)} / ${peak.wasm.map((memory) => memory.byteLength >> 20).join(", ")} | ${peak.v8.totalPhysical >> 20} (${spaces.new_space >> 20} / ${spaces.old_space >> 20} / ${spaces.code_space >> 20} / ${large >> 20}) | ${Math.max(0, mb(peak.owners.anonymousOther) - (peak.v8.totalPhysical >> 20))} | ${mb(peak.owners.mainArena)} | ${mb(peak.owners.threadArenas)} (${peak.owners.threadArenaCount}) | ${mb(peak.owners.files)} |`,
     );
   }
   lines.push("");
