@@ -30,6 +30,12 @@ if (process.env.NODE_ENV === "development") {
   // 330 MB for about 8% fewer pages a second. A --heap-growing-percent given to node wins.
   const nodeFlags = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" ");
   if (!nodeFlags.includes("--heap-growing-percent")) v8.setFlagsFromString("--heap-growing-percent=50");
+  // The embedded database is PostgreSQL compiled to WebAssembly. V8 compiles it quickly (Liftoff)
+  // and then recompiles its busiest functions with its optimising compiler, whose work for
+  // PostgreSQL's large functions took some 70 MB at the peak, kept by the allocator afterwards
+  // (bench/memory.md). The site reads its content from memory, so the database answers few
+  // queries and the quick code serves them as fast. JavaScript is not concerned.
+  if (!nodeFlags.includes("liftoff")) v8.setFlagsFromString("--liftoff-only");
   const { runProductionServer } = await import(path.join(buildDirectory, "server/index.js"));
   await runProductionServer(path.join(buildDirectory, "client")).catch(fail);
 }

@@ -52,10 +52,13 @@ async function createPgliteDirectory(dataPath: string) {
   const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   const script = `
     const [pglite, dataPath, params] = process.argv.slice(1);
-    require(pglite).PGlite.create(dataPath, { startParams: JSON.parse(params) })
+    require(pglite).PGlite.create(dataPath, { startParams: JSON.parse(params), initDbStartParams: ["-c", "shared_buffers=16MB"] })
       .then((db) => db.close())
       .then(() => process.exit(0), (error) => { console.error(error.message); process.exit(1); });`;
-  const child = spawn(process.execPath, ["-e", script, pglite, staging, JSON.stringify(pgliteStartParams)], {
+  // Without V8's optimising compiler for PostgreSQL's WebAssembly (as server.js runs it) and with
+  // initdb's own PostgreSQL on the small pool too, the first start peaked at some 620 MB instead
+  // of 770 MB (bench/memory.md), and finished sooner.
+  const child = spawn(process.execPath, ["--liftoff-only", "-e", script, pglite, staging, JSON.stringify(pgliteStartParams)], {
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

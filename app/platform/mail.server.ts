@@ -1,7 +1,11 @@
-import nodemailer from "nodemailer";
+/**
+ * nodemailer, loaded with the first mail: some 10 MB of the server's memory (bench/memory.md) for
+ * a site that sends mail only when an SMTP server is configured and something happens.
+ */
+const mailer = () => import("nodemailer").then((module) => module.default);
 
 export async function sendVerificationMail(input: { smtpUrl: string; from?: string; to: string; url: string }) {
-  const transport = nodemailer.createTransport(input.smtpUrl);
+  const transport = (await mailer()).createTransport(input.smtpUrl);
   await transport.sendMail({
     from: input.from ?? "no-reply@localhost",
     to: input.to,
@@ -24,7 +28,7 @@ export async function sendContactNotification(input: {
   message: { id: number; name: string; email: string; subject: string; message: string; createdAt: Date };
   inboxUrl?: string;
 }) {
-  const transport = nodemailer.createTransport({ url: input.smtpUrl, ...TIMEOUTS });
+  const transport = (await mailer()).createTransport({ url: input.smtpUrl, ...TIMEOUTS });
   const { message } = input;
   await transport.sendMail({
     from: input.from ?? "no-reply@localhost",
@@ -44,7 +48,7 @@ export async function sendContactNotification(input: {
 }
 
 export async function sendInvitationMail(input: { smtpUrl: string; from?: string; to: string; url: string; days: number }) {
-  const transport = nodemailer.createTransport(input.smtpUrl);
+  const transport = (await mailer()).createTransport(input.smtpUrl);
   await transport.sendMail({
     from: input.from ?? "no-reply@localhost",
     to: input.to,
@@ -61,7 +65,7 @@ export const resetMail = (url: string) => ({
 
 /** Sends one mail of the outbox, with the timeouts that keep a silent mail server from holding it. */
 export async function sendOutboxMail(input: { smtpUrl: string; from?: string; to: string; subject: string; text: string }) {
-  const transport = nodemailer.createTransport({ url: input.smtpUrl, ...TIMEOUTS });
+  const transport = (await mailer()).createTransport({ url: input.smtpUrl, ...TIMEOUTS });
   await transport.sendMail({ from: input.from ?? "no-reply@localhost", to: input.to, subject: input.subject, text: input.text });
 }
 
@@ -74,7 +78,7 @@ export async function sendReleaseFailureMail(input: {
   reason: string;
   url?: string;
 }) {
-  const transport = nodemailer.createTransport({ url: input.smtpUrl, ...TIMEOUTS });
+  const transport = (await mailer()).createTransport({ url: input.smtpUrl, ...TIMEOUTS });
   await transport.sendMail({
     from: input.from ?? "no-reply@localhost",
     to: input.to,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { catalogue } from "~/features/content/catalogue/catalogue";
 import type { PageName } from "~/features/content/catalogue/types";
 import { uploadMessages } from "~/features/uploads/schema";
@@ -15,8 +15,20 @@ export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 /** Decoding stops above this many pixels, so a small file cannot claim gigabytes of memory. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-// Two cores: one for sharp's work, one for the server.
-sharp.concurrency(1);
+/**
+ * sharp, loaded with the first upload: libvips and its libraries made some 25 MB of the
+ * server's memory (bench/memory.md), for what only an administrator's upload uses.
+ */
+let loadingSharp: Promise<typeof import("sharp").default> | undefined;
+function loadSharp() {
+  loadingSharp ??= import("sharp").then((module) => {
+    const sharp = module.default;
+    // Two cores: one for sharp's work, one for the server.
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 export type { ImageInfo };
 
@@ -51,6 +63,7 @@ const variantName = (fileName: string, width: number) => `${fileName.replace(/\.
 export async function prepareImageVariants(temporaryFile: string, fileName: string): Promise<{ files: StoreFile[]; info: ImageInfo }> {
   const directory = path.dirname(temporaryFile);
   const written: string[] = [];
+  const sharp = await loadSharp();
   try {
     let metadata: Metadata;
     try {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { withStartSettings } from "../../../scripts/support/start-settings.js";
 
 export interface IsolatedServer {
   url: string;
@@ -24,14 +25,15 @@ process.once("exit", () => {
 export async function startIsolatedServer(options: { port: number; dataDir?: string; env?: Record<string, string>; timeoutMs?: number }) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-"));
   const child = spawn(process.execPath, ["server.js"], {
-    env: {
+    // As `npm start` starts it (scripts/support/start-settings.js).
+    env: withStartSettings({
       ...process.env,
       PORT: String(options.port),
       DATA_DIR: dataDir,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       ...options.env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);

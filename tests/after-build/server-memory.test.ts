@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startIsolatedServer, type IsolatedServer } from "../e2e/support/isolated-server";
+
+/**
+ * The production server on the embedded database keeps its memory for the site: what only an
+ * upload or a mail needs is loaded when one happens, and PostgreSQL's WebAssembly is not
+ * recompiled by V8's optimising compiler (server.js). A real server from the build (`npm run
+ * test:e2e` runs this folder after it builds), measured from outside through /proc.
+ */
+if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` before the tests in tests/after-build");
+const PORT = Number(process.env.MEMORY_TEST_PORT ?? 5406);
+const kilobytes = (pid: number, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+
+describe("the production server's memory (embedded database)", () => {
+  let server: IsolatedServer;
+  let pid: number;
+
+  beforeAll(async () => {
+    server = await startIsolatedServer({ port: PORT, env: { PAGE_CACHE: "on" } });
+    pid = server.process.pid!;
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it("has not loaded sharp's image libraries before an upload", () => {
+    const mapped = fs.readFileSync(`/proc/${pid}/maps`, "utf8");
+    expect(mapped).toContain("/node");
+    expect(mapped).not.toMatch(/libvips|sharp-linux/);
+  });
+
+  it("stays well below a small server's memory once started and its pages asked", async () => {
+    // Each page once, from the page cache the server filled at start; then the peak since start.
+    for (const path of ["/", "/fees", "/contact", "/faq", "/no-such-page"]) await (await fetch(`${server.url}${path}`)).arrayBuffer();
+    // Before the WebAssembly and lazy-loading changes this was some 300 MB (bench/memory.md), after them about 220.
+    expect(kilobytes(pid, "VmHWM") / 1024).toBeLessThan(265);
+  });
+});
