@@ -36,6 +36,7 @@ export interface PageFlights {
  * `render` renders, compresses and keeps a page; it calls `started` when the render takes its
  * turn, and keeps the page only when the content did not change meanwhile.
  */
+// long-function: one closure: join, refresh and stop share the flights, the kept pages and the background order
 export function createPageFlights(render: (request: CacheRequest, started: () => void) => Promise<CachedPage | undefined>): PageFlights {
   const flights = new Map<string, Flight>();
   const remembered = new Map<string, CacheRequest>();

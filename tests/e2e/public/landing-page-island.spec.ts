@@ -37,6 +37,7 @@ async function openHydrated(page: Page, path: string) {
 const sameDocument = (page: Page) => page.evaluate(() => "sameDocument" in window);
 
 test.describe("[PUBLIC][LANDING] a landing page's blocks hydrate without their code", () => {
+  // long-function: one visitor's journey through one document, whose marker each step checks
   test("hydrating keeps the server's DOM; navigations render the blocks; a revalidation keeps or replaces them", async ({
     page,
     baseURL,

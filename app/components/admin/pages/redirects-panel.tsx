@@ -93,6 +93,26 @@ function RedirectRow({ redirect, staged, deletion }: { redirect: RedirectView; s
   );
 }
 
+/** With a release open: the live redirects it deletes, which still answer until it is published. */
+function RemovedInRelease({ redirects }: { redirects: Pick<RedirectView, "id" | "fromPath" | "toPath">[] }) {
+  if (redirects.length === 0) return null;
+  return (
+    <div
+      className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="redirects-removed-in-release"
+    >
+      <p className="font-medium">Выпуск удаляет (на сайте они пока работают):</p>
+      <ul className="mt-1 list-disc pl-5">
+        {redirects.map((redirect) => (
+          <li key={redirect.id}>
+            <span className="font-mono text-xs">{redirect.fromPath}</span> → <span className="font-mono text-xs">{redirect.toPath}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 interface RedirectsPanelProps {
   redirects: RedirectView[];
   /** With a release open: the redirects it stages, and the live ones it deletes. */
@@ -167,22 +187,7 @@ export function RedirectsPanel({ redirects, stagedIds = [], removedInRelease = [
               </tbody>
             </table>
           )}
-          {removedInRelease.length > 0 ? (
-            <div
-              className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-              data-testid="redirects-removed-in-release"
-            >
-              <p className="font-medium">Выпуск удаляет (на сайте они пока работают):</p>
-              <ul className="mt-1 list-disc pl-5">
-                {removedInRelease.map((redirect) => (
-                  <li key={redirect.id}>
-                    <span className="font-mono text-xs">{redirect.fromPath}</span> →{" "}
-                    <span className="font-mono text-xs">{redirect.toPath}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <RemovedInRelease redirects={removedInRelease} />
         </CardContent>
       </Card>
     </section>

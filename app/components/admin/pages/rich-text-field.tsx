@@ -36,6 +36,31 @@ const KEYBOARD = {
   },
 };
 
+/** Builds the editor in `container`, named by the label, filled with `html`; reports each change. */
+function mountEditor(
+  Quill: typeof import("quill").default,
+  container: HTMLElement,
+  { id, labelId, html }: { id: string; labelId: string; html: string },
+  changed: (html: string) => void,
+) {
+  const element = document.createElement("div");
+  element.className = "min-h-48";
+  container.append(element);
+  const quill = new Quill(element, { theme: "snow", modules: { toolbar: TOOLBAR, keyboard: KEYBOARD }, formats: FORMATS });
+  const editable = quill.root;
+  editable.id = id;
+  editable.setAttribute("role", "textbox");
+  editable.setAttribute("aria-multiline", "true");
+  editable.setAttribute("aria-labelledby", labelId);
+  for (const [picker, name] of PICKER_NAMES) {
+    container.querySelector(`.ql-toolbar ${picker} .ql-picker-label`)?.setAttribute("aria-label", name);
+  }
+  quill.clipboard.dangerouslyPasteHTML(html, "silent");
+  // NOTE: Quill 2.0.3 writes every space as &nbsp; in semantic HTML (see legal-editor.tsx).
+  quill.on("text-change", () => changed(quill.getSemanticHTML().replaceAll("&nbsp;", " ")));
+  return editable;
+}
+
 /**
  * The rich-text block's HTML in the legal pages' editor (Quill 2), dashboard only. Quill touches
  * `document` when imported, so it is imported inside an effect: it is fetched when a rich-text
@@ -70,23 +95,7 @@ export function RichTextField({
     let cancelled = false;
     void import("quill").then(({ default: Quill }) => {
       if (cancelled) return;
-      const element = document.createElement("div");
-      element.className = "min-h-48";
-      container.append(element);
-      const quill = new Quill(element, { theme: "snow", modules: { toolbar: TOOLBAR, keyboard: KEYBOARD }, formats: FORMATS });
-      const editable = quill.root;
-      editable.id = id;
-      editable.setAttribute("role", "textbox");
-      editable.setAttribute("aria-multiline", "true");
-      editable.setAttribute("aria-labelledby", labelId);
-      root.current = editable;
-      for (const [picker, name] of PICKER_NAMES) {
-        container.querySelector(`.ql-toolbar ${picker} .ql-picker-label`)?.setAttribute("aria-label", name);
-      }
-      quill.clipboard.dangerouslyPasteHTML(last.current, "silent");
-      // NOTE: Quill 2.0.3 writes every space as &nbsp; in semantic HTML (see legal-editor.tsx).
-      quill.on("text-change", () => {
-        const html = quill.getSemanticHTML().replaceAll("&nbsp;", " ");
+      root.current = mountEditor(Quill, container, { id, labelId, html: last.current }, (html) => {
         if (html === last.current) return;
         last.current = html;
         report.current(html);
