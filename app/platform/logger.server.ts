@@ -1,7 +1,7 @@
 import pino from "pino";
 
 /**
- * Log lines are written to standard output asynchronously, in batches of about 4 KB, at least
+ * Log lines are written to standard output asynchronously, in batches of about 12 KB, at least
  * once a second: one synchronous write per request cost about a third of a cached page's
  * throughput. An error line is sent at once; what is pending is written before the process exits
  * (a SIGTERM, an uncaught error: pino flushes the destination on `exit`), and the shutdown waits
@@ -10,7 +10,7 @@ import pino from "pino";
 const destination =
   process.env.NODE_ENV === "test"
     ? pino.destination({ dest: 1, sync: true })
-    : pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
+    : pino.destination({ dest: 1, sync: false, minLength: 12 * 1024, periodicFlush: 1000 });
 
 export const logger = pino(
   {
@@ -25,6 +25,15 @@ export const logger = pino(
   },
   destination,
 );
+
+/**
+ * Writes a line that is already in pino's format (JSON, level and time first, `msg` last, a
+ * newline at the end) to the same destination, in the same batches: the request log's hot path,
+ * which skips pino's general serialiser for a line whose fields it knows.
+ */
+export function writeLogLine(line: string) {
+  destination.write(line);
+}
 
 /** Resolves once every line logged so far has been written (the shutdown waits for it). */
 export function flushLogs(): Promise<void> {

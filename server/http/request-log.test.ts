@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { logger } from "~/platform/logger.server";
-import { logRequest, setRequestLogging } from "./request-log";
+import { logRequest, requestLines, setRequestLogging } from "./request-log";
 
 const request = (url: string) => ({ method: "GET", url, socket: { remoteAddress: "203.0.113.7" } }) as unknown as IncomingMessage;
 
@@ -12,7 +12,10 @@ describe("request lines (LOG_REQUESTS)", () => {
   beforeEach(() => {
     logger.level = "info";
     lines = [];
-    vi.spyOn(logger, "info").mockImplementation(((fields: Record<string, unknown>) => lines.push(fields)) as never);
+    vi.spyOn(requestLines, "write").mockImplementation((line: string) => {
+      expect(line.endsWith("\n")).toBe(true);
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+    });
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -34,8 +37,21 @@ describe("request lines (LOG_REQUESTS)", () => {
       ["/no-such-page", 404, "hit"],
       ["/admin/content", 500, undefined],
     ]);
-    expect(lines[0]).toMatchObject({ method: "GET", ip: "203.0.113.7" });
+    expect(lines[0]).toMatchObject({ level: 30, method: "GET", ip: "203.0.113.7", msg: "request" });
     expect(typeof lines[0]!.durationMs).toBe("number");
+    expect(Math.abs((lines[0]!.time as number) - Date.now())).toBeLessThan(5000);
+  });
+
+  it("writes the line pino would write for the same fields, a path with quotes and non-ASCII characters included", () => {
+    const started = process.hrtime.bigint();
+    logRequest(
+      { method: "GET", url: '/"quoted"\\путь?x=1', socket: { remoteAddress: undefined } } as unknown as IncomingMessage,
+      404,
+      started,
+    );
+    const line = lines[0]!;
+    expect(Object.keys(line)).toEqual(["level", "time", "method", "path", "status", "durationMs", "msg"]);
+    expect(line.path).toBe('/"quoted"\\путь');
   });
 
   it("errors: only the requests answered 400 or above", () => {
