@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 // Imported for its side effect so the server links exactly the stylesheet the client build emits.
 import "./app.css";
@@ -19,6 +19,11 @@ import { siteOrigin } from "./platform/site-url.server";
 import { getEnv } from "./platform/env.server";
 import { uploadAddress } from "./features/uploads/upload-url";
 import { previewBanner } from "./features/releases/preview/banner.server";
+
+// On the server, React Router's <Links> and <Scripts> kept per build (document-assets.tsx); the
+// browser renders theirs, and its bundle leaves the keeping out.
+const HeadLinks = import.meta.env.SSR ? DocumentLinks : Links;
+const BodyScripts = import.meta.env.SSR ? DocumentScripts : Scripts;
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const [settings, images] = await Promise.all([getSettings(), siteImages()]);
@@ -65,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MOBILE_MENU_SCRIPT }} />
         <Meta />
-        <DocumentLinks />
+        <HeadLinks />
         <link rel="icon" type="image/png" href={favicon || defaultIcons.regular} />
         <link rel="shortcut icon" type="image/png" href={favicon || defaultIcons.regular} />
         <link rel="apple-touch-icon" href={favicon || defaultIcons.touch} />
@@ -78,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* A preview is the server's rendering alone: its frame repaints it from the server (docs/releases.md). */}
         {!data?.preview && <ScrollRestoration nonce={nonce} />}
-        {!data?.preview && <DocumentScripts nonce={nonce} />}
+        {!data?.preview && <BodyScripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -62,6 +62,8 @@ const SEO_META_KEPT = 256;
 
 /** Title, description, canonical URL, Open Graph and Twitter tags from the global settings. */
 export function buildSeoMeta(settings: Record<string, string>, site: SiteSeo, pathname: string, page: PageSeo = {}): MetaDescriptor[] {
+  // The browser builds them once per navigation: its bundle leaves the keeping out.
+  if (!import.meta.env.SSR) return seoMetaTags(settings, site, pathname, page);
   const key = [site.origin, site.uploadsBase, site.defaultImageAlt, pathname, page.title, page.description].join("\n");
   let kept = seoMetaCache.get(settings);
   if (!kept) seoMetaCache.set(settings, (kept = new Map()));
