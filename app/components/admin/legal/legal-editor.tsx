@@ -1,24 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { Delta } from "~/features/content/legal/schema";
+import { QUILL_FORMATS, QUILL_PICKER_NAMES, quillToolbar } from "./quill-options";
 
-/** The legal editor's toolbar: headings 1-6, bold, italic, underline, strike, ordered and bullet lists, indent, links, alignment, clear formatting. */
-const TOOLBAR = [
-  [{ header: [1, 2, 3, 4, 5, 6, false] }],
-  ["bold", "italic", "underline", "strike"],
-  [{ list: "ordered" }, { list: "bullet" }],
-  [{ indent: "-1" }, { indent: "+1" }],
-  ["link"],
-  [{ align: [] }],
-  ["clean"],
-];
-
-// Pasted text keeps only what the toolbar can make, which is what the server's allowlist keeps.
-const FORMATS = ["header", "bold", "italic", "underline", "strike", "list", "indent", "link", "align"];
-
-const PICKER_NAMES = [
-  [".ql-header", "Заголовок"],
-  [".ql-align", "Выравнивание"],
-] as const;
+/** The legal editor's toolbar: headings 1-6 and the shared formats. */
+const TOOLBAR = quillToolbar([1, 2, 3, 4, 5, 6]);
+const FORMATS = QUILL_FORMATS;
+const PICKER_NAMES = QUILL_PICKER_NAMES;
 
 export const EDITOR_HEIGHT = "400px";
 

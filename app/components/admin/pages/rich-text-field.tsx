@@ -1,25 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import quillStyles from "quill/dist/quill.snow.css?url";
 import { FieldError } from "~/components/ui/input";
+import { QUILL_FORMATS, QUILL_PICKER_NAMES, quillToolbar } from "~/components/admin/legal/quill-options";
 
-/** The legal editor's toolbar (app/components/admin/legal): what the server's sanitiser keeps, nothing more. */
-const TOOLBAR = [
-  [{ header: [2, 3, 4, false] }],
-  ["bold", "italic", "underline", "strike"],
-  [{ list: "ordered" }, { list: "bullet" }],
-  [{ indent: "-1" }, { indent: "+1" }],
-  ["link"],
-  [{ align: [] }],
-  ["clean"],
-];
-
-// Pasted text keeps only what the toolbar can make, which is what the server's allowlist keeps.
-const FORMATS = ["header", "bold", "italic", "underline", "strike", "list", "indent", "link", "align"];
-
-const PICKER_NAMES = [
-  [".ql-header", "Заголовок"],
-  [".ql-align", "Выравнивание"],
-] as const;
+/** The legal editor's toolbar with headings 2-4 only: the page's h1 is its hero's. */
+const TOOLBAR = quillToolbar([2, 3, 4]);
+const FORMATS = QUILL_FORMATS;
+const PICKER_NAMES = QUILL_PICKER_NAMES;
 
 /**
  * Tab and Shift+Tab leave the editor, as in every other field of the form (Quill would insert a
