@@ -189,3 +189,20 @@ test.describe("[PERFORMANCE][IMAGES] a landing page's block images", () => {
     await expectImages();
   });
 });
+
+test("[PUBLIC][LANDING] blocks below the first screen are rendered only as the visitor nears them", async ({ page, baseURL }) => {
+  await ensureEveryBlockPage(baseURL!, { account: ADMIN });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto(EVERY_BLOCK_PATH);
+  const sections = page.locator("[data-landing-page] > *");
+  await expect(sections).toHaveCount(12);
+  // A block's contents are skipped (content-visibility: auto): no style, layout or paint spent on them yet.
+  const rendered = () =>
+    sections.evaluateAll((elements) => elements.map((element) => element.firstElementChild!.checkVisibility({ contentVisibilityAuto: true })));
+  await expect.poll(async () => (await rendered()).at(0)).toBe(true);
+  expect((await rendered()).slice(-6), "the last six blocks, a few screens down").toEqual(Array<boolean>(6).fill(false));
+  // The last block is rendered once scrolled to, and the page keeps every block's text for search and find-in-page.
+  await sections.last().scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await rendered()).at(-1)).toBe(true);
+  await expect(page.getByText("Within a minute of payment.", { exact: true })).toHaveCount(1);
+});

@@ -29,6 +29,12 @@ async function revealSections(page: Page) {
   // marks <html>): a scroll made before that, on a busy machine, would reveal nothing.
   if ((await page.locator("[data-reveal]").count()) > 0) await expect(page.locator("html[data-reveal-ready]")).toHaveCount(1);
   await page.evaluate(async () => {
+    // Sections the browser renders only near the screen (content-visibility: auto) are rendered
+    // for the audit, as each is for the reader who scrolls to it: skipped, they are neither
+    // painted for axe's contrast checks nor do their fades run.
+    for (const element of document.querySelectorAll<HTMLElement>("main *")) {
+      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
+    }
     const start = window.scrollY;
     // Two frames: the reveal's observer has seen the new scroll position and run.
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
