@@ -7,6 +7,7 @@ import {
   createFirstPaint,
   criticalCssKey,
   DEFERRED_MODULE_TYPE,
+  DEFERRED_EVALUATE_ATTRIBUTE,
   DEFERRED_PRELOADS_ATTRIBUTE,
   dropUnmatchedAllowed,
   dropUnreadProperties,
@@ -96,7 +97,9 @@ describe("first paint", () => {
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     // The starter preloads them all at once when it starts the module.
     expect(html).toContain(
-      `<script type="${DEFERRED_MODULE_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="/assets/entry.client-1.js /assets/framework-2.js">import * as route0`,
+      `<script type="${DEFERRED_MODULE_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="/assets/entry.client-1.js /assets/framework-2.js" ` +
+        // Each evaluated in a task of its own first; the entry, which the block imports, hydrates last.
+        `${DEFERRED_EVALUATE_ATTRIBUTE}="/assets/framework-2.js">import * as route0`,
     );
     expect(html).toContain(`<script>${MODULE_STARTER}</script></body>`);
   });

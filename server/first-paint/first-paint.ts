@@ -3,7 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import Beasties from "beasties";
 import { logger } from "~/platform/logger.server";
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_STYLESHEET_ATTRIBUTE } from "./deferred-markers";
+import {
+  DEFERRED_EVALUATE_ATTRIBUTE,
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOADS_ATTRIBUTE,
+  DEFERRED_STYLESHEET_ATTRIBUTE,
+} from "./deferred-markers";
 import { MODULE_STARTER, STYLESHEET_LOADER } from "./head-scripts";
 import { dropUnmatchedAllowed, dropUnreadProperties, firstScreenGlyphs, keepFirstScreenIcons } from "./critical-css";
 
@@ -14,7 +19,12 @@ import { dropUnmatchedAllowed, dropUnreadProperties, firstScreenGlyphs, keepFirs
  * and content version, when the page is cached (docs/decisions/0012-first-paint.md).
  */
 
-export { DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_ATTRIBUTE, DEFERRED_STYLESHEET_ATTRIBUTE } from "./deferred-markers";
+export {
+  DEFERRED_EVALUATE_ATTRIBUTE,
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOADS_ATTRIBUTE,
+  DEFERRED_STYLESHEET_ATTRIBUTE,
+} from "./deferred-markers";
 export { MODULE_STARTER, STYLESHEET_LOADER } from "./head-scripts";
 export { dropUnmatchedAllowed, dropUnreadProperties, firstScreenGlyphs, keepFirstScreenIcons } from "./critical-css";
 
@@ -24,10 +34,14 @@ export function scriptsAfterFirstPaint(html: string): string {
   if (!module) return html;
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"[^>]*>/g)].map((link) => link[1]!);
   const withoutPreloads = html.replace(/<link rel="modulepreload"[^>]*>/g, "");
+  // The module React Router's script imports itself (its entry) starts the hydration: it comes last.
+  const entry = /import\("(\/assets\/[\w.-]+\.js)"\)/.exec(html.slice(module.index))?.[1];
+  const evaluated = entry ? preloads.filter((href) => href !== entry) : [];
   const block =
-    preloads.length > 0
-      ? `<script type="${DEFERRED_MODULE_TYPE}" ${DEFERRED_PRELOADS_ATTRIBUTE}="${preloads.join(" ")}">`
-      : `<script type="${DEFERRED_MODULE_TYPE}">`;
+    `<script type="${DEFERRED_MODULE_TYPE}"` +
+    (preloads.length > 0 ? ` ${DEFERRED_PRELOADS_ATTRIBUTE}="${preloads.join(" ")}"` : "") +
+    (evaluated.length > 0 ? ` ${DEFERRED_EVALUATE_ATTRIBUTE}="${evaluated.join(" ")}"` : "") +
+    ">";
   return withoutPreloads
     .replace(/<script(?: nonce="[^"]*")? type="module" async="">/, block)
     .replace("</body>", `<script>${MODULE_STARTER}</script></body>`);

@@ -5,10 +5,12 @@
 // all at once (the hrefs of the preloads React Router wrote, kept on the data block), so that the
 // browser fetches the module graph in one round trip instead of discovering it import by import.
 // The module gets the data block's text, which the page's CSP lists by hash as it lists every
-// inline script. A browser without paint timing starts it after the next frame; a page that
-// paints nothing (a background tab) after 1.5 s. Runs as a classic script: its names stay inside
-// the function.
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_ATTRIBUTE } from "./deferred-markers";
+// inline script. Before it, the other modules are evaluated one at a time, a task each
+// (DEFERRED_EVALUATE_ATTRIBUTE): as one module graph they were one long task on a phone, during
+// which the page could not answer a tap. A browser without paint timing starts it after the next
+// frame; a page that paints nothing (a background tab) after 1.5 s. Runs as a classic script: its
+// names stay inside the function.
+import { DEFERRED_EVALUATE_ATTRIBUTE, DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_ATTRIBUTE } from "./deferred-markers";
 
 (function () {
   let started = false;
@@ -24,10 +26,23 @@ import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_ATTRIBUTE } from "./deferred-ma
       link.href = href;
       document.head.appendChild(link);
     });
-    const module = document.createElement("script");
-    module.type = "module";
-    module.textContent = block.textContent;
-    document.body.appendChild(module);
+    const queue = (block.getAttribute(DEFERRED_EVALUATE_ATTRIBUTE) || "").split(" ").filter(Boolean);
+    const next = () => {
+      const href = queue.shift();
+      const script = document.createElement("script");
+      script.type = "module";
+      if (href) {
+        // A module script's load event comes once it has run; a failed one does not stop the rest
+        // (the router's module then fails as it would have).
+        script.src = href;
+        script.onload = script.onerror = () => setTimeout(next, 0);
+        document.head.appendChild(script);
+      } else {
+        script.textContent = block.textContent;
+        document.body.appendChild(script);
+      }
+    };
+    next();
   }
   try {
     const observer = new PerformanceObserver((list) => {

@@ -39,7 +39,11 @@ test.describe("[PERFORMANCE][FIRST PAINT]", () => {
       expect(html).not.toContain('<link rel="modulepreload"');
       expect(html).not.toMatch(/<script[^>]*type="module"/);
       // The modules are preloaded, all at once, when the router's module starts.
-      expect(html).toMatch(/<script type="text\/x-deferred-module" data-preload="\/assets\/[^"]*framework-[\w-]+\.js[^"]*">/);
+      expect(html).toMatch(/<script type="text\/x-deferred-module" data-preload="\/assets\/[^"]*framework-[\w-]+\.js[^"]*" data-evaluate="[^"]+">/);
+      // Each module but the router's entry is evaluated first, one per task; the entry hydrates last.
+      const evaluated = /data-evaluate="([^"]+)"/.exec(html)![1]!.split(" ");
+      expect(evaluated.some((href) => /\/framework-[\w-]+\.js$/.test(href))).toBe(true);
+      expect(evaluated.some((href) => href.includes("entry.client"))).toBe(false);
       // Every inline script, the loaders included, is covered by the policy's hashes.
       const policy = (await request.get(path)).headers()["content-security-policy"]!;
       expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -79,9 +83,18 @@ test.describe("[PERFORMANCE][FIRST PAINT]", () => {
         document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`));
         // The module preloads the starter adds (hydration takes them out of <head> again).
         const preloads: string[] = ((window as unknown as { preloads: string[] }).preloads = []);
+        // The module scripts it adds, each once the one before has run, and how many had run then.
+        const modules: { href: string; ranBefore: number }[] = ((window as unknown as { modules: typeof modules }).modules = []);
+        let ran = 0;
         new MutationObserver((changes) => {
           for (const change of changes) {
-            for (const node of change.addedNodes) if (node instanceof HTMLLinkElement && node.rel === "modulepreload") preloads.push(node.getAttribute("href")!);
+            for (const node of change.addedNodes) {
+              if (node instanceof HTMLLinkElement && node.rel === "modulepreload") preloads.push(node.getAttribute("href")!);
+              if (node instanceof HTMLScriptElement && node.type === "module" && node.src) {
+                modules.push({ href: node.getAttribute("src")!, ranBefore: ran });
+                node.addEventListener("load", () => (ran += 1));
+              }
+            }
           }
         }).observe(document, { childList: true, subtree: true });
       });
@@ -90,6 +103,11 @@ test.describe("[PERFORMANCE][FIRST PAINT]", () => {
       const preloads = await page.evaluate(() => (window as unknown as { preloads: string[] }).preloads);
       expect(preloads.filter((href) => /\/assets\/framework-[\w-]+\.js$/.test(href))).toHaveLength(1);
       expect(preloads.length).toBeGreaterThanOrEqual(5);
+      // Every module but the entry was evaluated on its own, in the order listed, one after another.
+      const modules = await page.evaluate(() => (window as unknown as { modules: { href: string; ranBefore: number }[] }).modules);
+      const listed = /data-evaluate="([^"]+)"/.exec(await (await page.request.get(path)).text())![1]!.split(" ");
+      expect(modules.map((module) => module.href)).toEqual(listed);
+      expect(modules.map((module) => module.ranBefore)).toEqual(listed.map((_, index) => index));
       await expect(page.locator("header button[aria-expanded]")).toBeVisible();
       await page.getByRole("button", { name: "Open menu" }).click();
       await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
