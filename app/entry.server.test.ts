@@ -1,4 +1,4 @@
-import { createElement, Fragment } from "react";
+import { createElement, Fragment, Suspense } from "react";
 import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server.bun";
 import {
@@ -38,6 +38,16 @@ function FeesPage() {
 
 function Broken(): never {
   throw new Error("This page is broken");
+}
+
+/** A page with a part that fails inside a Suspense boundary: React leaves that part to the browser. */
+function PartlyBroken() {
+  return createElement(
+    "main",
+    null,
+    createElement("p", null, "Shown"),
+    createElement(Suspense, { fallback: createElement("p", null, "Loading") }, createElement(Broken)),
+  );
 }
 
 function RootErrorBoundary() {
@@ -96,6 +106,14 @@ const build = {
       caseSensitive: undefined,
       module: { default: Broken },
     },
+    partly: {
+      id: "partly",
+      parentId: "root",
+      path: "partly",
+      index: undefined,
+      caseSensitive: undefined,
+      module: { default: PartlyBroken },
+    },
     moved: {
       id: "moved",
       parentId: "root",
@@ -111,6 +129,7 @@ const build = {
       root: { ...routeManifestEntry("root", undefined, "", false), hasErrorBoundary: true },
       fees: routeManifestEntry("fees", "root", "fees", true),
       broken: routeManifestEntry("broken", "root", "broken", false),
+      partly: routeManifestEntry("partly", "root", "partly", false),
       moved: routeManifestEntry("moved", "root", "moved", true),
     },
     url: "/assets/manifest.js",
@@ -150,6 +169,16 @@ describe("the document renderer", () => {
     expect(response.status).toBe(200);
     expect(response.body).toBeNull();
     expect(document.html).toBe(expected);
+  });
+
+  it("hands the page cache the streaming renderer's document, status 500, when a part fails inside a Suspense boundary", async () => {
+    const streamed = await handle(request("/partly"), { nonce: "" });
+    const document: { html?: string } = {};
+    const response = await handle(request("/partly"), { nonce: "", document });
+    expect(response.status).toBe(500);
+    expect(streamed.status).toBe(500);
+    expect(document.html).toBe(await streamed.text());
+    expect(document.html).toContain("<!--$!-->");
   });
 
   it("leaves a response it did not render, such as a redirect, as it is", async () => {
