@@ -5,7 +5,7 @@ import "./app.css";
 // The icons are a stylesheet of their own: a cached page inlines its first screen's few and
 // applies the rest after the first paint (server/first-paint/first-paint.ts).
 import glyphsHref from "./components/site/glyphs.css?url";
-import { DocumentLinks, DocumentScripts } from "./components/document-assets";
+import { DocumentLinks, DocumentMeta, DocumentScripts } from "./components/document-assets";
 import { useNonce } from "./components/nonce";
 import type { RootData } from "./components/root-data";
 import { COOKIE_CONSENT_SCRIPT } from "./components/site/cookie-consent.inline";
@@ -20,8 +20,9 @@ import { getEnv } from "./platform/env.server";
 import { uploadAddress } from "./features/uploads/upload-url";
 import { previewBanner } from "./features/releases/preview/banner.server";
 
-// On the server, React Router's <Links> and <Scripts> kept per build (document-assets.tsx); the
-// browser renders theirs, and its bundle leaves the keeping out.
+// On the server, React Router's <Links> and <Scripts> kept per build and its <Meta>'s elements per
+// tag (document-assets.tsx); the browser renders theirs, and its bundle leaves the keeping out.
+const HeadMeta = import.meta.env.SSR ? DocumentMeta : Meta;
 const HeadLinks = import.meta.env.SSR ? DocumentLinks : Links;
 const BodyScripts = import.meta.env.SSR ? DocumentScripts : Scripts;
 
@@ -69,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={data?.settings.primary_color ?? "#4f46e5"} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MOBILE_MENU_SCRIPT }} />
-        <Meta />
+        <HeadMeta />
         <HeadLinks />
         <link rel="icon" type="image/png" href={favicon || defaultIcons.regular} />
         <link rel="shortcut icon" type="image/png" href={favicon || defaultIcons.regular} />
