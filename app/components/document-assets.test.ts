@@ -1,16 +1,37 @@
 import { createElement, Fragment, type ComponentType } from "react";
-import { createRequestHandler, Links, Meta, Outlet, Scripts, useLoaderData, type MetaDescriptor, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  type MetaDescriptor,
+  type ServerBuild,
+} from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import * as entryServer from "../entry.server";
-import { DocumentLinks, DocumentMeta, DocumentScripts } from "./document-assets";
+import { DocumentLinks, DocumentMeta, DocumentScripts, DocumentScrollRestoration } from "./document-assets";
 
-function documentWith(LinksElement: ComponentType, ScriptsElement: ComponentType<{ nonce?: string }>, MetaElement: ComponentType = Meta) {
+function documentWith(
+  LinksElement: ComponentType,
+  ScriptsElement: ComponentType<{ nonce?: string }>,
+  MetaElement: ComponentType = Meta,
+  ScrollElement: ComponentType<{ nonce?: string }> = ScrollRestoration,
+) {
   return function Document() {
     return createElement(
       "html",
       { lang: "en" },
       createElement("head", null, createElement(MetaElement), createElement(LinksElement)),
-      createElement("body", null, createElement(Outlet), createElement(ScriptsElement, { nonce: "" })),
+      createElement(
+        "body",
+        null,
+        createElement(Outlet),
+        createElement(ScrollElement, { nonce: "" }),
+        createElement(ScriptsElement, { nonce: "" }),
+      ),
     );
   };
 }
@@ -120,16 +141,17 @@ describe("the document's meta tags", () => {
   });
 });
 
-describe("the document's links and scripts", () => {
+describe("the document's links, scripts and scroll restoration", () => {
   it("are React Router's own, byte for byte, whether worked out or kept from an earlier document", async () => {
     const reference = createRequestHandler(buildWith(documentWith(Links, Scripts)));
-    const kept = createRequestHandler(buildWith(documentWith(DocumentLinks, DocumentScripts)));
+    const kept = createRequestHandler(buildWith(documentWith(DocumentLinks, DocumentScripts, Meta, DocumentScrollRestoration)));
     for (const path of ["/fees", "/guide/intro", "/guide", "/fees", "/guide/other", "/guide/intro"]) {
       const expected = await (await reference(request(path), { nonce: "" })).text();
       const actual = await (await kept(request(path), { nonce: "" })).text();
       expect(actual).toBe(expected);
       // The loader data's scripts follow <Scripts> on a kept copy too.
       expect(actual).toContain("streamController.close();");
+      expect(actual).toContain("sessionStorage.getItem");
     }
   });
 });

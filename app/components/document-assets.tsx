@@ -3,6 +3,7 @@ import {
   Links,
   Meta,
   Scripts,
+  ScrollRestoration,
   useLocation,
   UNSAFE_DataRouterContext as DataRouterContext,
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
@@ -10,6 +11,7 @@ import {
   type LinksProps,
   type MetaDescriptor,
   type ScriptsProps,
+  type ScrollRestorationProps,
 } from "react-router";
 
 // React Router's <Links> and <Scripts> write what depends only on the build and on which routes
@@ -74,6 +76,18 @@ export function DocumentScripts(props: ScriptsProps) {
   // What <Scripts> tells the document router: the loader data's scripts follow.
   if (framework.renderMeta) framework.renderMeta.didRenderScripts = true;
   return element;
+}
+
+/**
+ * React Router's <ScrollRestoration>, kept on the server per build and matched routes: without a
+ * `getKey` its script is the same for every document (its function's source, the storage key,
+ * no key of the page's own), and it worked out the route matches and the script again for each.
+ */
+export function DocumentScrollRestoration(props: ScrollRestorationProps) {
+  const found = useDocumentKey("scroll", props, "");
+  if (!found || props.getKey) return <ScrollRestoration {...props} />;
+  // Called as a function, so that what it returns can be kept; its hooks are this component's.
+  return remembered(found.framework.manifest, found.key, () => ScrollRestoration(props));
 }
 
 // The element of each meta tag, kept per tag object: the SEO tags are kept per settings object and
