@@ -1,4 +1,4 @@
-import { createElement, Fragment, Suspense } from "react";
+import { createElement, Fragment, lazy, Suspense } from "react";
 import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server.bun";
 import {
@@ -49,6 +49,9 @@ function PartlyBroken() {
     createElement(Suspense, { fallback: createElement("p", null, "Loading") }, createElement(Broken)),
   );
 }
+
+/** A page whose module loads on its first render, as the landing page's blocks do. */
+const LazyFees = lazy(() => new Promise<{ default: typeof FeesPage }>((resolve) => setTimeout(() => resolve({ default: FeesPage }), 10)));
 
 function RootErrorBoundary() {
   return createElement(
@@ -106,6 +109,14 @@ const build = {
       caseSensitive: undefined,
       module: { default: Broken },
     },
+    later: {
+      id: "later",
+      parentId: "root",
+      path: "later",
+      index: undefined,
+      caseSensitive: undefined,
+      module: { default: () => createElement(LazyFees), loader: () => ({ items: paragraphs }) },
+    },
     partly: {
       id: "partly",
       parentId: "root",
@@ -129,6 +140,7 @@ const build = {
       root: { ...routeManifestEntry("root", undefined, "", false), hasErrorBoundary: true },
       fees: routeManifestEntry("fees", "root", "fees", true),
       broken: routeManifestEntry("broken", "root", "broken", false),
+      later: routeManifestEntry("later", "root", "later", true),
       partly: routeManifestEntry("partly", "root", "partly", false),
       moved: routeManifestEntry("moved", "root", "moved", true),
     },
@@ -169,6 +181,18 @@ describe("the document renderer", () => {
     expect(response.status).toBe(200);
     expect(response.body).toBeNull();
     expect(document.html).toBe(expected);
+  });
+
+  it("waits for a module that loads on the page's first render, then renders it in one pass", async () => {
+    const document: { html?: string } = {};
+    const first = await handle(request("/later"), { nonce: "", document });
+    expect(first.status).toBe(200);
+    const streamed = await (await handle(request("/later"), { nonce: "" })).text();
+    expect(document.html).toBe(streamed);
+    expect(document.html).toContain(`<p>${paragraphs[0]}</p>`);
+    const again: { html?: string } = {};
+    await handle(request("/later"), { nonce: "", document: again });
+    expect(again.html).toBe(streamed);
   });
 
   it("hands the page cache the streaming renderer's document, status 500, when a part fails inside a Suspense boundary", async () => {

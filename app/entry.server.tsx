@@ -77,15 +77,23 @@ export default async function handleRequest(
  * renderer writing the same HTML, without what the streaming renderer does for a stream: it
  * measures the bytes of each of the document's thousands of chunks (for outlining Suspense
  * boundaries it never outlines here), and schedules its work and its writes. Undefined when a
- * part of the document failed and was left to the browser (React's `<!--$!-->`): the streaming
- * renderer then renders it again, and reports the error and the status 500 as it always did.
+ * component suspended or threw, or a part of the document failed and was left to the browser
+ * (React's `<!--$!-->`): the streaming renderer then renders it again, waits for what suspended,
+ * and reports an error and the status 500 as it always did.
  */
 function renderWhole(context: EntryContext, reads: Awaited<ReturnType<typeof readHandoff>>): string | undefined {
-  const html = renderToString(
-    <NonceProvider value="">
-      <DocumentRouter context={context} reads={reads} nonce="" />
-    </NonceProvider>,
-  );
+  let html: string;
+  try {
+    html = renderToString(
+      <NonceProvider value="">
+        <DocumentRouter context={context} reads={reads} nonce="" />
+      </NonceProvider>,
+    );
+  } catch {
+    // A component suspended (a lazy module's first load: the landing page's blocks) or threw:
+    // the streaming renderer waits for the one and reports the other, as it always did.
+    return undefined;
+  }
   if (html.includes("<!--$!-->")) return undefined;
   // The string renderer leaves out the doctype the streaming renderer writes before <html>.
   return html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html;
