@@ -154,6 +154,26 @@ const ESCAPE_LOOKUP: Record<string, string> = {
 };
 const escapeHtml = (html: string) => html.replace(/[&><\u2028\u2029]/g, (match) => ESCAPE_LOOKUP[match]!);
 
+// The script of each read of a public page's data (a document without a nonce: the page
+// renderer's), kept by the read's text: it is the same for every visitor until the content
+// changes, and quoting and escaping its kilobytes was per render. A document with its own nonce
+// (the admin's) has data of its own request: made each time, never kept.
+const handoffScripts = new Map<string, string>();
+const HANDOFF_SCRIPTS_KEPT = 64;
+
+const enqueueScript = (value: string) => `window.__reactRouterContext.streamController.enqueue(${escapeHtml(JSON.stringify(value))});`;
+
+function handoffScript(value: string, nonce: string | undefined) {
+  if (nonce) return enqueueScript(value);
+  let script = handoffScripts.get(value);
+  if (script === undefined) {
+    script = enqueueScript(value);
+    if (handoffScripts.size >= HANDOFF_SCRIPTS_KEPT) handoffScripts.clear();
+    handoffScripts.set(value, script);
+  }
+  return script;
+}
+
 /**
  * The loader data's scripts, element for element as <StreamTransfer> renders them: one script
  * per read inside nested Suspense boundaries (which leave their markers in the HTML), then the
@@ -176,9 +196,7 @@ function HandoffScripts({
   const script = read.value
     ? createElement("script", {
         nonce,
-        dangerouslySetInnerHTML: {
-          __html: `window.__reactRouterContext.streamController.enqueue(${escapeHtml(JSON.stringify(read.value))});`,
-        },
+        dangerouslySetInnerHTML: { __html: handoffScript(read.value, nonce) },
       })
     : null;
   if (read.done) {

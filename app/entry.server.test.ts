@@ -1,4 +1,4 @@
-import { createElement, Fragment } from "react";
+import { createElement, Fragment, lazy, Suspense } from "react";
 import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server.bun";
 import {
@@ -39,6 +39,19 @@ function FeesPage() {
 function Broken(): never {
   throw new Error("This page is broken");
 }
+
+/** A page with a part that fails inside a Suspense boundary: React leaves that part to the browser. */
+function PartlyBroken() {
+  return createElement(
+    "main",
+    null,
+    createElement("p", null, "Shown"),
+    createElement(Suspense, { fallback: createElement("p", null, "Loading") }, createElement(Broken)),
+  );
+}
+
+/** A page whose module loads on its first render, as the landing page's blocks do. */
+const LazyFees = lazy(() => new Promise<{ default: typeof FeesPage }>((resolve) => setTimeout(() => resolve({ default: FeesPage }), 10)));
 
 function RootErrorBoundary() {
   return createElement(
@@ -96,6 +109,22 @@ const build = {
       caseSensitive: undefined,
       module: { default: Broken },
     },
+    later: {
+      id: "later",
+      parentId: "root",
+      path: "later",
+      index: undefined,
+      caseSensitive: undefined,
+      module: { default: () => createElement(LazyFees), loader: () => ({ items: paragraphs }) },
+    },
+    partly: {
+      id: "partly",
+      parentId: "root",
+      path: "partly",
+      index: undefined,
+      caseSensitive: undefined,
+      module: { default: PartlyBroken },
+    },
     moved: {
       id: "moved",
       parentId: "root",
@@ -111,6 +140,8 @@ const build = {
       root: { ...routeManifestEntry("root", undefined, "", false), hasErrorBoundary: true },
       fees: routeManifestEntry("fees", "root", "fees", true),
       broken: routeManifestEntry("broken", "root", "broken", false),
+      later: routeManifestEntry("later", "root", "later", true),
+      partly: routeManifestEntry("partly", "root", "partly", false),
       moved: routeManifestEntry("moved", "root", "moved", true),
     },
     url: "/assets/manifest.js",
@@ -150,6 +181,28 @@ describe("the document renderer", () => {
     expect(response.status).toBe(200);
     expect(response.body).toBeNull();
     expect(document.html).toBe(expected);
+  });
+
+  it("waits for a module that loads on the page's first render, then renders it in one pass", async () => {
+    const document: { html?: string } = {};
+    const first = await handle(request("/later"), { nonce: "", document });
+    expect(first.status).toBe(200);
+    const streamed = await (await handle(request("/later"), { nonce: "" })).text();
+    expect(document.html).toBe(streamed);
+    expect(document.html).toContain(`<p>${paragraphs[0]}</p>`);
+    const again: { html?: string } = {};
+    await handle(request("/later"), { nonce: "", document: again });
+    expect(again.html).toBe(streamed);
+  });
+
+  it("hands the page cache the streaming renderer's document, status 500, when a part fails inside a Suspense boundary", async () => {
+    const streamed = await handle(request("/partly"), { nonce: "" });
+    const document: { html?: string } = {};
+    const response = await handle(request("/partly"), { nonce: "", document });
+    expect(response.status).toBe(500);
+    expect(streamed.status).toBe(500);
+    expect(document.html).toBe(await streamed.text());
+    expect(document.html).toContain("<!--$!-->");
   });
 
   it("leaves a response it did not render, such as a redirect, as it is", async () => {

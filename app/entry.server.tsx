@@ -2,7 +2,7 @@ import type { Writable } from "node:stream";
 // React's server renderer that writes strings (built for Bun; pure JavaScript on Node APIs).
 // react-dom/server encodes each of a page's thousands of small chunks into bytes as it goes:
 // that cost a fifth of an uncached page's time, for a document that is answered in one piece.
-import { renderToPipeableStream } from "react-dom/server.bun";
+import { renderToPipeableStream, renderToString } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { DocumentRouter, readHandoff } from "./document-router.server";
@@ -25,6 +25,14 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.nonce;
   const reads = await readHandoff(routerContext.serverHandoffStream);
+  if (loadContext.document && !nonce) {
+    const html = renderWhole(routerContext, reads);
+    if (html !== undefined) {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      loadContext.document.html = html;
+      return new Response(null, { headers: responseHeaders, status: responseStatusCode });
+    }
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -61,6 +69,34 @@ export default async function handleRequest(
     );
     const timer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * The document in one synchronous pass of React's string renderer, for the page cache (no nonce,
+ * nothing deferred: every loader's data is there before React starts). It is the same Fizz
+ * renderer writing the same HTML, without what the streaming renderer does for a stream: it
+ * measures the bytes of each of the document's thousands of chunks (for outlining Suspense
+ * boundaries it never outlines here), and schedules its work and its writes. Undefined when a
+ * component suspended or threw, or a part of the document failed and was left to the browser
+ * (React's `<!--$!-->`): the streaming renderer then renders it again, waits for what suspended,
+ * and reports an error and the status 500 as it always did.
+ */
+function renderWhole(context: EntryContext, reads: Awaited<ReturnType<typeof readHandoff>>): string | undefined {
+  let html: string;
+  try {
+    html = renderToString(
+      <NonceProvider value="">
+        <DocumentRouter context={context} reads={reads} nonce="" />
+      </NonceProvider>,
+    );
+  } catch {
+    // A component suspended (a lazy module's first load: the landing page's blocks) or threw:
+    // the streaming renderer waits for the one and reports the other, as it always did.
+    return undefined;
+  }
+  if (html.includes("<!--$!-->")) return undefined;
+  // The string renderer leaves out the doctype the streaming renderer writes before <html>.
+  return html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html;
 }
 
 /**

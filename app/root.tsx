@@ -5,7 +5,7 @@ import "./app.css";
 // The icons are a stylesheet of their own: a cached page inlines its first screen's few and
 // applies the rest after the first paint (server/first-paint/first-paint.ts).
 import glyphsHref from "./components/site/glyphs.css?url";
-import { DocumentLinks, DocumentScripts } from "./components/document-assets";
+import { DocumentLinks, DocumentMeta, DocumentScripts, DocumentScrollRestoration } from "./components/document-assets";
 import { useNonce } from "./components/nonce";
 import type { RootData } from "./components/root-data";
 import { COOKIE_CONSENT_SCRIPT } from "./components/site/cookie-consent.inline";
@@ -20,9 +20,11 @@ import { getEnv } from "./platform/env.server";
 import { uploadAddress } from "./features/uploads/upload-url";
 import { previewBanner } from "./features/releases/preview/banner.server";
 
-// On the server, React Router's <Links> and <Scripts> kept per build (document-assets.tsx); the
-// browser renders theirs, and its bundle leaves the keeping out.
+// On the server, React Router's <Links>, <Scripts> and <ScrollRestoration> kept per build and its
+// <Meta>'s elements per tag (document-assets.tsx); the browser renders theirs, and its bundle leaves the keeping out.
+const HeadMeta = import.meta.env.SSR ? DocumentMeta : Meta;
 const HeadLinks = import.meta.env.SSR ? DocumentLinks : Links;
+const KeptScrollRestoration = import.meta.env.SSR ? DocumentScrollRestoration : ScrollRestoration;
 const BodyScripts = import.meta.env.SSR ? DocumentScripts : Scripts;
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
@@ -69,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={data?.settings.primary_color ?? "#4f46e5"} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MOBILE_MENU_SCRIPT }} />
-        <Meta />
+        <HeadMeta />
         <HeadLinks />
         <link rel="icon" type="image/png" href={favicon || defaultIcons.regular} />
         <link rel="shortcut icon" type="image/png" href={favicon || defaultIcons.regular} />
@@ -82,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen font-sans">
         {children}
         {/* A preview is the server's rendering alone: its frame repaints it from the server (docs/releases.md). */}
-        {!data?.preview && <ScrollRestoration nonce={nonce} />}
+        {!data?.preview && <KeptScrollRestoration nonce={nonce} />}
         {!data?.preview && <BodyScripts nonce={nonce} />}
       </body>
     </html>

@@ -1,12 +1,17 @@
-import { useContext, type ReactElement } from "react";
+import { createElement, Fragment, useContext, type ReactElement } from "react";
 import {
   Links,
+  Meta,
   Scripts,
+  ScrollRestoration,
+  useLocation,
   UNSAFE_DataRouterContext as DataRouterContext,
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
   UNSAFE_FrameworkContext as FrameworkContext,
   type LinksProps,
+  type MetaDescriptor,
   type ScriptsProps,
+  type ScrollRestorationProps,
 } from "react-router";
 
 // React Router's <Links> and <Scripts> write what depends only on the build and on which routes
@@ -71,4 +76,128 @@ export function DocumentScripts(props: ScriptsProps) {
   // What <Scripts> tells the document router: the loader data's scripts follow.
   if (framework.renderMeta) framework.renderMeta.didRenderScripts = true;
   return element;
+}
+
+/**
+ * React Router's <ScrollRestoration>, kept on the server per build and matched routes: without a
+ * `getKey` its script is the same for every document (its function's source, the storage key,
+ * no key of the page's own), and it worked out the route matches and the script again for each.
+ */
+export function DocumentScrollRestoration(props: ScrollRestorationProps) {
+  const found = useDocumentKey("scroll", props, "");
+  if (!found || props.getKey) return <ScrollRestoration {...props} />;
+  // Called as a function, so that what it returns can be kept; its hooks are this component's.
+  return remembered(found.framework.manifest, found.key, () => ScrollRestoration(props));
+}
+
+// The element of each meta tag, kept per tag object: the SEO tags are kept per settings object and
+// page (seo.ts), so the same objects come back render after render until the content changes.
+const keptMeta = new WeakMap<object, ReactElement | null>();
+
+const ESCAPE_LOOKUP: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const escapeHtml = (html: string) => html.replace(/[&><\u2028\u2029]/g, (match) => ESCAPE_LOOKUP[match]!);
+
+/** One tag's element, as React Router's <Meta> makes it (lib/dom/ssr/components.tsx, 7.x). */
+function metaElement(metaProps: MetaDescriptor | undefined | null): ReactElement | null {
+  if (!metaProps) return null;
+  if ("tagName" in metaProps) {
+    const { tagName, ...rest } = metaProps;
+    if (typeof tagName !== "string" || !/^(meta|link)$/.test(tagName)) {
+      console.warn(`A meta object uses an invalid tagName: ${String(tagName)}. Expected either 'link' or 'meta'`);
+      return null;
+    }
+    return createElement(tagName, { key: JSON.stringify(rest), ...rest });
+  }
+  if ("title" in metaProps) return createElement("title", { key: "title" }, String(metaProps.title));
+  const props = metaProps as Record<string, unknown>;
+  if ("charset" in props) {
+    props.charSet ??= props.charset;
+    delete props.charset;
+  }
+  if ("charSet" in props && props.charSet != null) {
+    return typeof props.charSet === "string" ? createElement("meta", { key: "charSet", charSet: props.charSet }) : null;
+  }
+  if ("script:ld+json" in props) {
+    try {
+      const json = JSON.stringify(props["script:ld+json"]);
+      return createElement("script", {
+        key: `script:ld+json:${json}`,
+        type: "application/ld+json",
+        dangerouslySetInnerHTML: { __html: escapeHtml(json) },
+      });
+    } catch {
+      return null;
+    }
+  }
+  return createElement("meta", { key: JSON.stringify(props), ...props });
+}
+
+function keptMetaElement(metaProps: MetaDescriptor | undefined | null): ReactElement | null {
+  if (!metaProps || typeof metaProps !== "object") return metaElement(metaProps);
+  let element = keptMeta.get(metaProps);
+  if (element === undefined) {
+    element = metaElement(metaProps);
+    keptMeta.set(metaProps, element);
+  }
+  return element;
+}
+
+type MetaFunction = (args: Record<string, unknown>) => MetaDescriptor[] | undefined;
+
+/**
+ * React Router's <Meta> on the server: each matched route's `meta` called as it calls them, the
+ * leaf's tags rendered, each tag's element kept per tag object (keptMeta) rather than made again
+ * with a JSON key for every tag of every render. In the browser, React Router's own.
+ */
+export function DocumentMeta() {
+  const framework = useContext(FrameworkContext);
+  const state = useContext(DataRouterStateContext);
+  const location = useLocation();
+  if (!onServer || !framework || !state || framework.isSpaMode) return <Meta />;
+  const { errors, loaderData } = state;
+  let active = state.matches;
+  if (errors) active = active.slice(0, active.findIndex((match) => errors[match.route.id] !== undefined) + 1);
+  const error = errors ? errors[active[active.length - 1]!.route.id] : null;
+  let meta: MetaDescriptor[] = [];
+  let leafMeta: MetaDescriptor[] | null = null;
+  const matches: Record<string, unknown>[] = [];
+  for (let i = 0; i < active.length; i++) {
+    const { route, params, pathname } = active[i]!;
+    const data = loaderData[route.id];
+    const module = framework.routeModules[route.id] as { meta?: MetaFunction | MetaDescriptor[] } | undefined;
+    const match: Record<string, unknown> = {
+      id: route.id,
+      data,
+      loaderData: data,
+      meta: [],
+      params,
+      pathname,
+      handle: route.handle,
+      error,
+    };
+    matches[i] = match;
+    let routeMeta: MetaDescriptor[] | undefined = [];
+    if (module?.meta) {
+      routeMeta =
+        typeof module.meta === "function"
+          ? module.meta({ data, loaderData: data, params, location, matches, error })
+          : Array.isArray(module.meta)
+            ? [...module.meta]
+            : module.meta;
+    } else if (leafMeta) {
+      routeMeta = [...leafMeta];
+    }
+    routeMeta = routeMeta || [];
+    if (!Array.isArray(routeMeta)) {
+      throw new Error(
+        "The route at " +
+          String(route.path) +
+          " returns an invalid value. All route meta functions must return an array of meta objects.\n\nTo reference the meta function API, see https://reactrouter.com/start/framework/route-module#meta",
+      );
+    }
+    match.meta = routeMeta;
+    meta = [...routeMeta];
+    leafMeta = meta;
+  }
+  return createElement(Fragment, null, (meta.flat() as (MetaDescriptor | null | undefined)[]).map(keptMetaElement));
 }

@@ -1,6 +1,6 @@
 import { useEffect, type ComponentProps } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { resolveLink } from "./link-target";
+import { resolveLink, type LinkTarget } from "./link-target";
 
 type SiteLinkProps = Omit<ComponentProps<"a">, "href" | "target" | "rel"> & {
   to: string | undefined;
@@ -11,6 +11,24 @@ type SiteLinkProps = Omit<ComponentProps<"a">, "href" | "target" | "rel"> & {
 };
 
 const NEW_TAB = { target: "_blank", rel: "noopener noreferrer" } as const;
+
+// Where each stored URL leads, and its path without query or fragment, kept by the URL: a page
+// has some thirty links, from a few dozen stored URLs, resolved with regular expressions on every
+// render. The kept targets are shared and never changed.
+const linkTargets = new Map<string, { target: LinkTarget; path: string }>();
+const LINK_TARGETS_KEPT = 1000;
+
+function linkTargetOf(to: string | undefined) {
+  const key = to ?? "";
+  let kept = linkTargets.get(key);
+  if (kept === undefined) {
+    const target = resolveLink(key);
+    kept = { target, path: target.href.split(/[?#]/)[0]! };
+    if (linkTargets.size >= LINK_TARGETS_KEPT) linkTargets.clear();
+    linkTargets.set(key, kept);
+  }
+  return kept;
+}
 
 /**
  * Every link of the public site: pages of this site are navigated by the router (see
@@ -23,9 +41,9 @@ const NEW_TAB = { target: "_blank", rel: "noopener noreferrer" } as const;
  */
 export function SiteLink({ to, newTab, nav = false, children, ...props }: SiteLinkProps) {
   const { pathname } = useLocation();
-  const target = resolveLink(to);
+  const { target, path } = linkTargetOf(to);
   const opensNewTab = newTab ?? (target.kind === "document" && target.external);
-  const isCurrent = nav && target.kind === "route" && target.href.split(/[?#]/)[0] === pathname;
+  const isCurrent = nav && target.kind === "route" && path === pathname;
   return (
     <a
       href={target.href}

@@ -31,6 +31,20 @@ describe("a fixed page's meta", () => {
     expect(find(fixedPageMeta(args("/"), {}), "title")).toEqual({ title: settings.site_title });
   });
 
+  it("an entry of empty fields makes the same tags as no entry (the public layout sends only pages with fields)", () => {
+    const without = (pathname: string) => ({
+      ...args(pathname),
+      matches: [args(pathname).matches[0]!, { id: PUBLIC_LAYOUT_ID, loaderData: { fixedSeo: {} } }],
+    });
+    for (const [pathname, page] of [
+      ["/fees", { title: "Fees", description: "Transparent pricing" }],
+      ["/faq", { title: "FAQ" }],
+      ["/", {}],
+    ] as const) {
+      expect(fixedPageMeta(without(pathname), page)).toEqual(fixedPageMeta(args(pathname), page));
+    }
+  });
+
   it("stored fields win: title, description, canonical, sharing image and noindex", () => {
     const meta = fixedPageMeta(
       args("/fees", {

@@ -4,7 +4,7 @@ import { onContentChange, readPageContent } from "~/features/content/read.server
 import { writeContentRow } from "~/features/content/write.server";
 import type { Actor } from "~/features/history/revisions.server";
 import { latestVersions } from "~/features/history/revisions.server";
-import type { PageSeoFields } from "~/features/pages/seo-fields";
+import { emptySeo, type PageSeoFields } from "~/features/pages/seo-fields";
 import { currentPreview, overlayPageContent } from "~/features/releases/preview/preview-context.server";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
@@ -34,21 +34,42 @@ export async function readFixedSeo(db: Database): Promise<FixedSeoByPath> {
   return byPath(await readStored(db));
 }
 
+const isDefault = (seo: PageSeoFields) =>
+  (Object.keys(emptySeo) as (keyof PageSeoFields)[]).every((field) => seo[field] === emptySeo[field]);
+
+/**
+ * The pages with a field of their own, by address. A page whose fields are all empty is left
+ * out: its meta makes the same tags without them (fixedPageMeta), the sitemap lists it, and the
+ * public layout's loader data, encoded into every page and every client-side navigation's, stays
+ * small (ten pages of empty fields were a tenth of it).
+ */
+const ownFields = (stored: Record<string, string>): FixedSeoByPath =>
+  Object.fromEntries(Object.entries(byPath(stored)).filter(([, seo]) => !isDefault(seo)));
+
 let cached: Promise<Record<string, string>> | undefined;
+// The live pages' fields, made from the stored rows they came from (parsing each page's JSON
+// for every request was work the rows change only with a content write).
+let live: { stored: Record<string, string>; fields: FixedSeoByPath } | undefined;
 onContentChange(() => {
   cached = undefined;
+  live = undefined;
 });
 
-/** The public read: kept until any content write lands; in a preview, with the release applied. */
+/**
+ * The public read: the pages with fields of their own (ownFields), kept until any content write
+ * lands; in a preview, with the release applied. Never changed by its callers.
+ */
 export async function getFixedSeo(): Promise<FixedSeoByPath> {
   cached ??= readStored(getDb()).catch((error: unknown) => {
     cached = undefined;
     logger.error({ err: error }, "fixed pages' SEO unavailable; serving the defaults");
     return {};
   });
-  const live = await cached;
+  const stored = await cached;
   const preview = currentPreview();
-  return byPath(preview ? overlayPageContent(FIXED_SEO_PAGE, live, preview) : live);
+  if (preview) return ownFields(overlayPageContent(FIXED_SEO_PAGE, stored, preview));
+  if (live?.stored !== stored) live = { stored, fields: ownFields(stored) };
+  return live.fields;
 }
 
 /** What the dashboard edits: every fixed page's fields and the version its editor opened with. */
