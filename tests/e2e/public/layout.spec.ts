@@ -151,6 +151,31 @@ test.describe("[PUBLIC][MOTION]", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("opacity", "1");
   });
 
+  test("after a navigation, the new page's first screen shows at once and what is below it fades in", async ({ page }) => {
+    await page.goto("/fees");
+    await hydrated(page);
+    // Every section of a page the router renders is tracked from its first frame: none of the
+    // first screen's is ever hidden, and those below are hidden once the browser has placed them.
+    await page.evaluate(() => {
+      const hidden: string[] = ((window as unknown as { hiddenOnScreen: string[] }).hiddenOnScreen = []);
+      const check = () => {
+        for (const element of document.querySelectorAll<HTMLElement>("main [data-reveal]")) {
+          const box = element.getBoundingClientRect();
+          if (box.top < window.innerHeight && getComputedStyle(element).opacity === "0") hidden.push(element.outerHTML.slice(0, 80));
+        }
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Home" }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    const section = page.locator("#gift-cards-title").locator("xpath=ancestor::*[@data-reveal][1]");
+    await expect(section).toHaveCSS("opacity", "0");
+    expect(await page.evaluate(() => (window as unknown as { hiddenOnScreen: string[] }).hiddenOnScreen)).toEqual([]);
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveCSS("opacity", "1");
+  });
+
   test.describe("with reduced motion", () => {
     test.use({ reducedMotion: "reduce" });
     test("nothing is hidden or animated", async ({ page }) => {
