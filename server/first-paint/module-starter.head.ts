@@ -2,8 +2,8 @@
 // and minified into MODULE_STARTER by scripts/support/head-scripts.js). A paint timing entry
 // arrives once the frame has been presented: a frame callback alone fired before the paint
 // reached the screen on a busy machine. Every module the page needs is preloaded at that moment,
-// all at once (the hrefs of the preloads React Router wrote, kept on the data block), so that the
-// browser fetches the module graph in one round trip instead of discovering it import by import.
+// a few per task (the hrefs of the preloads React Router wrote, kept on the data block), so that
+// the browser fetches the module graph in one round trip instead of discovering it import by import.
 // The module gets the data block's text, which the page's CSP lists by hash as it lists every
 // inline script. Before it, the other modules are evaluated one at a time, a task each
 // (DEFERRED_EVALUATE_ATTRIBUTE): as one module graph they were one long task on a phone, during
@@ -19,13 +19,18 @@ import { DEFERRED_EVALUATE_ATTRIBUTE, DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_AT
     started = true;
     const block = document.querySelector(`script[type="${DEFERRED_MODULE_TYPE}"]`);
     if (!block) return;
-    (block.getAttribute(DEFERRED_PRELOADS_ATTRIBUTE) || "").split(" ").forEach((href) => {
-      if (!href) return;
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    // Two preloads a task: starting a request costs the main thread up to ten milliseconds on a phone,
+    // and all of them in one task made it a long one.
+    const preloads = (block.getAttribute(DEFERRED_PRELOADS_ATTRIBUTE) || "").split(" ").filter(Boolean);
+    const preload = () => {
+      preloads.splice(0, 2).forEach((href) => {
+        const link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.href = href;
+        document.head.appendChild(link);
+      });
+      setTimeout(preloads.length > 0 ? preload : next, 0);
+    };
     const queue = (block.getAttribute(DEFERRED_EVALUATE_ATTRIBUTE) || "").split(" ").filter(Boolean);
     const next = () => {
       const href = queue.shift();
@@ -42,7 +47,7 @@ import { DEFERRED_EVALUATE_ATTRIBUTE, DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_AT
         document.body.appendChild(script);
       }
     };
-    next();
+    preload();
   }
   try {
     const observer = new PerformanceObserver((list) => {
