@@ -82,7 +82,7 @@ export function writeReport(run) {
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${env.loadBefore} at the start, ${env.loadAfter} at the end. **The machine was shared** with other work while this ran, so absolute figures move; the ratios are taken within one run.
 - Method: \`npm run bench\` — wrk, 1 thread, ${env.connections} connections, ${env.duration} per measurement, \`Accept-Encoding: gzip, br\` unless said; server${env.isPinned ? "s on core 0, wrk on core 1" : "s and wrk unpinned"}; production build on a fresh embedded (PGlite) database, logging as by default (a request line per request, level info, to a file); each server is warmed up with 3 s of the same load per URL before it is measured.
 - Landing page: ${(env.landing.length / 1024).toFixed(1)} KB of HTML.
-- The previous figures are kept beside these: [results-2026-11-26-before.md](results-2026-11-26-before.md) (before the faster renders and the memory work, on a machine at load 14–18) and [results-2026-11-24.md](results-2026-11-24.md) (that run logged nothing: \`LOG_LEVEL=warn\`).
+- The previous figures are kept beside these: [results-2026-11-26-quiet-amd.md](results-2026-11-26-quiet-amd.md) (the build before the second round of render work, on a quiet 2 × AMD EPYC machine), [results-2026-11-26-before.md](results-2026-11-26-before.md) (before the faster renders and the memory work, on a machine at load 14–18) and [results-2026-11-24.md](results-2026-11-24.md) (that run logged nothing: \`LOG_LEVEL=warn\`).
 
 ## Cached \`/\`: the site, node:http and nginx sending the same gzip bytes
 
