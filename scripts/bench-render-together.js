@@ -46,7 +46,10 @@ const ratios = [];
 const lines = [];
 try {
   for (const which of ["before", "after"]) {
-    servers[which] = await startProductionServer({ port: ports[which], env: { BUILD_DIR: builds[which], PAGE_CACHE: "off", LOG_REQUESTS: "off" } });
+    servers[which] = await startProductionServer({
+      port: ports[which],
+      env: { BUILD_DIR: builds[which], PAGE_CACHE: "off", LOG_REQUESTS: "off" },
+    });
     if (isPinned) execFileSync("taskset", ["-a", "-p", "-c", "0", String(servers[which].child.pid)], { stdio: "ignore" });
   }
   await Promise.all([wrk("before", "3s"), wrk("after", "3s")]);
