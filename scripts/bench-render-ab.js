@@ -7,27 +7,17 @@
 // BENCH_CONNECTIONS (20), BENCH_PATHS (a comma-separated list, default `/`). The servers start
 // unpinned (a PGlite start-up on a busy core can outlast the wait) and are then moved to core 0;
 // wrk runs on core 1.
-import { execFileSync, spawnSync } from "node:child_process";
-import fs from "node:fs";
+import { execFileSync } from "node:child_process";
 import os from "node:os";
-import path from "node:path";
-import { isPinned, pinned, root, startProductionServer } from "./support/production-server.js";
+import { isPinned, pinned, startProductionServer } from "./support/production-server.js";
+import { cpuMicroseconds } from "./support/process-cpu.js";
+import { builds } from "./support/two-builds.js";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const duration = process.env.BENCH_DURATION ?? "5s";
 const connections = process.env.BENCH_CONNECTIONS ?? "20";
 const paths = (process.env.BENCH_PATHS ?? "/").split(",");
 const ports = { before: Number(process.env.BENCH_BASELINE_PORT ?? 4601), after: Number(process.env.BENCH_PORT ?? 4600) };
-const builds = {
-  before: path.resolve(root, process.env.BASELINE_BUILD_DIR ?? "build-before"),
-  after: path.resolve(root, process.env.BUILD_DIR ?? "build"),
-};
-
-const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
-function cpuMicroseconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
-}
 const milliseconds = (text) => {
   const [, value, unit] = /([\d.]+)(us|ms|s)/.exec(text) ?? [];
   return Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);

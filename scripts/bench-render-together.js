@@ -6,12 +6,12 @@
 // core of its own: the two share one. BASELINE_BUILD_DIR (build-before) and BUILD_DIR (build);
 // BENCH_PORT (4600) and BENCH_BASELINE_PORT (4601); BENCH_ROUNDS (7), BENCH_DURATION (6s),
 // BENCH_CONNECTIONS (20 each), BENCH_PATH (`/`).
-import { execFile, execFileSync, spawnSync } from "node:child_process";
-import fs from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
 import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
-import { isPinned, pinned, root, startProductionServer } from "./support/production-server.js";
+import { isPinned, pinned, startProductionServer } from "./support/production-server.js";
+import { cpuMicroseconds } from "./support/process-cpu.js";
+import { builds } from "./support/two-builds.js";
 
 const run = promisify(execFile);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -19,15 +19,6 @@ const duration = process.env.BENCH_DURATION ?? "6s";
 const connections = process.env.BENCH_CONNECTIONS ?? "20";
 const pathname = process.env.BENCH_PATH ?? "/";
 const ports = { before: Number(process.env.BENCH_BASELINE_PORT ?? 4601), after: Number(process.env.BENCH_PORT ?? 4600) };
-const builds = {
-  before: path.resolve(root, process.env.BASELINE_BUILD_DIR ?? "build-before"),
-  after: path.resolve(root, process.env.BUILD_DIR ?? "build"),
-};
-const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
-function cpuMicroseconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
-}
 const load = () =>
   os
     .loadavg()
