@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { sitemapPagePaths } from "../app/features/seo/public-pages.js";
 import { EVERY_BLOCK_PATH, ensureEveryBlockPage } from "./support/landing-page.js";
-import { audit, firstPaintFigures, median, requireChromium, startChromium } from "./support/lighthouse-run.js";
+import { audit, firstPaintFigures, median, PHONE_BENCHMARK_INDEX, requireChromium, startChromium } from "./support/lighthouse-run.js";
 import { buildUnlessSkipped, root } from "./support/production-server.js";
 import { builds, machineLoad, startTwoBuilds } from "./support/two-builds.js";
 
@@ -95,7 +95,7 @@ fs.writeFileSync(
 
 - Date: ${started.toISOString()}
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; load average (1, 5, 15 min) ${loadBefore} at the start, ${machineLoad()} at the end. The machine is shared: Lighthouse's simulated total blocking time grows with the CPU time it observes, so it moves with the load.
-- Method: \`npm run first-paint\` — Lighthouse ${JSON.parse(fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")).version}, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian's Chromium; the two production builds served side by side on fresh embedded databases, each page audited ${runs} times per build, alternating before and after; medians. Pages served from the page cache.
+- Method: \`npm run first-paint\` — Lighthouse ${JSON.parse(fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")).version}, mobile preset (simulated slow 4G, the CPU slowed to a phone of benchmark index ${PHONE_BENCHMARK_INDEX} whatever the host), Debian's Chromium; the two production builds served side by side on fresh embedded databases, each page audited ${runs} times per build, alternating before and after; medians. Pages served from the page cache.
 - Bytes before first paint: the document plus every request Lighthouse's model counts as render-blocking that had finished when the page first painted, as transferred (brotli).
 
 | page | perf before | FCP s | LCP s | TBT ms | KB before paint | perf after | FCP s | LCP s | TBT ms | KB before paint |

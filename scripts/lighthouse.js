@@ -1,20 +1,27 @@
 // `npm run lighthouse`: audits every public page of the production build, and a landing page with
 // every block (published once the server is up), with Lighthouse
-// (mobile preset, simulated throttling) in Debian's Chromium, three runs per page, and fails
+// (mobile preset, simulated throttling, the CPU calibrated to one phone whatever the host) in
+// Debian's Chromium, three runs per page, and fails
 // when the median score of a category is below its threshold, or the median first or largest
 // contentful paint above its limit. Reports go to test-results/lighthouse.
 import fs from "node:fs";
 import path from "node:path";
 import { sitemapPagePaths } from "../app/features/seo/public-pages.js";
-import { audit as auditOnce, firstPaintFigures, median, requireChromium, startChromium } from "./support/lighthouse-run.js";
+import {
+  audit as auditOnce,
+  firstPaintFigures,
+  median,
+  PHONE_BENCHMARK_INDEX,
+  requireChromium,
+  startChromium,
+} from "./support/lighthouse-run.js";
 import { EVERY_BLOCK_PATH, ensureEveryBlockPage } from "./support/landing-page.js";
 import { buildUnlessSkipped, root, startProductionServer } from "./support/production-server.js";
 
 const thresholds = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
 // Medians no page may exceed, in milliseconds (simulated slow 4G, the mobile preset): text on
-// screen in one second, the largest paint in one and a half (bench/first-paint.md). The first
-// paint's main-thread work counts four times in Lighthouse's model, so it moves with the load of
-// the machine: audit on a quiet one.
+// screen in one second, the largest paint in one and a half (bench/first-paint.md), on the
+// calibrated phone.
 const metricLimits = { fcp: 1000, lcp: 1500 };
 // LIGHTHOUSE_PAGES=/,/faq audits only those (while working on a page; /gift-season is the
 // every-block landing page).
@@ -31,17 +38,6 @@ fs.mkdirSync(reportDirectory, { recursive: true });
 
 const server = await startProductionServer({ port });
 const browser = await startChromium(debuggingPort);
-// Lighthouse's CPU model multiplies the main-thread time it observes by four, so a run made while
-// something else holds the cores scores a phone that is slower than the one the gates describe.
-// Each run measures the machine first (lhr.environment.benchmarkIndex, about 2,800 on this machine
-// when quiet, 1,800 at times with nothing else running): a run that misses a gate while the index
-// is under 70 % of the best of this audit, or under LIGHTHOUSE_MIN_BENCHMARK (1500), is repeated
-// after a pause, up to three times, and the output says so.
-const BUSY_RATIO = 0.7;
-const MIN_BENCHMARK = Number(process.env.LIGHTHOUSE_MIN_BENCHMARK ?? 1500);
-const BUSY_RETRIES = 3;
-let bestBenchmark = 0;
-const busyRepeats = [];
 /**
  * One run's category scores (0–100) and paint figures (ms), as the gates read them.
  * @param {any} lhr
@@ -56,25 +52,18 @@ function runFigures(lhr) {
     metrics: Object.fromEntries(["fcp", "lcp", "tbt"].map((metric) => [metric, Math.round(figures[metric])])),
   };
 }
-/** @param {any} lhr */
-function runMeetsGates(lhr) {
-  const { scores, metrics } = runFigures(lhr);
-  return (
-    Object.entries(thresholds).every(([category, threshold]) => scores[category] >= threshold) &&
-    Object.entries(metricLimits).every(([metric, limit]) => metrics[metric] <= limit)
-  );
-}
+// Each run's benchmark index and the CPU slowdown it was given (lighthouse-run.js calibrates each
+// run to the same phone), for the output.
+const machine = [];
 /** @param {string} url */
 async function audit(url) {
-  for (let attempt = 0; ; attempt++) {
-    const result = await auditOnce(url, { debuggingPort, categories: Object.keys(thresholds) });
-    const index = result.lhr.environment?.benchmarkIndex ?? 0;
-    bestBenchmark = Math.max(bestBenchmark, index);
-    const busy = index < BUSY_RATIO * bestBenchmark || index < MIN_BENCHMARK;
-    if (!busy || attempt === BUSY_RETRIES || runMeetsGates(result.lhr)) return result;
-    busyRepeats.push(`${url} (benchmark index ${Math.round(index)} of ${Math.round(bestBenchmark)})`);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-  }
+  const result = await auditOnce(url, { debuggingPort, categories: Object.keys(thresholds) });
+  const index = Math.round(result.lhr.environment?.benchmarkIndex ?? 0);
+  const slowdown = result.lhr.configSettings.throttling.cpuSlowdownMultiplier;
+  machine.push({ index, slowdown });
+  if (slowdown === 1 && index < PHONE_BENCHMARK_INDEX)
+    console.warn(`${url}: benchmark index ${index} is below the phone's (${PHONE_BENCHMARK_INDEX}): audited without CPU slowdown`);
+  return result;
 }
 /**
  * Whether more than half of the planned runs already meet every threshold and limit: the median of
@@ -164,7 +153,11 @@ Lighthouse, mobile preset, median of up to ${runs} runs (a page stops once most 
   .join(" | ")} | --- | --- | --- |
 ${rows.join("\n")}
 `);
-if (busyRepeats.length > 0) console.log(`Runs repeated on a busy machine: ${busyRepeats.join("; ")}`);
+const indexes = machine.map((run) => run.index);
+const slowdowns = machine.map((run) => run.slowdown);
+console.log(
+  `CPU calibrated to a phone of benchmark index ${PHONE_BENCHMARK_INDEX}: ${machine.length} runs, host index ${Math.min(...indexes)}–${Math.max(...indexes)} (median ${median(indexes)}), slowdown ${Math.min(...slowdowns)}–${Math.max(...slowdowns)}×`,
+);
 if (failures.length > 0) {
   console.error(`Below the thresholds:\n${failures.map((failure) => `- ${failure}`).join("\n")}`);
   process.exit(1);

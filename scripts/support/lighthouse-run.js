@@ -5,7 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+import { cpuSlowdownFor } from "./cpu-calibration.js";
 import { stopProcess, waitFor } from "./production-server.js";
+
+export { PHONE_BENCHMARK_INDEX } from "./cpu-calibration.js";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -50,23 +53,37 @@ export async function startChromium(debuggingPort) {
   };
 }
 
-/** One Lighthouse run; a run whose trace Chromium failed to record (NO_NAVSTART and the like) is repeated once. */
+/**
+ * One Lighthouse run, calibrated: the page is loaded once (gather mode, which measures the
+ * machine's benchmark index before the load) and audited from what was gathered with the CPU
+ * slowdown for that index. The simulated throttling applies the slowdown only when it models the
+ * load, so the gathered load does not depend on it. A run whose trace Chromium failed to record
+ * (NO_NAVSTART and the like) is repeated once.
+ */
 export async function audit(url, { debuggingPort, categories }, attempt = 1) {
-  // The full-page screenshot feeds no category and took a quarter of each run.
-  const result = await lighthouse(url, {
-    port: debuggingPort,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: categories,
-    disableFullPageScreenshot: true,
-  });
-  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-  if (!result.lhr.runtimeError) return result;
-  if (attempt === 1) {
-    console.warn(`${url}: ${result.lhr.runtimeError.code}, running again`);
-    return audit(url, { debuggingPort, categories }, 2);
+  const artifactsDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-artifacts-"));
+  try {
+    // The full-page screenshot feeds no category and took a quarter of each run.
+    /** @type {import("lighthouse").Flags} */
+    const flags = { port: debuggingPort, output: "json", logLevel: "error", onlyCategories: categories, disableFullPageScreenshot: true };
+    await lighthouse(url, { ...flags, gatherMode: artifactsDirectory });
+    const artifactsFile = path.join(artifactsDirectory, "artifacts.json");
+    const artifacts = JSON.parse(fs.readFileSync(artifactsFile, "utf8"));
+    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: cpuSlowdownFor(artifacts.BenchmarkIndex) };
+    // Lighthouse audits only with the settings it gathered with: the slowdown is set on both.
+    artifacts.settings.throttling = throttling;
+    fs.writeFileSync(artifactsFile, JSON.stringify(artifacts));
+    const result = await lighthouse(url, { ...flags, throttling, auditMode: artifactsDirectory });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (!result.lhr.runtimeError) return result;
+    if (attempt === 1) {
+      console.warn(`${url}: ${result.lhr.runtimeError.code}, running again`);
+      return audit(url, { debuggingPort, categories }, 2);
+    }
+    throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+  } finally {
+    fs.rmSync(artifactsDirectory, { recursive: true, force: true });
   }
-  throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
 }
 
 export function median(values) {
