@@ -4,11 +4,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePostgres, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type { Pool } from "pg";
 import * as schema from "~/db/schema";
 import { acquireDirectoryLock } from "./directory-lock.server";
 import { logger } from "./logger.server";
@@ -20,7 +19,7 @@ export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   /** PostgreSQL's connection pool, for its figures (the embedded database has no pool). */
-  pool?: Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount">;
+  pool?: Pick<Pool, "totalCount" | "idleCount" | "waitingCount">;
   close(): Promise<void>;
 }
 
@@ -83,7 +82,7 @@ const MIGRATION_LOCK = 725_310_418;
  * session-level advisory lock on a connection of its own while it migrates, so they go one at a
  * time, and the later ones find nothing left to apply.
  */
-async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>) {
+async function migrateUnderLock(pool: Pool, migrate: () => Promise<void>) {
   const lock = await pool.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -103,6 +102,13 @@ export const defaultMigrationsFolder = () => path.resolve(process.cwd(), "app/db
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   if (options.databaseUrl) {
+    // The PostgreSQL driver is loaded only for a PostgreSQL database: on the embedded one it was
+    // a few megabytes of a small server's memory for nothing (bench/memory.md).
+    const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     // A database that accepts no connection fails the request in seconds, not minutes (a 503 during an outage).
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle connection the server drops (restart, failover) must not crash the process:

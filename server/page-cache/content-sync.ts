@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import type { Client } from "pg";
 import { clearContentCache, setContentBroadcast } from "~/features/content/read.server";
 import { logger } from "~/platform/logger.server";
 
@@ -20,13 +20,15 @@ export interface ContentSyncOptions {
 export async function startContentSync(databaseUrl: string, options: ContentSyncOptions = {}): Promise<() => Promise<void>> {
   const instanceId = randomUUID();
   const firstRetryMs = options.retryMs ?? 1000;
-  let client: pg.Client | undefined;
+  // The PostgreSQL driver is loaded only where there is a PostgreSQL database (bench/memory.md).
+  const { Client: PgClient } = (await import("pg")).default;
+  let client: Client | undefined;
   let stopped = false;
   let retryMs = firstRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
 
   async function listen() {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new PgClient({ connectionString: databaseUrl });
     next.on("notification", (message) => {
       if (message.channel === CHANNEL && message.payload !== instanceId) clearContentCache();
     });

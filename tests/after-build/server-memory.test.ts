@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIsolatedServer, type IsolatedServer } from "../e2e/support/isolated-server";
 
@@ -27,6 +28,27 @@ describe("the production server's memory (embedded database)", () => {
     const mapped = fs.readFileSync(`/proc/${pid}/maps`, "utf8");
     expect(mapped).toContain("/node");
     expect(mapped).not.toMatch(/libvips|sharp-linux/);
+  });
+
+  it("imports what only a PostgreSQL database, a backup, a two-factor enrolment or an upload needs when one happens", () => {
+    // The server bundle's static imports are loaded at start; a dynamic import() only when reached.
+    const directory = "build/server";
+    const files = [
+      path.join(directory, "index.js"),
+      ...fs.readdirSync(path.join(directory, "assets")).map((name) => path.join(directory, "assets", name)),
+    ];
+    const code = files.filter((file) => file.endsWith(".js")).map((file) => fs.readFileSync(file, "utf8"));
+    for (const library of ["pg", "drizzle-orm/node-postgres", "drizzle-orm/node-postgres/migrator", "qrcode", "tar", "file-type"]) {
+      const statically = new RegExp(`^import [^;]*? from "${library}";`, "m");
+      expect(
+        code.some((text) => statically.test(text)),
+        `${library} imported at start`,
+      ).toBe(false);
+      expect(
+        code.some((text) => text.includes(`import("${library}")`)),
+        `${library} imported when needed`,
+      ).toBe(true);
+    }
   });
 
   it("stays well below a small server's memory once started and its pages asked", async () => {

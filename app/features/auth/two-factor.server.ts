@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import QRCode from "qrcode";
 import { adminSettings, user } from "~/db/schema";
 import { getAuth } from "./auth.server";
 import type { Database } from "~/platform/db.server";
@@ -37,7 +36,11 @@ export async function hasTwoFactor(db: Database, userId: string): Promise<boolea
 export const secretOf = (totpUri: string) => new URL(totpUri).searchParams.get("secret") ?? "";
 
 /** The QR code of the otpauth URI as SVG markup, drawn here: the secret never goes to a QR service. */
-export const qrSvg = (totpUri: string) => QRCode.toString(totpUri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
+/** The QR code of an enrolment, its library loaded with the first one (bench/memory.md). */
+export async function qrSvg(totpUri: string) {
+  const { default: QRCode } = await import("qrcode");
+  return QRCode.toString(totpUri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
+}
 
 export type Enrolment = { ok: true; totpUri: string; secret: string; qrSvg: string; backupCodes: string[] };
 

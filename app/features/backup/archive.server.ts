@@ -4,7 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import * as tar from "tar";
+import type { ReadEntry } from "tar";
 import { MANIFEST_NAME, manifestSchema, type Manifest, type ManifestMember } from "./manifest";
 
 /** No member of a site's archive comes near this; a header claiming more is refused before any byte is written. */
@@ -33,10 +33,14 @@ export async function listFiles(directory: string, prefix = ""): Promise<string[
   return found.sort();
 }
 
+/** The tar library, loaded with the first backup or restore: a server that never makes one keeps its memory (bench/memory.md). */
+const loadTar = () => import("tar");
+
 /** Writes the staged members as a gzipped tar, manifest first, under a temporary name renamed into place. */
 export async function packArchive(stagingDirectory: string, members: string[], outFile: string) {
   const partial = `${outFile}.partial`;
   try {
+    const tar = await loadTar();
     await tar.create({ gzip: true, portable: true, cwd: stagingDirectory, file: partial, noDirRecurse: true }, [MANIFEST_NAME, ...members]);
     await fsp.rename(partial, outFile);
   } catch (error) {
@@ -64,9 +68,10 @@ export async function unpackArchive(file: string, directory: string): Promise<Ma
   const writes: Promise<void>[] = [];
   const open: fs.WriteStream[] = [];
   let members = 0;
+  const tar = await loadTar();
   const parser = new tar.Parser({ strict: true, maxMetaEntrySize: 64 * 1024 });
   const refuse = (error: Error) => parser.abort(error);
-  parser.on("entry", (entry: tar.ReadEntry) => {
+  parser.on("entry", (entry: ReadEntry) => {
     try {
       members++;
       if (members > MAX_MEMBERS) throw new ArchiveError("The archive holds more members than a site backup can");

@@ -4,7 +4,6 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { fileTypeFromFile } from "file-type";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/features/uploads/schema";
 import { ImageError, prepareImageVariants, removeImageVariants } from "./images.server";
 import { localUploadStore, type UploadStore } from "./upload-store.server";
@@ -98,6 +97,8 @@ export async function storeUpload(
     await pipeline(source, byteLimit(options.maxBytes ?? MAX_UPLOAD_BYTES), fs.createWriteStream(temporary, { flags: "wx" }));
     const { size } = await fsp.stat(temporary);
     if (size === 0) throw new UploadError("empty", uploadMessages.empty, 400);
+    // The signature reader is loaded with the first upload (bench/memory.md).
+    const { fileTypeFromFile } = await import("file-type");
     const detected = await fileTypeFromFile(temporary);
     const extension = detected && allowedImageTypes[detected.mime as keyof typeof allowedImageTypes];
     if (!detected || !extension) {
