@@ -51,6 +51,23 @@ describe("the production server's memory (embedded database)", () => {
     }
   });
 
+  it("bundles the icons and Radix components it renders instead of loading the whole libraries", () => {
+    // Imported from node_modules at run time, lucide-react (every icon) and Radix (every primitive)
+    // were 7 and 3 MB of the heap; bundled, only what the pages use is there (bench/memory.md).
+    const directory = "build/server";
+    const files = [
+      path.join(directory, "index.js"),
+      ...fs.readdirSync(path.join(directory, "assets")).map((name) => path.join(directory, "assets", name)),
+    ];
+    const imported = files
+      .filter((file) => file.endsWith(".js"))
+      .flatMap((file) =>
+        Array.from(fs.readFileSync(file, "utf8").matchAll(/(?:^import [^;]*? from |import\()"([^"]+)"/gm), (match) => match[1]!),
+      );
+    expect(imported).toContain("react");
+    expect(imported.filter((name) => name === "lucide-react" || name === "radix-ui" || name.startsWith("@radix-ui/"))).toEqual([]);
+  });
+
   it("stays well below a small server's memory once started and its pages asked", async () => {
     // Each page once, from the page cache the server filled at start; then the peak since start.
     for (const path of ["/", "/fees", "/contact", "/faq", "/no-such-page"]) await (await fetch(`${server.url}${path}`)).arrayBuffer();
