@@ -11,6 +11,11 @@ import { startIsolatedServer, type IsolatedServer } from "../e2e/support/isolate
  */
 if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` before the tests in tests/after-build");
 const PORT = Number(process.env.MEMORY_TEST_PORT ?? 5406);
+/** The server build's modules, as the server loads them: static imports at start, import() when reached. */
+const serverBundle = () =>
+  [path.join("build/server", "index.js"), ...fs.readdirSync("build/server/assets").map((name) => path.join("build/server/assets", name))]
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => fs.readFileSync(file, "utf8"));
 const kilobytes = (pid: number, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
@@ -32,12 +37,7 @@ describe("the production server's memory (embedded database)", () => {
 
   it("imports what only a PostgreSQL database, a backup, a two-factor enrolment or an upload needs when one happens", () => {
     // The server bundle's static imports are loaded at start; a dynamic import() only when reached.
-    const directory = "build/server";
-    const files = [
-      path.join(directory, "index.js"),
-      ...fs.readdirSync(path.join(directory, "assets")).map((name) => path.join(directory, "assets", name)),
-    ];
-    const code = files.filter((file) => file.endsWith(".js")).map((file) => fs.readFileSync(file, "utf8"));
+    const code = serverBundle();
     for (const library of ["pg", "drizzle-orm/node-postgres", "drizzle-orm/node-postgres/migrator", "qrcode", "tar", "file-type"]) {
       const statically = new RegExp(`^import [^;]*? from "${library}";`, "m");
       expect(
@@ -54,16 +54,9 @@ describe("the production server's memory (embedded database)", () => {
   it("bundles the icons and Radix components it renders instead of loading the whole libraries", () => {
     // Imported from node_modules at run time, lucide-react (every icon) and Radix (every primitive)
     // were 7 and 3 MB of the heap; bundled, only what the pages use is there (bench/memory.md).
-    const directory = "build/server";
-    const files = [
-      path.join(directory, "index.js"),
-      ...fs.readdirSync(path.join(directory, "assets")).map((name) => path.join(directory, "assets", name)),
-    ];
-    const imported = files
-      .filter((file) => file.endsWith(".js"))
-      .flatMap((file) =>
-        Array.from(fs.readFileSync(file, "utf8").matchAll(/(?:^import [^;]*? from |import\()"([^"]+)"/gm), (match) => match[1]!),
-      );
+    const imported = serverBundle().flatMap((text) =>
+      Array.from(text.matchAll(/(?:^import [^;]*? from |import\()"([^"]+)"/gm), (match) => match[1]!),
+    );
     expect(imported).toContain("react");
     expect(imported.filter((name) => name === "lucide-react" || name === "radix-ui" || name.startsWith("@radix-ui/"))).toEqual([]);
   });

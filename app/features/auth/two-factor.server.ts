@@ -35,8 +35,10 @@ export async function hasTwoFactor(db: Database, userId: string): Promise<boolea
 /** The secret an authenticator app needs, as the otpauth URI carries it (base32). */
 export const secretOf = (totpUri: string) => new URL(totpUri).searchParams.get("secret") ?? "";
 
-/** The QR code of the otpauth URI as SVG markup, drawn here: the secret never goes to a QR service. */
-/** The QR code of an enrolment, its library loaded with the first one (bench/memory.md). */
+/**
+ * The QR code of the otpauth URI as SVG markup, drawn here: the secret never goes to a QR service.
+ * Its library is loaded with the first enrolment (bench/memory.md).
+ */
 export async function qrSvg(totpUri: string) {
   const { default: QRCode } = await import("qrcode");
   return QRCode.toString(totpUri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
