@@ -18,11 +18,25 @@ function scriptHash(source: string) {
   return hash;
 }
 
-/** sha256 source hashes of the page's inline scripts, for a CSP that needs no per-request nonce. */
+/**
+ * The `type` values a browser runs (HTML's script types: none, a JavaScript MIME type, `module`,
+ * `importmap`, `speculationrules`). Any other is a data block, such as the page's JSON-LD or the
+ * module starter's list: it is never run, so script-src does not apply and a hash would be bytes
+ * spent on every answer for nothing.
+ */
+const RUN_TYPES =
+  /^(?:|module|importmap|speculationrules|(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|text\/javascript1\.[0-5]|text\/(?:jscript|livescript))$/i;
+
+function runsAs(attributes: string) {
+  const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(attributes);
+  return !type || RUN_TYPES.test((type[1] ?? type[2] ?? type[3] ?? "").trim());
+}
+
+/** sha256 source hashes of the inline scripts a browser runs, for a CSP that needs no per-request nonce. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    hashes.add(scriptHash(match[1] ?? ""));
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (runsAs(match[1] ?? "")) hashes.add(scriptHash(match[2] ?? ""));
   }
   return [...hashes];
 }

@@ -19,6 +19,22 @@ describe("cached page CSP", () => {
     expect(inlineScriptHashes(html)).toEqual([sha("window.a=1;"), sha('console.log("b")')]);
   });
 
+  it("leaves out data blocks, which browsers never run, and keeps every type they do run", () => {
+    const data =
+      '<script type="application/ld+json">{"@type":"Organization"}</script>' +
+      '<script type="text/x-deferred-module" data-preload="/assets/a.js">starter list</script>' +
+      "<script type=text/plain>notes</script>";
+    const run = [
+      ["module", "import('/m.js')"],
+      ["importmap", '{"imports":{}}'],
+      ["text/javascript", "window.c=3"],
+      [" Application/JavaScript ", "window.d=4"],
+      ["", "window.e=5"],
+    ];
+    const scripts = run.map(([type, source]) => `<script type='${type}'>${source}</script>`).join("");
+    expect(inlineScriptHashes(data + scripts)).toEqual(run.map(([, source]) => sha(source!)));
+  });
+
   it("gives every script its own hash, however many different scripts it has seen", () => {
     const scripts = Array.from({ length: 600 }, (_, index) => `window.page=${index};`);
     const hashes = scripts.map((script) => inlineScriptHashes(`<script>${script}</script>`)[0]);
