@@ -20,7 +20,7 @@ export function asyncOutput(dest: number | string) {
  * Log lines wait in an array and go to the writer as one string per batch of `batchLength`
  * characters, or when `send` is called (a timer, an error line, the shutdown). Sonic-boom batches
  * on its own, but measures the whole pending text's UTF-8 length at every line it takes: under
- * load that cost a cached page 4.5 % of the server's time (bench/results.md, "Request lines"),
+ * load that cost a cached page 4.5 % of the server's time (bench/log-batches-ab.md),
  * where a line here costs a push.
  */
 export function createLogBatches(writer: LineWriter, batchLength: number) {
