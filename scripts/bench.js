@@ -15,7 +15,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { benchPagePaths } from "../app/features/seo/public-pages.js";
 import { measureSaveBurst, milliseconds } from "./support/bench-saves.js";
-import { nginxPath, rawAnswer, startNginx, startNodeBaseline } from "./support/bench-servers.js";
+import { headerFields, nginxPath, rawAnswer, startNginx, startNodeBaseline } from "./support/bench-servers.js";
 import { buildUnlessSkipped, isPinned, pinned, root, startProductionServer } from "./support/production-server.js";
 
 // BENCH_S3=1: the cached pages with uploads in an S3-compatible bucket against the local disk.
@@ -41,6 +41,7 @@ const paths = benchPagePaths;
 const serverPort = Number(process.env.BENCH_PORT ?? 4600);
 const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? 4601);
 const nginxPort = baselinePort + 1;
+const sameHeadPort = baselinePort + 2;
 const logFile = path.join(os.tmpdir(), `bench-site-${process.pid}.log`);
 
 // A new unknown path on every request, as a scanner sends them: each must be answered with the
@@ -156,13 +157,21 @@ async function answerBytes(port, etag) {
   return { gzip, brotli, revalidated };
 }
 
-/** Cached `/` on the site, node:http and nginx in turn, `rounds` times, rotating the order. */
+/**
+ * Cached `/` on the site, the node:http servers and nginx in turn, `rounds` times, rotating the
+ * order; with each server's CPU time per answer where its process is known.
+ * @param {{ name: string; port: number; pid?: number }[]} servers
+ */
 function compareServers(servers) {
+  /** @type {Record<string, (WrkRun & { cpuPerRequest?: number })[]>} */
   const runs = Object.fromEntries(servers.map(({ name }) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     for (let index = 0; index < servers.length; index++) {
-      const { name, port } = servers[(index + round) % servers.length];
-      runs[name].push(wrk(`http://127.0.0.1:${port}/`, duration, { encoding: "gzip" }));
+      const { name, port, pid } = servers[(index + round) % servers.length];
+      const cpuBefore = pid === undefined ? 0 : cpuMicroseconds(pid);
+      const result = wrk(`http://127.0.0.1:${port}/`, duration, { encoding: "gzip" });
+      const cpuPerRequest = pid === undefined ? undefined : (cpuMicroseconds(pid) - cpuBefore) / Math.max(1, result.requests);
+      runs[name].push({ ...result, cpuPerRequest });
     }
   }
   return runs;
@@ -202,15 +211,19 @@ const siteBytes = await answerBytes(serverPort, landingEtag);
 const gzipped = siteBytes.gzip.body;
 const landing = zlib.gunzipSync(gzipped);
 const baseline = await startNodeBaseline(gzipped, baselinePort, 0);
+// The same bytes with the site's own head: what the site's code costs, apart from what its headers do.
+const sameHead = await startNodeBaseline(gzipped, sameHeadPort, 0, headerFields(siteBytes.gzip.head));
 const nginxServer = nginx ? await startNginx(nginx, gzipped, nginxPort, 0) : undefined;
 const bytes = {
   site: siteBytes,
   node: await answerBytes(baselinePort),
+  nodeSameHead: await answerBytes(sameHeadPort),
   nginx: nginxServer ? await answerBytes(nginxPort) : undefined,
 };
 const servers = [
-  { name: "site", port: serverPort },
-  { name: "node", port: baselinePort },
+  { name: "site", port: serverPort, pid: cached.child.pid },
+  { name: "node", port: baselinePort, pid: baseline.child.pid },
+  { name: "nodeSameHead", port: sameHeadPort, pid: sameHead.child.pid },
   ...(nginxServer ? [{ name: "nginx", port: nginxPort }] : []),
 ];
 for (const { port } of servers) wrk(`http://127.0.0.1:${port}/`, "3s", { encoding: "gzip" });
@@ -241,6 +254,7 @@ const uncachedRss = peakRss(uncached.child.pid);
 await uncached.stop();
 fs.rmSync(logFile, { force: true });
 await baseline.stop();
+await sameHead.stop();
 await nginxServer?.stop();
 fs.rmSync(randomPathScript, { force: true });
 

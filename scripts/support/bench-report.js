@@ -19,6 +19,11 @@ export function writeReport(run) {
   const pairRatio = (other) =>
     median(comparison.site.map((result, round) => result.requestsPerSecond / comparison[other][round].requestsPerSecond));
   const toNode = pairRatio("node");
+  const toSameHead = pairRatio("nodeSameHead");
+  const sameHeadToNode = median(
+    comparison.nodeSameHead.map((result, round) => result.requestsPerSecond / comparison.node[round].requestsPerSecond),
+  );
+  const cpu = (name) => median(comparison[name].map((result) => result.cpuPerRequest));
   const toNginx = comparison.nginx ? pairRatio("nginx") : undefined;
   const comparisonErrors = Object.values(comparison)
     .flat()
@@ -74,27 +79,28 @@ export function writeReport(run) {
     "| URL | req/s | p50 | p99 | errors | baseline | × baseline | server CPU µs/answer |\n| --- | --- | --- | --- | --- | --- | --- | --- |";
   const serverRow = (name, label) =>
     comparison[name]
-      ? `| ${label} | ${Math.round(rps(name))} | ${p99(name).toFixed(2)} ms | ${comparison[name].map((r) => Math.round(r.requestsPerSecond)).join(" / ")} |`
-      : `| ${label} | not installed: skipped | | |`;
+      ? `| ${label} | ${Math.round(rps(name))} | ${p99(name).toFixed(2)} ms | ${comparison[name][0].cpuPerRequest === undefined ? "—" : cpu(name).toFixed(1)} | ${comparison[name].map((r) => Math.round(r.requestsPerSecond)).join(" / ")} |`
+      : `| ${label} | not installed: skipped | | | |`;
   const report = `# Benchmark results
 
 - Date: ${new Date().toISOString()}
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${env.loadBefore} at the start, ${env.loadAfter} at the end. **The machine was shared** with other work while this ran, so absolute figures move; the ratios are taken within one run.
 - Method: \`npm run bench\` — wrk, 1 thread, ${env.connections} connections, ${env.duration} per measurement, \`Accept-Encoding: gzip, br\` unless said; server${env.isPinned ? "s on core 0, wrk on core 1" : "s and wrk unpinned"}; production build on a fresh embedded (PGlite) database, logging as by default (a request line per request, level info, to a file); each server is warmed up with 3 s of the same load per URL before it is measured.
 - Landing page: ${(env.landing.length / 1024).toFixed(1)} KB of HTML.
-- The previous figures are kept beside these: [results-2026-11-27-before-bundling.md](results-2026-11-27-before-bundling.md) (the same machine an hour earlier, before the server bundled its icons and Radix and loaded its rarely used libraries lazily), [results-2026-11-26-intel.md](results-2026-11-26-intel.md) (the same build on a 2 × Intel Xeon machine that was shared), [results-2026-11-26-quiet-amd.md](results-2026-11-26-quiet-amd.md) (the build before the second round of render work, on a quiet 2 × AMD EPYC machine), [results-2026-11-26-before.md](results-2026-11-26-before.md) (before the faster renders and the memory work, on a machine at load 14–18) and [results-2026-11-24.md](results-2026-11-24.md) (that run logged nothing: \`LOG_LEVEL=warn\`).
+- The previous figures are kept beside these: [results-2026-11-27-before-log-batches.md](results-2026-11-27-before-log-batches.md) (the same kind of machine, before the request lines were batched in an array and the CSP left out data blocks' hashes), [results-2026-11-27-before-bundling.md](results-2026-11-27-before-bundling.md) (the same machine an hour before that, before the server bundled its icons and Radix and loaded its rarely used libraries lazily), [results-2026-11-26-intel.md](results-2026-11-26-intel.md) (the same build on a 2 × Intel Xeon machine that was shared), [results-2026-11-26-quiet-amd.md](results-2026-11-26-quiet-amd.md) (the build before the second round of render work, on a quiet 2 × AMD EPYC machine), [results-2026-11-26-before.md](results-2026-11-26-before.md) (before the faster renders and the memory work, on a machine at load 14–18) and [results-2026-11-24.md](results-2026-11-24.md) (that run logged nothing: \`LOG_LEVEL=warn\`).
 
 ## Cached \`/\`: the site, node:http and nginx sending the same gzip bytes
 
-The site's gzip copy of \`/\` is served by a minimal node:http server and by nginx (\`gzip_static\`, one worker, its access log buffered${nginx ? "" : "; **nginx is not installed, so it was skipped**: `apt-get install nginx`"}). \`Accept-Encoding: gzip\`; ${env.rounds} rounds, the order rotated each round; medians.
+The site's gzip copy of \`/\` is served by a minimal node:http server and by nginx (\`gzip_static\`, one worker, its access log buffered${nginx ? "" : "; **nginx is not installed, so it was skipped**: `apt-get install nginx`"}). A second node:http server sends the site's whole answer, its head included (the headers below, less the Date and Connection node:http adds), so that what the site's headers cost and what its own code costs are told apart. \`Accept-Encoding: gzip\`; ${env.rounds} rounds, the order rotated each round; medians. CPU is the server process's own time (user and system) per answer.
 
-| server | req/s | p99 | each round |
-| --- | --- | --- | --- |
+| server | req/s | p99 | server CPU µs/answer | each round |
+| --- | --- | --- | --- | --- |
 ${serverRow("site", "the site")}
 ${serverRow("node", "node:http")}
+${serverRow("nodeSameHead", "node:http with the site's head")}
 ${serverRow("nginx", "nginx gzip_static")}
 
-The site is **${toNode.toFixed(3)}× node:http**${toNginx === undefined ? "" : ` and **${toNginx.toFixed(3)}× nginx**`} (median of each round's ratio).
+The site is **${toNode.toFixed(3)}× node:http**${toNginx === undefined ? "" : ` and **${toNginx.toFixed(3)}× nginx**`} (median of each round's ratio); by CPU per answer, ${(cpu("node") / cpu("site")).toFixed(3)}× node:http. node:http sending the site's head is ${sameHeadToNode.toFixed(3)}× node:http sending three headers, and the site is ${toSameHead.toFixed(3)}× it (by CPU per answer, ${(cpu("nodeSameHead") / cpu("site")).toFixed(3)}×): the rest of the gap is the site's own work, its request line included.
 
 ## Bytes per answer of \`/\`
 
@@ -102,6 +108,7 @@ The site is **${toNode.toFixed(3)}× node:http**${toNginx === undefined ? "" : `
 | --- | --- | --- | --- | --- | --- |
 ${bytesRow("the site", bytes.site)}
 ${bytesRow("node:http", bytes.node)}
+${bytesRow("node:http with the site's head", bytes.nodeSameHead)}
 ${bytes.nginx ? bytesRow("nginx", bytes.nginx) : "| nginx | not installed | | | | |"}
 
 The site's head to a gzip request:

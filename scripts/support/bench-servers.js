@@ -9,23 +9,44 @@ import zlib from "node:zlib";
 import { pinned, waitFor } from "./production-server.js";
 
 /**
- * A minimal node:http server sending `gzipped` for every request.
- * @param {Buffer} gzipped @param {number} port @param {number} core
+ * A minimal node:http server sending `gzipped` for every request: with the three headers a
+ * static server needs, or with `headers` (the site's own head, to measure what its bytes cost).
+ * @param {Buffer} gzipped @param {number} port @param {number} core @param {[string, string][]} [headers]
  */
-export async function startNodeBaseline(gzipped, port, core) {
-  const file = path.join(os.tmpdir(), `bench-baseline-${process.pid}.html.gz`);
+export async function startNodeBaseline(gzipped, port, core, headers) {
+  const file = path.join(os.tmpdir(), `bench-baseline-${process.pid}-${port}.html.gz`);
   fs.writeFileSync(file, gzipped);
+  const head = headers ?? [
+    ["content-type", "text/html; charset=utf-8"],
+    ["content-encoding", "gzip"],
+    ["content-length", String(gzipped.length)],
+  ];
   const source = `
     const http = require("node:http");
     const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    const head = ${JSON.stringify(head)};
     http.createServer((req, res) => {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": body.length });
+      res.writeHead(200, head);
       res.end(body);
     }).listen(${port});`;
   const [command, args] = pinned(core, process.execPath, ["-e", source]);
   const child = spawn(command, args, { stdio: "ignore" });
   await waitFor(`http://127.0.0.1:${port}/`);
   return { child, stop: () => stopChild(child, () => fs.rmSync(file, { force: true })) };
+}
+
+/**
+ * The header fields of an answer as `rawAnswer` read it, without those node:http adds itself
+ * (Date, Connection, Keep-Alive).
+ * @param {string} head @returns {[string, string][]}
+ */
+export function headerFields(head) {
+  return head
+    .split("\r\n")
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => /** @type {[string, string]} */ ([line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]))
+    .filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name));
 }
 
 /** nginx from the system's packages, or undefined when it is not installed. */
