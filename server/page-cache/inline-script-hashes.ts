@@ -19,24 +19,23 @@ function scriptHash(source: string) {
 }
 
 /**
- * The `type` values a browser runs (HTML's script types: none, a JavaScript MIME type, `module`,
- * `importmap`, `speculationrules`). Any other is a data block, such as the page's JSON-LD or the
- * module starter's list: it is never run, so script-src does not apply and a hash would be bytes
- * spent on every answer for nothing.
+ * JSON data blocks (the page's JSON-LD): a browser never runs them and nothing on the page turns
+ * them into scripts, so script-src does not apply and a hash would be bytes spent on every answer
+ * for nothing. Every other inline script is hashed, whatever its type: the module starter's block
+ * (`text/x-deferred-module`) is data when the page arrives and a module once the starter runs it.
  */
-const RUN_TYPES =
-  /^(?:|module|importmap|speculationrules|(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|text\/javascript1\.[0-5]|text\/(?:jscript|livescript))$/i;
+const JSON_DATA = /^application\/(?:[\w.-]+\+)?json$/i;
 
-function runsAs(attributes: string) {
+function isJsonData(attributes: string) {
   const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(attributes);
-  return !type || RUN_TYPES.test((type[1] ?? type[2] ?? type[3] ?? "").trim());
+  return type !== null && JSON_DATA.test((type[1] ?? type[2] ?? type[3] ?? "").trim());
 }
 
-/** sha256 source hashes of the inline scripts a browser runs, for a CSP that needs no per-request nonce. */
+/** sha256 source hashes of the page's inline scripts but its JSON data, for a CSP that needs no per-request nonce. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (runsAs(match[1] ?? "")) hashes.add(scriptHash(match[2] ?? ""));
+    if (!isJsonData(match[1] ?? "")) hashes.add(scriptHash(match[2] ?? ""));
   }
   return [...hashes];
 }
