@@ -65,13 +65,19 @@ describe("log batches", () => {
     expect(calls).toEqual(["flush", "flushSync"]);
   });
 
-  it("resolves a flush only once what was logged is in the file", async () => {
+  /** Batches written to a new file through the server's kind of writer, once the file is open. */
+  async function fileBatches() {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "log-batches-"));
     directories.push(directory);
     const file = path.join(directory, "out.log");
     const output = asyncOutput(file);
+    // A file opens asynchronously; standard output, the server's, is open from the start.
     await once(output, "ready");
-    const batches = createLogBatches(output, 64 * 1024);
+    return { file, output, batches: createLogBatches(output, 64 * 1024) };
+  }
+
+  it("resolves a flush only once what was logged is in the file", async () => {
+    const { file, output, batches } = await fileBatches();
     const lines = Array.from({ length: 2500 }, (_, index) => line(index));
     // The pool's threads are busy, so the first batch's write waits for one (as on a loaded server).
     const busy = busyPool();
@@ -83,13 +89,7 @@ describe("log batches", () => {
   });
 
   it("at exit, writes every waiting line to the file before returning", async () => {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "log-batches-"));
-    directories.push(directory);
-    const file = path.join(directory, "out.log");
-    const output = asyncOutput(file);
-    // A file opens asynchronously; standard output, the server's, is open from the start.
-    await once(output, "ready");
-    const batches = createLogBatches(output, 64 * 1024);
+    const { file, output, batches } = await fileBatches();
     const lines = Array.from({ length: 3000 }, (_, index) => line(index));
     // The first batch goes out asynchronously, as under load, and has been written by the time
     // the process ends; the rest waits.
