@@ -8,18 +8,17 @@ import { asyncOutput, createLogBatches } from "./log-batches.server";
  * uncaught error), and the shutdown waits for it (`flushLogs`). Tests log nothing and write
  * synchronously.
  */
-const output = process.env.NODE_ENV === "test" ? pino.destination({ dest: 1, sync: true }) : asyncOutput(1);
+const destination = process.env.NODE_ENV === "test" ? pino.destination({ dest: 1, sync: true }) : batchedStandardOutput();
 
-const destination = process.env.NODE_ENV === "test" ? output : createLogBatches(output, 64 * 1024);
-
-if ("send" in destination) {
-  const batches = destination;
+function batchedStandardOutput() {
+  const batches = createLogBatches(asyncOutput(1), 64 * 1024);
   // A quiet server's lines are out within a second.
   setInterval(batches.send, 1000).unref();
   // pino has sonic-boom write what it holds when the process ends (asynchronously when the event
   // loop empties, synchronously at exit): the lines waiting here are handed to it before that.
   process.prependListener("beforeExit", batches.send);
   process.prependListener("exit", batches.writeAllNow);
+  return batches;
 }
 
 export const logger = pino(
