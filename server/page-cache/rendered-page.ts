@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import { getContentVersion } from "~/features/content/read.server";
 import type { PageRequest } from "./page-routes";
 import { hashedPolicy } from "./inline-script-hashes";
+import { readyHead, type ReadyHead } from "./ready-head";
 import { PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from "../http/public-headers";
 
 export type CacheRequest = Extract<PageRequest, { kind: "page" | "not-found" }>;
@@ -28,6 +29,8 @@ export interface CachedPage extends RenderedPage {
   brotli: Buffer;
   /** Complete response heads as flat [name, value, ...] lists, so a hit is one writeHead call. */
   heads: Record<"identity" | "gzip" | "br" | "notModified", string[]>;
+  /** The same heads as bytes, for connections node:http keeps alive (ready-head.ts). */
+  readyHeads: Record<"identity" | "gzip" | "br", ReadyHead | undefined>;
 }
 
 const gzip = promisify(zlib.gzip);
@@ -113,22 +116,28 @@ export async function compressForCache(rendered: RenderedPage, compression: keyo
       },
     }),
   ]);
+  const heads = {
+    identity: head(rendered, [["content-length", String(identity.length)]]),
+    gzip: head(rendered, [
+      ["content-encoding", "gzip"],
+      ["content-length", String(gzipped.length)],
+    ]),
+    br: head(rendered, [
+      ["content-encoding", "br"],
+      ["content-length", String(brotlied.length)],
+    ]),
+    notModified: notModifiedHead(rendered),
+  };
   return {
     ...rendered,
     compression,
     gzip: gzipped,
     brotli: brotlied,
-    heads: {
-      identity: head(rendered, [["content-length", String(identity.length)]]),
-      gzip: head(rendered, [
-        ["content-encoding", "gzip"],
-        ["content-length", String(gzipped.length)],
-      ]),
-      br: head(rendered, [
-        ["content-encoding", "br"],
-        ["content-length", String(brotlied.length)],
-      ]),
-      notModified: notModifiedHead(rendered),
+    heads,
+    readyHeads: {
+      identity: readyHead(rendered.status, heads.identity),
+      gzip: readyHead(rendered.status, heads.gzip),
+      br: readyHead(rendered.status, heads.br),
     },
   };
 }

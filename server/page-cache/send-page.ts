@@ -7,6 +7,7 @@ import { logNotFound } from "~/features/seo/not-found-log.server";
 import { head, notModifiedHead, renderPage, type CachedPage, type CacheRequest, type RenderedPage, type RenderPage } from "./rendered-page";
 import { REDIRECT_CACHE_CONTROL } from "../http/public-headers";
 import { logRequest } from "../http/request-log";
+import { sendWithReadyHead } from "./ready-head";
 
 function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
   const accepted = (acceptEncoding ?? "").toLowerCase();
@@ -48,14 +49,20 @@ function log(req: IncomingMessage, request: CacheRequest, status: number, starte
   logRequest(req, status, started, cache);
 }
 
-/** Sends a kept copy: one writeHead with its ready head, the body already compressed. */
+/**
+ * Sends a kept copy, the body already compressed: its head as ready bytes where node:http keeps
+ * the connection alive (ready-head.ts), otherwise one writeHead with its ready field list.
+ */
 export function sendCached(req: IncomingMessage, res: ServerResponse, request: CacheRequest, page: CachedPage) {
   const started = process.hrtime.bigint();
   if (notModified(req, res, page, page.heads.notModified)) return log(req, request, 304, started, "hit");
-  const encoding = preferredEncoding(req.headers["accept-encoding"] as string | undefined);
+  const encoding = preferredEncoding(req.headers["accept-encoding"] as string | undefined) ?? "identity";
   const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
-  res.writeHead(page.status, page.heads[encoding ?? "identity"]);
-  res.end(req.method === "HEAD" ? undefined : body);
+  const ready = page.readyHeads[encoding];
+  if (!ready || !sendWithReadyHead(res, ready, body)) {
+    res.writeHead(page.status, page.heads[encoding]);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
   log(req, request, page.status, started, "hit");
 }
 
