@@ -1,10 +1,9 @@
-import crypto from "node:crypto";
-import { once } from "node:events";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { asyncOutput, createLogBatches, type LineWriter } from "./log-batches.server";
+import { batchOutput, createLogBatches, type LineWriter } from "./log-batches.server";
 
 function recordingWriter() {
   const writes: string[] = [];
@@ -20,13 +19,6 @@ function recordingWriter() {
   return { writer, writes, calls };
 }
 
-/** Keeps every thread of libuv's pool (4 by default) busy for a while: asynchronous file writes wait. */
-function busyPool() {
-  return Promise.all(
-    Array.from({ length: 16 }, () => new Promise((resolve) => crypto.pbkdf2("password", "salt", 200_000, 32, "sha256", resolve))),
-  );
-}
-
 const line = (index: number) => `{"level":30,"msg":"request","n":${index}}\n`;
 
 describe("log batches", () => {
@@ -34,6 +26,11 @@ describe("log batches", () => {
   afterEach(() => {
     for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
   });
+  const newDirectory = () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "log-batches-"));
+    directories.push(directory);
+    return directory;
+  };
 
   it("holds lines until a batch is full, then writes them as one text, in order", () => {
     const { writer, writes } = recordingWriter();
@@ -65,43 +62,43 @@ describe("log batches", () => {
     expect(calls).toEqual(["flush", "flushSync"]);
   });
 
-  /** Batches written to a new file through the server's kind of writer, once the file is open. */
-  async function fileBatches() {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "log-batches-"));
-    directories.push(directory);
-    const file = path.join(directory, "out.log");
-    const output = asyncOutput(file);
-    // A file opens asynchronously; standard output, the server's, is open from the start.
-    await once(output, "ready");
-    return { file, output, batches: createLogBatches(output, 64 * 1024) };
-  }
-
-  it("resolves a flush only once what was logged is in the file", async () => {
-    const { file, output, batches } = await fileBatches();
+  it("writes each full batch to the file before the line that filled it returns, and the rest at a flush", () => {
+    const file = path.join(newDirectory(), "out.log");
+    const output = batchOutput(file);
+    const batches = createLogBatches(output, 64 * 1024);
+    // 2,500 lines of 37 to 40 characters: one full batch of 64 KB and some 30 KB waiting.
     const lines = Array.from({ length: 2500 }, (_, index) => line(index));
-    // The pool's threads are busy, so the first batch's write waits for one (as on a loaded server).
-    const busy = busyPool();
     for (const text of lines) batches.write(text);
-    await new Promise((resolve) => batches.flush(resolve));
+    const written = fs.readFileSync(file, "utf8");
+    expect(written.length).toBeGreaterThanOrEqual(64 * 1024);
+    expect(lines.join("").startsWith(written)).toBe(true);
+    expect(written.length).toBeLessThan(lines.join("").length);
+    batches.flushSync();
     expect(fs.readFileSync(file, "utf8")).toBe(lines.join(""));
-    await busy;
     output.destroy();
   });
 
-  it("at exit, writes every waiting line to the file before returning", async () => {
-    const { file, output, batches } = await fileBatches();
-    const lines = Array.from({ length: 3000 }, (_, index) => line(index));
-    // The first batch goes out asynchronously, as under load, and has been written by the time
-    // the process ends; the rest waits.
-    for (const text of lines.slice(0, 2000)) batches.write(text);
-    await new Promise((resolve) => output.flush(resolve));
-    for (const text of lines.slice(2000)) batches.write(text);
-    // Every thread of libuv's pool is kept busy, so an asynchronous write could not happen before
-    // the file is read: what is there was written synchronously.
-    const busy = busyPool();
-    batches.writeAllNow();
-    expect(fs.readFileSync(file, "utf8")).toBe(lines.join(""));
-    await busy;
-    output.destroy();
+  it("writes every waiting request line when the process ends on an uncaught error", () => {
+    const directory = newDirectory();
+    const script = path.join(directory, "crash.ts");
+    const logger = path.resolve(import.meta.dirname, "logger.server.ts");
+    // The server's logger outside tests: batched standard output. Lines are logged, then the
+    // process throws before any batch is full or the second's timer has run.
+    fs.writeFileSync(
+      script,
+      `import { writeLogLine } from ${JSON.stringify(logger)};
+       for (let index = 0; index < 300; index++) writeLogLine(\`{"level":30,"msg":"request","n":\${index}}\\n\`);
+       setTimeout(() => { throw new Error("crash after the lines"); }, 10);`,
+    );
+    const tsx = path.resolve(import.meta.dirname, "../../node_modules/tsx/dist/cli.mjs");
+    const run = spawnSync(process.execPath, [tsx, script], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info" },
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain("crash after the lines");
+    const lines = run.stdout.split("\n").filter((text) => text.includes('"msg":"request"'));
+    expect(lines).toHaveLength(300);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ n: 299 });
   });
 });

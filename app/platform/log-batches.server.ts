@@ -5,15 +5,18 @@ export interface LineWriter {
   write(text: string): unknown;
   flush(callback?: (error?: Error) => void): void;
   flushSync(): void;
-  minLength?: number;
 }
 
 /**
- * The asynchronous writer the batches go to (standard output, or a file). Each batch is written
- * as it comes: with a `minLength` of 0, sonic-boom's flush would not wait for a write under way.
+ * The writer the batches go to (standard output, or a file): each batch is written at once, in
+ * one synchronous write, as Node writes its own standard output to a file or a pipe on Linux.
+ * Handing each batch to libuv's thread pool instead cost a cached page a seventh of its
+ * throughput on one core (bench/log-writes-ab.md): the thread and the server share the core, and
+ * each batch woke the one and then the other. sonic-boom retries a write the output is not ready
+ * for (EAGAIN) and a partial one until the whole batch is written.
  */
-export function asyncOutput(dest: number | string) {
-  return pino.destination({ dest, sync: false, minLength: 1 });
+export function batchOutput(dest: number | string) {
+  return pino.destination({ dest, sync: true });
 }
 
 /**
@@ -47,12 +50,6 @@ export function createLogBatches(writer: LineWriter, batchLength: number) {
       writer.flush(callback);
     },
     flushSync() {
-      send();
-      writer.flushSync();
-    },
-    /** At exit: what waits is written synchronously, none of it left to an asynchronous write. */
-    writeAllNow() {
-      writer.minLength = Number.POSITIVE_INFINITY;
       send();
       writer.flushSync();
     },
