@@ -54,6 +54,27 @@ describe("request lines (LOG_REQUESTS)", () => {
     expect(line.path).toBe('/"quoted"\\путь');
   });
 
+  it("names each request's own client address and method, however they alternate", () => {
+    const started = process.hrtime.bigint();
+    const from = (remoteAddress: string, method = "GET") => ({ method, url: "/", socket: { remoteAddress } }) as unknown as IncomingMessage;
+    for (const [address, method] of [
+      ["203.0.113.7", "GET"],
+      ["2001:db8::1", "HEAD"],
+      ["2001:db8::1", "GET"],
+      ['fe80::1%"eth0\\', "M-SEARCH"],
+      ["203.0.113.7", "POST"],
+    ] as const) {
+      logRequest(from(address, method), 200, started);
+    }
+    expect(lines.map((line) => [line.ip, line.method])).toEqual([
+      ["203.0.113.7", "GET"],
+      ["2001:db8::1", "HEAD"],
+      ["2001:db8::1", "GET"],
+      ['fe80::1%"eth0\\', "M-SEARCH"],
+      ["203.0.113.7", "POST"],
+    ]);
+  });
+
   it("errors: only the requests answered 400 or above", () => {
     setRequestLogging("errors");
     logThree();
