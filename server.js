@@ -2,6 +2,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
+import { settleTickObjectShapes } from "./server/boot/tick-shapes.js";
+
+// Before anything else runs: see server/boot/tick-shapes.js.
+settleTickObjectShapes();
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.chdir(root);
