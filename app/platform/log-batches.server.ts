@@ -10,10 +10,10 @@ export interface LineWriter {
 /**
  * The writer the batches go to (standard output, or a file): each batch is written at once, in
  * one synchronous write, as Node writes its own standard output to a file or a pipe on Linux.
- * Handing each batch to libuv's thread pool instead cost a cached page a seventh of its
- * throughput on one core (bench/log-writes-ab.md): the thread and the server share the core, and
- * each batch woke the one and then the other. sonic-boom retries a write the output is not ready
- * for (EAGAIN) and a partial one until the whole batch is written.
+ * On a one-core server libuv's pool, which wrote them before, shares the core: each batch woke
+ * its thread and then the server again, and a batch waited in memory for a thread
+ * (bench/answer-path-ab.md). sonic-boom retries a write the output is not ready for (EAGAIN)
+ * and a partial one until the whole batch is written.
  */
 export function batchOutput(dest: number | string) {
   return pino.destination({ dest, sync: true });

@@ -1,18 +1,18 @@
 // A kept copy's response head as bytes, written as they are. `res.writeHead` builds the head
 // again for every answer: it validates each of the copy's eleven header fields against a
 // regular expression (the CSP alone is some 700 bytes), concatenates them into one string and
-// has the socket encode that string again. For a cached page that was a sixth of the server's
-// time per answer: with its own head, a plain node:http server answered about 0.85x the
-// requests it answered with three header fields (bench/ready-head-ab.md).
+// has the socket encode that string again. With the site's head, a plain node:http server
+// answered 0.87x the requests it answered with three header fields; with the same head as ready
+// bytes, 1.06x (bench/answer-path-ab.md).
 //
 // The head is validated once, when the copy is made, and handed to node:http as the message's
 // head (`_header`), which is what `writeHead` itself leaves there: `end(body)` then writes the
 // head and the body in one writev, and every other part of node:http (keep-alive, pipelining,
-// 'finish', the connection's next request) goes on as after a `writeHead`. Only the answer
-// node:http would give any connection on which it keeps the connection alive is sent this way;
-// any other (HTTP/1.0 without keep-alive, `Connection: close`, the last request a socket may
-// make, an expected 100-continue, a HEAD request's) is sent by `writeHead`, so node:http decides what it
-// always decided. ready-head.test.ts compares the bytes with `writeHead`'s, the Date aside.
+// 'finish', the connection's next request) goes on as after a `writeHead`. Only an answer on a
+// connection node:http keeps alive is sent this way; any other (HTTP/1.0 without keep-alive,
+// `Connection: close`, the last request a socket may make, an expected 100-continue, a HEAD
+// request's) is sent by `writeHead`, so node:http decides what it always decided.
+// ready-head.test.ts compares the bytes with `writeHead`'s, the Date aside.
 import http, { STATUS_CODES, validateHeaderName, validateHeaderValue, type ServerResponse } from "node:http";
 
 /** What a response must look like for its head to be written as bytes: untouched, kept alive. */
