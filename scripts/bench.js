@@ -183,7 +183,7 @@ function countLines(file) {
   const buffer = Buffer.alloc(1 << 20);
   let lines = 0;
   try {
-    for (let read; (read = fs.readSync(descriptor, buffer, 0, buffer.length, null)) > 0; ) {
+    for (let read; (read = fs.readSync(descriptor, buffer, 0, buffer.length, null)) > 0;) {
       for (let index = buffer.indexOf(10, 0); index !== -1 && index < read; index = buffer.indexOf(10, index + 1)) lines += 1;
     }
   } finally {
