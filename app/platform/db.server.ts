@@ -11,6 +11,7 @@ import type { Pool } from "pg";
 import * as schema from "~/db/schema";
 import { acquireDirectoryLock } from "./directory-lock.server";
 import { logger } from "./logger.server";
+import { TurnTakingPGlite } from "./pglite-turns.server";
 
 // Both drivers expose the same query builder; code is written against the node-postgres type.
 export type Database = NodePgDatabase<typeof schema>;
@@ -134,7 +135,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
   try {
     if (dataPath && !fs.existsSync(dataPath)) await createPgliteDirectory(dataPath);
-    const client = new PGlite(dataPath, { startParams: pgliteStartParams });
+    const client = new TurnTakingPGlite(dataPath, { startParams: pgliteStartParams });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     if (!options.skipMigrations) await migratePglite(db as never, { migrationsFolder });

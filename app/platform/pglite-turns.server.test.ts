@@ -1,0 +1,94 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TurnTakingPGlite, withoutTurns } from "./pglite-turns.server";
+
+/** Counts the event loop's check phases until `stop()`. */
+function countTurns() {
+  let turns = 0;
+  let counting = true;
+  const tick = () => {
+    turns += 1;
+    if (counting) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return () => {
+    counting = false;
+    return turns;
+  };
+}
+
+describe("PGlite statements take turns with the event loop", () => {
+  let db: TurnTakingPGlite;
+  beforeAll(async () => {
+    db = new TurnTakingPGlite();
+    await db.waitReady;
+    await db.exec("create table lines (id serial primary key, text text not null)");
+  });
+  afterAll(() => db.close());
+
+  it("lets the loop turn between one statement and the next, where plain PGlite runs a chain of them without a turn", async () => {
+    const plain = new PGlite();
+    await plain.waitReady;
+    try {
+      const plainTurns = countTurns();
+      for (let statement = 0; statement < 20; statement++) await plain.query("select 1");
+      expect(plainTurns()).toBe(0);
+    } finally {
+      await plain.close();
+    }
+    const turns = countTurns();
+    for (let statement = 0; statement < 20; statement++) await db.query("select 1");
+    expect(turns()).toBeGreaterThanOrEqual(20);
+  });
+
+  it("takes no turns inside withoutTurns (a render visitors wait for), and takes them again after it", async () => {
+    const inside = countTurns();
+    await withoutTurns(async () => {
+      for (let statement = 0; statement < 20; statement++) await db.query("select 1");
+    });
+    expect(inside()).toBe(0);
+    const after = countTurns();
+    for (let statement = 0; statement < 5; statement++) await db.query("select 1");
+    expect(after()).toBeGreaterThanOrEqual(5);
+  });
+
+  it("answers a request that arrives during a long chain of statements before the chain ends", async () => {
+    const server = http.createServer((_req, res) => res.end("ok"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      let chainDone = false;
+      const chain = (async () => {
+        for (let statement = 0; statement < 400; statement++) await db.query("select $1::int as n", [statement]);
+        chainDone = true;
+      })();
+      const answered = await fetch(url).then(async (response) => ({ text: await response.text(), chainDone }));
+      expect(answered).toEqual({ text: "ok", chainDone: false });
+      await chain;
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("keeps statements in the order they were issued, inside a transaction too", async () => {
+    await Promise.all(Array.from({ length: 10 }, (_, index) => db.query("insert into lines (text) values ($1)", [`line ${index}`])));
+    await db.transaction(async (tx) => {
+      for (let index = 10; index < 15; index++) await tx.query("insert into lines (text) values ($1)", [`line ${index}`]);
+    });
+    const { rows } = await db.query<{ text: string }>("select text from lines order by id");
+    expect(rows.map((row) => row.text)).toEqual(Array.from({ length: 15 }, (_, index) => `line ${index}`));
+  });
+
+  it("rolls a failed transaction back whole", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into lines (text) values ('kept only with the rest')");
+        await tx.query("insert into lines (text) values (null)");
+      }),
+    ).rejects.toThrow(/null value/);
+    const { rows } = await db.query<{ count: number }>("select count(*)::int as count from lines where text = 'kept only with the rest'");
+    expect(rows[0]?.count).toBe(0);
+  });
+});
