@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { hashedPolicy, inlineScriptHashes } from "./inline-script-hashes";
+import { isWaitedFor } from "~/platform/pglite-turns.server";
 import { createPageCache, type RenderPage } from "./page-cache";
 import { createPageRoutes, NOT_FOUND_RENDER_PATH } from "./page-routes";
 import { createRenderQueue } from "./render-queue";
@@ -115,6 +116,24 @@ describe("the page cache's two modes", () => {
     } finally {
       await site.close();
     }
+  });
+
+  it("renders pages, kept or not, with the embedded database's statements taking no turns: visitors wait for those renders", async () => {
+    const seen: boolean[] = [];
+    const render: RenderPage = async () => {
+      seen.push(isWaitedFor());
+      return { status: 200, headers: new Headers({ "content-type": "text/html" }), html: page("rendered") };
+    };
+    for (const keep of [true, false]) {
+      const site = await serve({ keep, render });
+      try {
+        expect((await site.get("/fees")).status).toBe(200);
+      } finally {
+        await site.close();
+      }
+    }
+    expect(seen).toEqual([true, true]);
+    expect(isWaitedFor()).toBe(false);
   });
 
   it("counts hits and misses for the metrics, when given counters", async () => {

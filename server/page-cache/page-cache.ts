@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getContentVersion, onContentChange } from "~/features/content/read.server";
 import { logger } from "~/platform/logger.server";
+import { withoutTurns } from "~/platform/pglite-turns.server";
 import { createPageFlights } from "./page-flights";
 import type { PageRequest, PageRoutes } from "./page-routes";
 import { compressForCache, renderPage, type CachedPage, type CacheRequest, type RenderPage } from "./rendered-page";
@@ -52,6 +53,10 @@ export interface PageCacheOptions {
   counters?: { hit(): void; miss(): void };
   /** How long the content must stay unchanged before the kept copies are recompressed at the best settings. */
   settleMs?: number;
+  /** A write this soon after the previous one is part of a burst (page-flights.ts BURST_MS). */
+  burstMs?: number;
+  /** In a burst, how long the writes must pause before the pages no visitor asked for are re-rendered. */
+  burstPauseMs?: number;
 }
 
 function failed(path: string, fallback: () => void) {
@@ -84,7 +89,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     pages.clear();
     variants = 0;
   };
-  const flights = createPageFlights(store);
+  const flights = createPageFlights(store, {
+    kept: (key) => pages.get(key)?.version === getContentVersion(),
+    burstMs: options.burstMs,
+    burstPauseMs: options.burstPauseMs,
+  });
   const recompression = createRecompression(pages, options.settleMs);
   onContentChange(() => {
     clear();
@@ -95,7 +104,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   async function store(request: CacheRequest, started: () => void): Promise<CachedPage | undefined> {
     const rendered = await queue(() => {
       started();
-      return renderPage(options.render, request, options.finish);
+      return withoutTurns(() => renderPage(options.render, request, options.finish));
     });
     if (!rendered) return undefined;
     const page = await compressForCache(rendered, "quick");
@@ -138,7 +147,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         // generation; a page handed back through it was kept alive from there, promoted in turn,
         // and freed only by a full collection. Under load that cost a fifth of the pages a second.
         const started = process.hrtime.bigint();
-        queue(() => renderAndSend(options.render, req, res, request, started)).then(
+        queue(() => withoutTurns(() => renderAndSend(options.render, req, res, request, started))).then(
           (sent) => sent || fallback(),
           failed(request.render, fallback),
         );

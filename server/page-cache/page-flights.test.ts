@@ -8,7 +8,7 @@ import { createRenderQueue } from "./render-queue";
 import { testRouteTable } from "../../tests/support/route-table";
 
 /** A site whose renders can be held until released, numbering each render of each path. */
-async function serve() {
+async function serve(options: { burstPauseMs?: number } = {}) {
   const rendered: string[] = [];
   let held: Promise<void> | undefined;
   let release = () => {};
@@ -22,7 +22,13 @@ async function serve() {
       html: `<html><body>${path} render ${number}</body></html>`,
     };
   };
-  const cache = createPageCache({ enabled: true, render, routes: createPageRoutes(testRouteTable), queue: createRenderQueue(4) });
+  const cache = createPageCache({
+    enabled: true,
+    render,
+    routes: createPageRoutes(testRouteTable),
+    queue: createRenderQueue(4),
+    ...options,
+  });
   const server = http.createServer((req, res) => {
     if (!cache.handle(req, res, () => res.writeHead(500).end())) res.writeHead(404).end();
   });
@@ -123,6 +129,29 @@ describe("pages after a content write", () => {
     expect(await visit).toContain("/ render 3");
     expect(site.rendered).toEqual(["/", "/", "/"]);
     expect(await site.text("/")).toContain("/ render 3");
+  });
+
+  it("in a burst of writes renders only the pages visitors ask for, and the others once the writes pause", async () => {
+    site = await serve({ burstPauseMs: 100 });
+    await site.text("/");
+    await site.text("/fees");
+    clearContentCache();
+    // The first write of a burst re-renders every kept page at once, as any write does.
+    await vi.waitFor(() => expect(site.rendered.slice(2)).toEqual(["/", "/fees"]));
+    for (let write = 0; write < 5; write++) {
+      clearContentCache();
+      await settle();
+    }
+    // The later writes render nothing in the background while they keep coming.
+    expect(site.rendered).toHaveLength(4);
+    expect(await site.text("/")).toContain("/ render 5");
+    expect(site.rendered).toHaveLength(5);
+    // Once the writes pause, the page nobody asked for is rendered, and the one kept is not.
+    await vi.waitFor(() => expect(site.rendered.slice(5)).toEqual(["/fees"]));
+    await settle();
+    expect(await site.text("/fees")).toContain("/fees render 6");
+    expect(await site.text("/")).toContain("/ render 5");
+    expect(site.rendered).toHaveLength(6);
   });
 
   it("at shutdown starts no more re-renders and waits for the running one, so none outlives the database", async () => {
