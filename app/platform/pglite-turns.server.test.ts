@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TurnTakingPGlite, withoutTurns } from "./pglite-turns.server";
+import { TurnTakingPGlite } from "./pglite-turns.server";
 
 /** Counts the event loop's check phases until `stop()`. */
 function countTurns() {
@@ -41,17 +41,6 @@ describe("PGlite statements take turns with the event loop", () => {
     const turns = countTurns();
     for (let statement = 0; statement < 20; statement++) await db.query("select 1");
     expect(turns()).toBeGreaterThanOrEqual(20);
-  });
-
-  it("takes no turns inside withoutTurns (a render visitors wait for), and takes them again after it", async () => {
-    const inside = countTurns();
-    await withoutTurns(async () => {
-      for (let statement = 0; statement < 20; statement++) await db.query("select 1");
-    });
-    expect(inside()).toBe(0);
-    const after = countTurns();
-    for (let statement = 0; statement < 5; statement++) await db.query("select 1");
-    expect(after()).toBeGreaterThanOrEqual(5);
   });
 
   it("answers a request that arrives during a long chain of statements before the chain ends", async () => {

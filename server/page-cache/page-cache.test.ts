@@ -3,7 +3,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { hashedPolicy, inlineScriptHashes } from "./inline-script-hashes";
-import { isWaitedFor } from "~/platform/pglite-turns.server";
 import { createPageCache, type RenderPage } from "./page-cache";
 import { createPageRoutes, NOT_FOUND_RENDER_PATH } from "./page-routes";
 import { createRenderQueue } from "./render-queue";
@@ -118,28 +117,19 @@ describe("the page cache's two modes", () => {
     }
   });
 
-  it("renders pages, kept or not, with the embedded database's statements taking no turns: visitors wait for those renders", async () => {
-    const seen: boolean[] = [];
-    const render: RenderPage = async () => {
-      seen.push(isWaitedFor());
-      return { status: 200, headers: new Headers({ "content-type": "text/html" }), html: page("rendered") };
-    };
-    for (const keep of [true, false]) {
-      const site = await serve({ keep, render });
-      try {
-        expect((await site.get("/fees")).status).toBe(200);
-      } finally {
-        await site.close();
-      }
-    }
-    expect(seen).toEqual([true, true]);
-    expect(isWaitedFor()).toBe(false);
-  });
-
   it("counts hits and misses for the metrics, when given counters", async () => {
     const counted = { hit: 0, miss: 0 };
     const counters = { hit: () => (counted.hit += 1), miss: () => (counted.miss += 1) };
-    const kept = await serve({ keep: true, counters });
+    // Each render takes a while, so that the two requests sent at once both find it running.
+    const slowRender: RenderPage = async (path) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return {
+        status: path === NOT_FOUND_RENDER_PATH ? 404 : 200,
+        headers: new Headers({ "content-type": "text/html; charset=utf-8" }),
+        html: page(path),
+      };
+    };
+    const kept = await serve({ keep: true, counters, render: slowRender });
     // Two requests at once share one render: both missed the cache.
     await Promise.all([kept.get("/"), kept.get("/")]);
     await kept.get("/");

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getContentVersion, onContentChange } from "~/features/content/read.server";
 import { logger } from "~/platform/logger.server";
-import { withoutTurns } from "~/platform/pglite-turns.server";
 import { createPageFlights } from "./page-flights";
 import type { PageRequest, PageRoutes } from "./page-routes";
 import { compressForCache, renderPage, type CachedPage, type CacheRequest, type RenderPage } from "./rendered-page";
@@ -89,11 +88,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     pages.clear();
     variants = 0;
   };
-  const flights = createPageFlights(store, {
-    kept: (key) => pages.get(key)?.version === getContentVersion(),
-    burstMs: options.burstMs,
-    burstPauseMs: options.burstPauseMs,
-  });
+  const { burstMs, burstPauseMs } = options;
+  const flights = createPageFlights(store, { kept: (key) => pages.get(key)?.version === getContentVersion(), burstMs, burstPauseMs });
   const recompression = createRecompression(pages, options.settleMs);
   onContentChange(() => {
     clear();
@@ -104,7 +100,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   async function store(request: CacheRequest, started: () => void): Promise<CachedPage | undefined> {
     const rendered = await queue(() => {
       started();
-      return withoutTurns(() => renderPage(options.render, request, options.finish));
+      return renderPage(options.render, request, options.finish);
     });
     if (!rendered) return undefined;
     const page = await compressForCache(rendered, "quick");
@@ -147,7 +143,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         // generation; a page handed back through it was kept alive from there, promoted in turn,
         // and freed only by a full collection. Under load that cost a fifth of the pages a second.
         const started = process.hrtime.bigint();
-        queue(() => withoutTurns(() => renderAndSend(options.render, req, res, request, started))).then(
+        queue(() => renderAndSend(options.render, req, res, request, started)).then(
           (sent) => sent || fallback(),
           failed(request.render, fallback),
         );
