@@ -2,7 +2,8 @@
 // alternation (A B, B A, A B, ...) so that the shared machine's changing speed falls on both
 // alike; writes bench/first-paint-throughput.md (BENCH_AB_OUTPUT: another file under bench/, and
 // BENCH_AB_TITLE its title). Both servers log as they do by default (BENCH_LOG_LEVEL, info; their
-// lines go to a file), so that what logging costs is measured too. Both on core 0 (one loaded at a time),
+// lines go to a file), so that what logging costs is measured too. Each round starts a new pair of
+// servers (see startServers). Both on core 0 (one loaded at a time),
 // wrk on core 1. BASELINE_BUILD_DIR (build-before) and BUILD_DIR (build) as for `npm run
 // first-paint`; BENCH_PORT (4600) and BENCH_BASELINE_PORT (4601) are the two servers' ports,
 // BENCH_DURATION (5s) each measurement, BENCH_ROUNDS (6) the rounds, BENCH_CONNECTIONS (50).
@@ -51,39 +52,48 @@ const load = () =>
     .join(", ");
 const loadBefore = load();
 const started = new Date();
-const servers = {
-  before: await startProductionServer({
-    port: ports.before,
-    core: 0,
-    env: { BUILD_DIR: builds.before, LOG_LEVEL: logLevel },
-    logFile: logFile("before"),
-  }),
-  after: await startProductionServer({
-    port: ports.after,
-    core: 0,
-    env: { BUILD_DIR: builds.after, LOG_LEVEL: logLevel },
-    logFile: logFile("after"),
-  }),
-};
-const results = {};
-process.on("exit", () => ["before", "after"].forEach((which) => fs.rmSync(logFile(which), { force: true })));
+// A fresh pair of servers for every round: servers of one build, started one after another,
+// answered up to half as many requests as each other for their whole life (a per-server
+// lottery of V8's feedback; docs/performance.md), so one server per build measured that server,
+// not the build.
+async function startServers(round) {
+  const entries = await Promise.all(
+    ["before", "after"].map(async (which) => [
+      which,
+      await startProductionServer({
+        port: ports[which],
+        core: 0,
+        env: { BUILD_DIR: builds[which], LOG_LEVEL: logLevel },
+        logFile: logFile(`${which}-${round}`),
+      }),
+    ]),
+  );
+  return Object.fromEntries(entries);
+}
+/** @typedef {{ requestsPerSecond: number; requests: number; cpu: number }} Measurement */
+/** @type {Record<string, { before: Measurement[]; after: Measurement[] }>} */
+const results = Object.fromEntries(paths.map((pathname) => [pathname, { before: [], after: [] }]));
+process.on("exit", () => {
+  for (let round = 0; round < rounds; round++)
+    ["before", "after"].forEach((which) => fs.rmSync(logFile(`${which}-${round}`), { force: true }));
+});
 const sizes = {};
-try {
-  // The kept copies are recompressed at the best settings 2 s after they are rendered.
-  for (const which of ["before", "after"])
-    for (const pathname of paths) await (await fetch(`http://127.0.0.1:${ports[which]}${pathname}`)).arrayBuffer();
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  for (const which of ["before", "after"]) {
-    for (const pathname of paths) {
-      const response = await fetch(`http://127.0.0.1:${ports[which]}${pathname}`, { headers: { "accept-encoding": "br" } });
-      await response.arrayBuffer();
-      sizes[`${which} ${pathname}`] = Number(response.headers.get("content-length"));
-      wrk(`http://127.0.0.1:${ports[which]}${pathname}`, "3s");
+for (let round = 0; round < rounds; round++) {
+  const servers = await startServers(round);
+  try {
+    // The kept copies are recompressed at the best settings 2 s after they are rendered.
+    for (const which of ["before", "after"])
+      for (const pathname of paths) await (await fetch(`http://127.0.0.1:${ports[which]}${pathname}`)).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (const which of ["before", "after"]) {
+      for (const pathname of paths) {
+        const response = await fetch(`http://127.0.0.1:${ports[which]}${pathname}`, { headers: { "accept-encoding": "br" } });
+        await response.arrayBuffer();
+        sizes[`${which} ${pathname}`] = Number(response.headers.get("content-length"));
+        wrk(`http://127.0.0.1:${ports[which]}${pathname}`, "2s");
+      }
     }
-  }
-  for (const pathname of paths) {
-    results[pathname] = { before: [], after: [] };
-    for (let round = 0; round < rounds; round++) {
+    for (const pathname of paths) {
       const order = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
       for (const which of order) {
         const pid = servers[which].child.pid;
@@ -92,12 +102,13 @@ try {
         results[pathname][which].push({ ...result, cpu: (cpuMicroseconds(pid) - cpu) / Math.max(1, result.requests) });
       }
     }
-    const line = (which) => results[pathname][which].map((r) => Math.round(r.requestsPerSecond)).join("/");
-    console.log(`${pathname}: before ${line("before")}; after ${line("after")}`);
+  } finally {
+    await servers.before.stop();
+    await servers.after.stop();
   }
-} finally {
-  await servers.before.stop();
-  await servers.after.stop();
+  console.log(
+    `round ${round + 1}: ${paths.map((pathname) => `${pathname} ${Math.round(results[pathname].before[round].requestsPerSecond)}/${Math.round(results[pathname].after[round].requestsPerSecond)}`).join(", ")}`,
+  );
 }
 
 const rows = paths.map((pathname) => {
@@ -120,7 +131,7 @@ fs.writeFileSync(
 
 - Date: ${started.toISOString()}
 - Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; load average ${loadBefore} at the start, ${load()} at the end (a shared machine).
-- Method: \`npm run bench:ab\` — wrk, 1 thread, ${connections} connections, \`Accept-Encoding: gzip, br\`, ${duration} per measurement; the two builds' servers${isPinned ? " on core 0, wrk on core 1" : ""}, measured in alternation, ${rounds} rounds per page (A B, B A, ...); medians; both logging at level ${logLevel}. The ratio is the median of each round's after/before pair.
+- Method: \`npm run bench:ab\` — wrk, 1 thread, ${connections} connections, \`Accept-Encoding: gzip, br\`, ${duration} per measurement; the two builds' servers${isPinned ? " on core 0, wrk on core 1" : ""}, measured in alternation, ${rounds} rounds (A B, B A, ...), each on a new pair of servers; medians; both logging at level ${logLevel}. The ratio is the median of each round's after/before pair.
 
 | page | KB sent before (br) | KB sent after (br) | req/s before | req/s after | after / before | server CPU µs/answer before | after | after / before |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
