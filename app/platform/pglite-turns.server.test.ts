@@ -3,21 +3,7 @@ import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TurnTakingPGlite } from "./pglite-turns.server";
-
-/** Counts the event loop's check phases until `stop()`. */
-function countTurns() {
-  let turns = 0;
-  let counting = true;
-  const tick = () => {
-    turns += 1;
-    if (counting) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return () => {
-    counting = false;
-    return turns;
-  };
-}
+import { countLoopTurns } from "../../tests/support/loop-turns";
 
 describe("PGlite statements take turns with the event loop", () => {
   let db: TurnTakingPGlite;
@@ -32,15 +18,15 @@ describe("PGlite statements take turns with the event loop", () => {
     const plain = new PGlite();
     await plain.waitReady;
     try {
-      const plainTurns = countTurns();
+      const plainTurns = countLoopTurns();
       for (let statement = 0; statement < 20; statement++) await plain.query("select 1");
-      expect(plainTurns()).toBe(0);
+      expect(plainTurns.stop()).toBe(0);
     } finally {
       await plain.close();
     }
-    const turns = countTurns();
+    const turns = countLoopTurns();
     for (let statement = 0; statement < 20; statement++) await db.query("select 1");
-    expect(turns()).toBeGreaterThanOrEqual(20);
+    expect(turns.stop()).toBeGreaterThanOrEqual(20);
   });
 
   it("answers a request that arrives during a long chain of statements before the chain ends", async () => {

@@ -1,6 +1,7 @@
 import net from "node:net";
 import { describe, expect, test } from "vitest";
 import { createRenderQueue, isPublicPageRequest } from "./render-queue";
+import { countLoopTurns } from "../../tests/support/loop-turns";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 /** A few turns of the event loop: the queue hands a freed place on in the next turn. */
@@ -84,19 +85,13 @@ describe("the render queue", () => {
     // Requests read in one poll phase: started from their read callbacks, renders that need no
     // I/O would all run back to back before the server read its sockets again.
     const run = createRenderQueue(1);
-    let turn = 0;
-    let counting = true;
-    const count = () => {
-      turn += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const turns = countLoopTurns();
     const startedInTurn: number[] = [];
     const renders: Promise<void>[] = [];
     let accepted = 0;
     const server = net.createServer((socket) => {
       accepted += 1;
-      socket.on("data", () => renders.push(run(async () => void startedInTurn.push(turn))));
+      socket.on("data", () => renders.push(run(async () => void startedInTurn.push(turns.current()))));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = (server.address() as net.AddressInfo).port;
@@ -110,7 +105,7 @@ describe("the render queue", () => {
       expect(startedInTurn).toHaveLength(3);
       expect(new Set(startedInTurn).size).toBe(3);
     } finally {
-      counting = false;
+      turns.stop();
       for (const client of clients) client.destroy();
       await new Promise((resolve) => server.close(resolve));
     }
