@@ -24,7 +24,7 @@ export async function openServices(env: Env): Promise<SiteServices> {
     dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
   });
   setDatabase(database);
-  const stopContentSync = env.DATABASE_URL ? await startContentSync(env.DATABASE_URL) : undefined;
+  const stopContentSync = env.DATABASE_URL ? await startContentSync(env.DATABASE_URL, { db: database.db }) : undefined;
   const secret = resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET);
   setContactSecret(secret);
   const stopPublicIndex = await startPublicIndex(() => database.db);

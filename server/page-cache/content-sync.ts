@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Client } from "pg";
 import { clearContentCache, setContentBroadcast } from "~/features/content/read.server";
+import { advanceContentVersion } from "~/features/content/version.server";
+import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 
 const CHANNEL = "content_changed";
@@ -9,6 +11,11 @@ const CHANNEL = "content_changed";
 export interface ContentSyncOptions {
   /** Wait before the first attempt to listen again after the connection is lost; doubles to 30 s. */
   retryMs?: number;
+  /**
+   * This instance's database: another instance's write is read ahead through it before this
+   * instance's version changes (version.server.ts). Without it the caches are only cleared.
+   */
+  db?: Database;
 }
 
 /**
@@ -30,7 +37,10 @@ export async function startContentSync(databaseUrl: string, options: ContentSync
   async function listen() {
     const next = new PgClient({ connectionString: databaseUrl });
     next.on("notification", (message) => {
-      if (message.channel === CHANNEL && message.payload !== instanceId) clearContentCache();
+      if (message.channel !== CHANNEL || message.payload === instanceId) return;
+      // Another instance's write: read it ahead here too, so this instance's re-renders read nothing.
+      if (options.db) void advanceContentVersion(options.db);
+      else clearContentCache();
     });
     next.on("error", (error) => logger.error({ err: error }, "content sync connection failed"));
     next.on("end", () => {

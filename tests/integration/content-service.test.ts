@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultsFor } from "~/features/content/catalogue/catalogue";
 import { menuItems, pageContent } from "~/db/schema";
 import { getActiveMenu, getContentVersion, getPageContent, getSettings } from "~/features/content/read.server";
@@ -80,5 +80,32 @@ describe.each(testDatabaseKinds)("content service on %s", (kind) => {
     expect(header.at(-1)?.displayName).toBe("Late");
     const orders = header.map((item) => item.sortOrder);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
+  });
+
+  it("reads the pages and menus visitors asked for before a write responds, so the next render reads nothing", async () => {
+    await Promise.all([getPageContent("fees"), getSettings(), getActiveMenu("header"), getActiveMenu("footer")]);
+    await app.handle.db
+      .insert(menuItems)
+      .values({ displayName: "Ahead", url: "/ahead", menuType: "footer", sortOrder: 950, sectionName: "custom_3" });
+    await upsertContentValue(app.handle.db, { page: "global", section: "company_name", value: "Read ahead" });
+    const select = vi.spyOn(app.handle.db, "select");
+    try {
+      const [fees, settings, header, footer] = await Promise.all([
+        getPageContent("fees"),
+        getSettings(),
+        getActiveMenu("header"),
+        getActiveMenu("footer"),
+      ]);
+      expect(settings.company_name).toBe("Read ahead");
+      expect(footer.at(-1)?.displayName).toBe("Ahead");
+      expect(fees.page_title).toBeTruthy();
+      expect(header.length).toBeGreaterThan(0);
+      expect(select).not.toHaveBeenCalled();
+      // A page nobody asked for is read on its first use, as before.
+      expect(await getPageContent("faq")).toEqual(defaultsFor("faq"));
+      expect(select).toHaveBeenCalledTimes(1);
+    } finally {
+      select.mockRestore();
+    }
   });
 });

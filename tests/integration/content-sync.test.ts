@@ -1,6 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { getContentVersion, notifyContentChanged } from "~/features/content/read.server";
+import { addContentReader } from "~/features/content/version.server";
 import { startContentSync } from "../../server/page-cache/content-sync";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { createPostgresDatabase } from "../support/postgres-database";
@@ -8,26 +9,38 @@ import { createPostgresDatabase } from "../support/postgres-database";
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(databaseUrl)("content cache across instances (PostgreSQL LISTEN/NOTIFY)", () => {
-  it("clears this instance's cache when another instance writes, and tells others about its own writes", async () => {
-    const stop = await startContentSync(databaseUrl!);
+  it("reads another instance's write ahead and changes this instance's version, and tells others about its own writes", async () => {
+    // NOTIFY reaches listeners of the same database: write through a plain connection to it.
+    const pool = new pg.Pool({ connectionString: databaseUrl });
+    const db = drizzle(pool) as never;
+    const stop = await startContentSync(databaseUrl!, { db });
+    // A part that keeps public reads: it reads another instance's write before the version changes.
+    const readAhead: { db: unknown; version: number }[] = [];
+    const removeReader = addContentReader({
+      name: "test part",
+      prepare: async (through) => {
+        readAhead.push({ db: through, version: getContentVersion() });
+        return () => {};
+      },
+      drop: () => {},
+    });
     const listener = new pg.Client({ connectionString: databaseUrl });
     await listener.connect();
     const heard: string[] = [];
     listener.on("notification", (message) => heard.push(message.channel));
     await listener.query("LISTEN content_changed");
-    // NOTIFY reaches listeners of the same database: write through a plain connection to it.
-    const pool = new pg.Pool({ connectionString: databaseUrl });
-    const db = drizzle(pool) as never;
     try {
       // Another instance's write arrives as a notification with its own id.
       const before = getContentVersion();
       await listener.query("select pg_notify('content_changed', 'another-instance')");
       await expect.poll(getContentVersion, { timeout: 5000 }).toBeGreaterThan(before);
+      expect(readAhead[0]).toEqual({ db, version: before });
 
       // Our own write is broadcast to the others.
       await notifyContentChanged(db);
       await expect.poll(() => heard.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
     } finally {
+      removeReader();
       await pool.end();
       await listener.end();
       await stop();

@@ -1,37 +1,21 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { defaultsFor } from "~/features/content/catalogue/catalogue";
 import type { PageName } from "~/features/content/catalogue/types";
 import { menuItems, pageContent, type MenuItemRow } from "~/db/schema";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { currentPreview, overlayMenu, overlayPageContent } from "~/features/releases/preview/preview-context.server";
+import { addContentReader, advanceContentVersion } from "./version.server";
 
 export type PageContent = Record<string, string>;
 export type MenuType = "header" | "footer";
 
-// Public reads are the same for every visitor: keep them in memory until a write lands.
-let version = 0;
-const pageCache = new Map<string, Promise<PageContent>>();
-const menuCache = new Map<MenuType, Promise<MenuItemRow[]>>();
-const listeners = new Set<(version: number) => void>();
+export { clearContentCache, getContentVersion, onContentChange } from "./version.server";
 
-/** The content version: it changes whenever any stored content or menu changes. */
-export function getContentVersion() {
-  return version;
-}
-
-export function onContentChange(listener: (version: number) => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Drops every cached read in this process. Writers call notifyContentChanged instead. */
-export function clearContentCache() {
-  version += 1;
-  pageCache.clear();
-  menuCache.clear();
-  for (const listener of listeners) listener(version);
-}
+// Public reads are the same for every visitor: kept in memory for the content version, and read
+// ahead for the next one after a write (version.server.ts).
+let pageCache = new Map<string, Promise<PageContent>>();
+let menuCache = new Map<MenuType, Promise<MenuItemRow[]>>();
 
 let broadcast: ((db: Database) => Promise<void>) | undefined;
 
@@ -40,24 +24,51 @@ export function setContentBroadcast(send: ((db: Database) => Promise<void>) | un
   broadcast = send;
 }
 
-/** Every write calls this after it commits and before it responds. */
+/**
+ * Every write calls this after it commits and before it responds: the next version's content is
+ * read, made current, and announced to the other instances.
+ */
 export async function notifyContentChanged(db: Database = getDb()) {
-  clearContentCache();
+  await advanceContentVersion(db);
   await broadcast?.(db).catch((error: unknown) => logger.error({ err: error }, "content change broadcast failed"));
 }
 
-/** Stored rows of one page overlaid on the catalogue defaults; an empty value keeps the default. */
+/** Stored rows of a page overlaid on the catalogue defaults; an empty value keeps the default. */
+function overlaid(page: PageName, rows: { section: string; value: string }[]): PageContent {
+  const content = defaultsFor(page);
+  for (const row of rows) {
+    if (row.value.trim() !== "") content[row.section] = row.value;
+  }
+  return content;
+}
+
+/** One page's stored rows overlaid on its catalogue defaults. */
 export async function readPageContent(db: Database, page: PageName): Promise<PageContent> {
   const rows = await db
     .select({ section: pageContent.sectionName, value: pageContent.contentValue })
     .from(pageContent)
     .where(eq(pageContent.pageName, page))
     .orderBy(asc(pageContent.sectionName));
-  const content = defaultsFor(page);
-  for (const row of rows) {
-    if (row.value.trim() !== "") content[row.section] = row.value;
-  }
-  return content;
+  return overlaid(page, rows);
+}
+
+/** Several pages' content in one read. */
+async function readPagesContent(db: Database, pages: PageName[]): Promise<Map<PageName, PageContent>> {
+  if (pages.length === 0) return new Map();
+  const rows = await db
+    .select({ page: pageContent.pageName, section: pageContent.sectionName, value: pageContent.contentValue })
+    .from(pageContent)
+    .where(inArray(pageContent.pageName, pages))
+    .orderBy(asc(pageContent.pageName), asc(pageContent.sectionName));
+  return new Map(
+    pages.map((page) => [
+      page,
+      overlaid(
+        page,
+        rows.filter((row) => row.page === page),
+      ),
+    ]),
+  );
 }
 
 /** A page's public content; in a preview request, with the release and the typed values applied (never cached). */
@@ -67,18 +78,32 @@ export function getPageContent(page: PageName): Promise<PageContent> {
   return preview ? live.then((content) => overlayPageContent(page, content, preview)) : live;
 }
 
+/**
+ * The kept read of `key`, read now when missing. A failed read is not kept (a later use reads
+ * again) and yields `fallback`; the map is the one of the version the read began in.
+ */
+function keptRead<K, V>(cache: Map<K, Promise<V>>, key: K, read: () => Promise<V>, fallback: (error: unknown) => V): Promise<V> {
+  const kept = cache.get(key);
+  if (kept) return kept;
+  const reading: Promise<V> = read().catch((error: unknown) => {
+    if (cache.get(key) === reading) cache.delete(key);
+    return fallback(error);
+  });
+  cache.set(key, reading);
+  return reading;
+}
+
 function livePageContent(page: PageName): Promise<PageContent> {
-  let cached = pageCache.get(page);
-  if (!cached) {
-    cached = readPageContent(getDb(), page).catch((error: unknown) => {
-      // A failed read is not cached, and the page still renders from its defaults.
-      pageCache.delete(page);
+  // A page whose read failed still renders, from its defaults.
+  return keptRead(
+    pageCache,
+    page,
+    () => readPageContent(getDb(), page),
+    (error) => {
       logger.error({ err: error, page }, "content read failed; serving defaults");
       return defaultsFor(page);
-    });
-    pageCache.set(page, cached);
-  }
-  return cached;
+    },
+  );
 }
 
 export function getSettings(): Promise<PageContent> {
@@ -93,6 +118,17 @@ export async function readActiveMenu(db: Database, menuType: MenuType): Promise<
     .orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
 }
 
+/** Several menus' active items in one read, each in its order. */
+async function readActiveMenus(db: Database, menuTypes: MenuType[]): Promise<Map<MenuType, MenuItemRow[]>> {
+  if (menuTypes.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(menuItems)
+    .where(and(inArray(menuItems.menuType, menuTypes), eq(menuItems.isActive, true)))
+    .orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
+  return new Map(menuTypes.map((menuType) => [menuType, rows.filter((row) => row.menuType === menuType)]));
+}
+
 /** Active items of one menu by sort_order; a failed read yields an empty menu, not an error page. */
 export function getActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
   const preview = currentPreview();
@@ -101,14 +137,32 @@ export function getActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
 }
 
 function liveActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
-  let cached = menuCache.get(menuType);
-  if (!cached) {
-    cached = readActiveMenu(getDb(), menuType).catch((error: unknown) => {
-      menuCache.delete(menuType);
+  return keptRead(
+    menuCache,
+    menuType,
+    () => readActiveMenu(getDb(), menuType),
+    (error) => {
       logger.error({ err: error, menuType }, "menu read failed");
       return [];
-    });
-    menuCache.set(menuType, cached);
-  }
-  return cached;
+    },
+  );
 }
+
+// The pages and menus visitors have asked for are read ahead for the next version, two reads in all.
+addContentReader({
+  name: "page content and menus",
+  async prepare(db) {
+    const [pages, menus] = await Promise.all([
+      readPagesContent(db, [...pageCache.keys()] as PageName[]),
+      readActiveMenus(db, [...menuCache.keys()]),
+    ]);
+    return () => {
+      pageCache = new Map([...pages].map(([page, content]) => [page, Promise.resolve(content)]));
+      menuCache = new Map([...menus].map(([menuType, items]) => [menuType, Promise.resolve(items)]));
+    };
+  },
+  drop() {
+    pageCache = new Map();
+    menuCache = new Map();
+  },
+});

@@ -1,9 +1,9 @@
 // The addresses of landing pages and redirects, held in memory: the page cache consults them
 // before answering "not found", so a redirect is answered at the cache's speed, with no render.
-// Every content change (here or on another instance) reloads them.
+// Every content change (here or on another instance) reads them again.
 import { sql } from "drizzle-orm";
 import { landingPages, redirects } from "~/db/schema";
-import { onContentChange } from "~/features/content/read.server";
+import { addContentReader } from "~/features/content/version.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { PAGE_REFERENCE } from "./page-reference";
@@ -30,8 +30,8 @@ let pathsById = new Map<number, string>();
 let redirectsByPath = new Map<string, RedirectEntry>();
 let loaded = false;
 
-/** Reloads the index from the database (two small reads). */
-export async function refreshPublicIndex(db: Database) {
+/** Reads the index from the database (two small reads); resolves to the function that puts it in place. */
+async function readPublicIndex(db: Database): Promise<() => void> {
   const [pageRows, redirectRows] = await Promise.all([
     db
       .select({
@@ -43,10 +43,17 @@ export async function refreshPublicIndex(db: Database) {
       .from(landingPages),
     db.select({ id: redirects.id, from: redirects.fromPath, to: redirects.toPath, status: redirects.status }).from(redirects),
   ]);
-  pagesByPath = new Map(pageRows.map((row) => [row.path, { ...row, published: row.status === "published" }]));
-  pathsById = new Map(pageRows.map((row) => [row.id, row.path]));
-  redirectsByPath = new Map(redirectRows.map((row) => [row.from.toLowerCase(), { id: row.id, to: row.to, status: row.status }]));
-  loaded = true;
+  return () => {
+    pagesByPath = new Map(pageRows.map((row) => [row.path, { ...row, published: row.status === "published" }]));
+    pathsById = new Map(pageRows.map((row) => [row.id, row.path]));
+    redirectsByPath = new Map(redirectRows.map((row) => [row.from.toLowerCase(), { id: row.id, to: row.to, status: row.status }]));
+    loaded = true;
+  };
+}
+
+/** Reloads the index from the database. */
+export async function refreshPublicIndex(db: Database) {
+  (await readPublicIndex(db))();
 }
 
 const withQuery = (location: string, query: string) => (query && !location.includes("?") ? `${location}?${query}` : location);
@@ -154,12 +161,15 @@ export async function flushRedirectHits(db: Database) {
 }
 
 /**
- * Loads the index, reloads it on every content change and flushes hit counts every `flushMs`.
- * Returns a function that stops it (flushing what is left).
+ * Loads the index, reads it again for every content version (before the version changes, so a
+ * saved landing page or redirect answers at the next request; version.server.ts) and flushes
+ * hit counts every `flushMs`. Returns a function that stops it (flushing what is left).
  */
 export async function startPublicIndex(db: () => Database, flushMs = 5000): Promise<() => Promise<void>> {
   let running: Promise<void> | undefined;
   let again = false;
+  // A change that came without reads (another instance's, heard again after a lost connection),
+  // or whose read failed: read it now, one reload at a time.
   const reload = () => {
     if (running) {
       again = true;
@@ -176,12 +186,12 @@ export async function startPublicIndex(db: () => Database, flushMs = 5000): Prom
       });
   };
   await refreshPublicIndex(db()).catch((error: unknown) => logger.error({ err: error }, "landing page addresses not loaded"));
-  const stopListening = onContentChange(reload);
+  const stopReading = addContentReader({ name: "landing page addresses", prepare: readPublicIndex, drop: reload });
   const flush = () => flushRedirectHits(db()).catch((error: unknown) => logger.error({ err: error }, "redirect hits not recorded"));
   const timer = setInterval(() => void flush(), flushMs);
   timer.unref();
   return async () => {
-    stopListening();
+    stopReading();
     clearInterval(timer);
     await running;
     await flush();

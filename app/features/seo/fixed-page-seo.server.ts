@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { pageContent } from "~/db/schema";
-import { onContentChange, readPageContent } from "~/features/content/read.server";
+import { readPageContent } from "~/features/content/read.server";
+import { addContentReader } from "~/features/content/version.server";
 import { writeContentRow } from "~/features/content/write.server";
 import type { Actor } from "~/features/history/revisions.server";
 import { latestVersions } from "~/features/history/revisions.server";
@@ -50,21 +51,34 @@ let cached: Promise<Record<string, string>> | undefined;
 // The live pages' fields, made from the stored rows they came from (parsing each page's JSON
 // for every request was work the rows change only with a content write).
 let live: { stored: Record<string, string>; fields: FixedSeoByPath } | undefined;
-onContentChange(() => {
-  cached = undefined;
-  live = undefined;
+// Read ahead for the next content version when visitors have asked for it (version.server.ts).
+addContentReader({
+  name: "fixed pages' SEO",
+  async prepare(db) {
+    const next = cached && (await readStored(db));
+    return () => {
+      cached = next && Promise.resolve(next);
+      live = undefined;
+    };
+  },
+  drop() {
+    cached = undefined;
+    live = undefined;
+  },
 });
 
 /**
- * The public read: the pages with fields of their own (ownFields), kept until any content write
- * lands; in a preview, with the release applied. Never changed by its callers.
+ * The public read: the pages with fields of their own (ownFields), kept for the content version; in a preview, with the release applied. Never changed by its callers.
  */
 export async function getFixedSeo(): Promise<FixedSeoByPath> {
-  cached ??= readStored(getDb()).catch((error: unknown) => {
-    cached = undefined;
-    logger.error({ err: error }, "fixed pages' SEO unavailable; serving the defaults");
-    return {};
-  });
+  if (!cached) {
+    const reading: Promise<Record<string, string>> = readStored(getDb()).catch((error: unknown) => {
+      if (cached === reading) cached = undefined;
+      logger.error({ err: error }, "fixed pages' SEO unavailable; serving the defaults");
+      return {};
+    });
+    cached = reading;
+  }
   const stored = await cached;
   const preview = currentPreview();
   if (preview) return ownFields(overlayPageContent(FIXED_SEO_PAGE, stored, preview));

@@ -1,0 +1,77 @@
+// The content version, and the move from one version to the next after a write.
+//
+// Public reads (page content, menus, the fixed pages' SEO, the landing pages' addresses) are kept
+// in memory for the current version. After a write commits, the parts that keep them read the
+// next version's values first, while visitors are still answered from the current copies; only
+// then does the version change, with every part's values in place at once. The pages re-rendered
+// for the new version (page-cache.ts), which every visitor of a page waits for, then read nothing
+// from the database: after a save under load, each of their reads had waited its turn with the
+// visitors' requests and with the save's own statements, and the render took 7–25 ms instead of 2.
+import type { Database } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
+
+/** A part that keeps public reads for the current version. */
+export interface ContentReader {
+  /** Named in the log when its read fails. */
+  name: string;
+  /** Reads the values the next version will keep (the write has committed); resolves to the function that keeps them. */
+  prepare(db: Database): Promise<() => void>;
+  /** Drops what it keeps, so that its next use reads the database (its read failed, or a change came without reads). */
+  drop(): void;
+}
+
+let version = 0;
+const readers = new Set<ContentReader>();
+const listeners = new Set<(version: number) => void>();
+// Changes in the order they began: a change that ends after a later one has been made current
+// has nothing to add (the later one read after this one's write committed) and is dropped.
+let begun = 0;
+let current = 0;
+
+/** The content version: it changes whenever any stored content or menu changes. */
+export function getContentVersion() {
+  return version;
+}
+
+/** Called after the version changed, with every reader's values in place (the page cache re-renders then). */
+export function onContentChange(listener: (version: number) => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function addContentReader(reader: ContentReader) {
+  readers.add(reader);
+  return () => readers.delete(reader);
+}
+
+function makeCurrent(ticket: number, keep: (reader: ContentReader) => void) {
+  current = ticket;
+  version += 1;
+  for (const reader of readers) keep(reader);
+  for (const listener of listeners) listener(version);
+}
+
+/** Moves to a new version with nothing read ahead: every part reads again on its next use. */
+export function clearContentCache() {
+  makeCurrent(++begun, (reader) => reader.drop());
+}
+
+/**
+ * Reads the next version's values, then moves to it. A part whose read fails drops what it
+ * keeps instead (logged), and reads again on its next use: the change is never held back.
+ */
+export async function advanceContentVersion(db: Database): Promise<void> {
+  const ticket = ++begun;
+  const prepared = new Map<ContentReader, () => void>();
+  await Promise.all(
+    [...readers].map(async (reader) => {
+      try {
+        prepared.set(reader, await reader.prepare(db));
+      } catch (error) {
+        logger.error({ err: error, reader: reader.name }, "content not read ahead; it is read on its next use");
+      }
+    }),
+  );
+  if (ticket < current) return;
+  makeCurrent(ticket, (reader) => (prepared.get(reader) ?? reader.drop)());
+}
