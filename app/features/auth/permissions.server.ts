@@ -23,8 +23,23 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 /**
  * The admin gate: on each session ensure_first_admin runs first (its failure is
  * only logged), then the admin_users record decides; an error in the check means not admin.
+ * Checked once per request: the loaders of one request (a revalidation runs the layout's and the
+ * page's side by side, each calling requireAdmin) share the check, five statements each that
+ * an administrator's save then ran twice; the next request checks again.
  */
-export async function getAdminStatus(request: Request) {
+export function getAdminStatus(request: Request): ReturnType<typeof readAdminStatus> {
+  let status = statusByRequest.get(request);
+  if (!status) {
+    status = readAdminStatus(request);
+    statusByRequest.set(request, status);
+  }
+  return status;
+}
+
+const statusByRequest = new WeakMap<Request, ReturnType<typeof readAdminStatus>>();
+
+/** The session, its user's role and the two-factor requirement, read from the database. */
+async function readAdminStatus(request: Request) {
   const user = await getSessionUser(request);
   if (!user) return { user: null, isAdmin: false } as const;
   const db = getDb();
