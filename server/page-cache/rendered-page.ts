@@ -98,18 +98,18 @@ export function notModifiedHead(page: RenderedPage): string[] {
 }
 
 /**
- * Brotli qualities of a kept copy: `quick` right after a render, so that visitors waiting for it
- * (after a save) wait ~4 ms for it rather than ~40 ms, `best` once the content has settled
- * (page-cache.ts recompresses then). Quality 5 comes out some 8% larger than 10.
+ * Compression of a kept copy: `quick` right after a render, since after a save every visitor of
+ * the page waits for it, `best` once the content has settled (recompression.ts). For `/` (93 KB)
+ * gzip 4 and brotli 4 take some 1.3 ms of CPU against 2.1 ms at gzip 9 and brotli 5, and come
+ * out 6 % and 8 % larger, for the two seconds until the copy is recompressed.
  */
-export const BROTLI_QUALITY = { quick: 5, best: 10 } as const;
+export const BROTLI_QUALITY = { quick: 4, best: 10 } as const;
+export const GZIP_LEVEL = { quick: 4, best: 9 } as const;
 
 /**
  * A copy to keep: compressed once, with a complete head for each encoding. The quick copy is
- * compressed on the event loop: for `/` (93 KB) gzip and brotli 5 take some 2.3 ms of CPU,
- * while the thread pool's round trip took 6–10 ms on a server whose one core was busy (the
- * pool's thread shares it), and after a save every visitor of the page waits for this copy.
- * The best compression (~30 ms) stays in the thread pool.
+ * compressed on the event loop: the thread pool's round trip took 6–10 ms on a server whose one
+ * core was busy (the pool's thread shares it). The best compression (~30 ms) stays in the pool.
  */
 export async function compressForCache(rendered: RenderedPage, compression: keyof typeof BROTLI_QUALITY = "best"): Promise<CachedPage> {
   const { identity } = rendered;
@@ -121,8 +121,8 @@ export async function compressForCache(rendered: RenderedPage, compression: keyo
   };
   const [gzipped, brotlied] =
     compression === "quick"
-      ? [zlib.gzipSync(identity, { level: 9 }), zlib.brotliCompressSync(identity, brotliOptions)]
-      : await Promise.all([gzip(identity, { level: 9 }), brotli(identity, brotliOptions)]);
+      ? [zlib.gzipSync(identity, { level: GZIP_LEVEL.quick }), zlib.brotliCompressSync(identity, brotliOptions)]
+      : await Promise.all([gzip(identity, { level: GZIP_LEVEL.best }), brotli(identity, brotliOptions)]);
   const heads = {
     identity: head(rendered, [["content-length", String(identity.length)]]),
     gzip: head(rendered, [
