@@ -95,14 +95,17 @@ function keptRead<K, V>(cache: Map<K, Promise<V>>, key: K, read: () => Promise<V
 
 function livePageContent(page: PageName): Promise<PageContent> {
   // A page whose read failed still renders, from its defaults.
-  return keptRead(
-    pageCache,
-    page,
-    () => readPageContent(getDb(), page),
-    (error) => {
-      logger.error({ err: error, page }, "content read failed; serving defaults");
-      return defaultsFor(page);
-    },
+  return (
+    pageCache.get(page) ??
+    keptRead(
+      pageCache,
+      page,
+      () => readPageContent(getDb(), page),
+      (error) => {
+        logger.error({ err: error, page }, "content read failed; serving defaults");
+        return defaultsFor(page);
+      },
+    )
   );
 }
 
@@ -137,14 +140,17 @@ export function getActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
 }
 
 function liveActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
-  return keptRead(
-    menuCache,
-    menuType,
-    () => readActiveMenu(getDb(), menuType),
-    (error) => {
-      logger.error({ err: error, menuType }, "menu read failed");
-      return [];
-    },
+  return (
+    menuCache.get(menuType) ??
+    keptRead(
+      menuCache,
+      menuType,
+      () => readActiveMenu(getDb(), menuType),
+      (error) => {
+        logger.error({ err: error, menuType }, "menu read failed");
+        return [];
+      },
+    )
   );
 }
 

@@ -73,5 +73,9 @@ export async function advanceContentVersion(db: Database): Promise<void> {
     }),
   );
   if (ticket < current) return;
-  makeCurrent(ticket, (reader) => (prepared.get(reader) ?? reader.drop)());
+  makeCurrent(ticket, (reader) => {
+    const keep = prepared.get(reader);
+    if (keep) keep();
+    else reader.drop();
+  });
 }
