@@ -137,6 +137,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     if (dataPath && !fs.existsSync(dataPath)) await createPgliteDirectory(dataPath);
     const client = new TurnTakingPGlite(dataPath, { startParams: pgliteStartParams });
     await client.waitReady;
+    client.keepTextTypes();
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     if (!options.skipMigrations) await migratePglite(db as never, { migrationsFolder });
     return {

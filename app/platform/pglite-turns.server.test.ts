@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PGlite, types } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { pgTable, serial, timestamp } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TurnTakingPGlite } from "./pglite-turns.server";
 import { countLoopTurns } from "../../tests/support/loop-turns";
 
@@ -10,6 +12,7 @@ describe("PGlite statements take turns with the event loop", () => {
   beforeAll(async () => {
     db = new TurnTakingPGlite();
     await db.waitReady;
+    db.keepTextTypes();
     await db.exec("create table lines (id serial primary key, text text not null)");
   });
   afterAll(() => db.close());
@@ -65,5 +68,34 @@ describe("PGlite statements take turns with the event loop", () => {
     ).rejects.toThrow(/null value/);
     const { rows } = await db.query<{ count: number }>("select count(*)::int as count from lines where text = 'kept only with the rest'");
     expect(rows[0]?.count).toBe(0);
+  });
+
+  it("keeps drizzle's text types on the instance: its queries reach PGlite without parsers to merge, inside a transaction too, with the same values", async () => {
+    await db.exec("create table stamps (id serial primary key, at timestamptz not null)");
+    const stamps = pgTable("stamps", { id: serial("id").primaryKey(), at: timestamp("at", { withTimezone: true }).notNull() });
+    const orm = drizzle(db);
+    const query = vi.spyOn(PGlite.prototype, "query");
+    try {
+      await orm.insert(stamps).values({ at: new Date("2026-11-27T10:00:00Z") });
+      const [row] = await orm.select().from(stamps);
+      expect(row?.at).toEqual(new Date("2026-11-27T10:00:00Z"));
+      expect(query.mock.calls.length).toBeGreaterThanOrEqual(2);
+      for (const [, , options] of query.mock.calls) expect(options).not.toHaveProperty("parsers");
+    } finally {
+      query.mockRestore();
+    }
+    const inTransaction = await orm.transaction((tx) => tx.select().from(stamps));
+    expect(inTransaction[0]?.at).toEqual(new Date("2026-11-27T10:00:00Z"));
+    // Without drizzle, a timestamp is the text PostgreSQL sent, as drizzle would have asked.
+    const { rows } = await db.query<{ at: unknown }>("select at from stamps");
+    expect(rows[0]?.at).toBe("2026-11-27 10:00:00+00");
+  });
+
+  it("still applies any other parsers a query brings, in a transaction too", async () => {
+    const upper = { parsers: { [types.TEXT]: (value: string) => value.toUpperCase() } };
+    const { rows } = await db.query<{ word: string }>("select 'kept'::text as word", [], upper);
+    expect(rows[0]?.word).toBe("KEPT");
+    const inTransaction = await db.transaction((tx) => tx.query<{ word: string }>("select 'kept'::text as word", [], upper));
+    expect(inTransaction.rows[0]?.word).toBe("KEPT");
   });
 });

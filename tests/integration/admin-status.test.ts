@@ -11,16 +11,19 @@ describe.each(testDatabaseKinds)("the admin check on %s", (kind) => {
   it("runs once per request: the loaders of one request share it, and the next request checks again", async () => {
     const request = siteRequest("/admin/settings.data", { cookie: signedIn.admin });
     const select = vi.spyOn(app.handle.db, "select");
+    const execute = vi.spyOn(app.handle.db, "execute");
+    const statements = () => select.mock.calls.length + execute.mock.calls.length;
     try {
       // A revalidation runs the layout's and the page's loaders side by side, each calling the gate.
       const [layout, page] = await Promise.all([requireAdmin(request), requireAdmin(request)]);
       expect(page).toEqual(layout);
-      const reads = select.mock.calls.length;
+      const reads = statements();
       expect(reads).toBeGreaterThan(0);
       await requireAdmin(request, { enrolling: true });
-      expect(select.mock.calls.length).toBe(reads);
+      expect(statements()).toBe(reads);
     } finally {
       select.mockRestore();
+      execute.mockRestore();
     }
 
     // The role is read again for every request: one given and taken away counts at once.

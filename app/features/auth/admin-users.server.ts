@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { adminUsers, user } from "~/db/schema";
 import type { Database } from "~/platform/db.server";
 
@@ -21,9 +21,4 @@ export async function ensureFirstAdmin(db: Database): Promise<void> {
     const [first] = await tx.select({ id: user.id }).from(user).orderBy(asc(user.createdAt), asc(user.id)).limit(1);
     if (first) await tx.insert(adminUsers).values({ userId: first.id }).onConflictDoNothing();
   });
-}
-
-export async function isAdmin(db: Database, userId: string): Promise<boolean> {
-  const rows = await db.select({ userId: adminUsers.userId }).from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
-  return rows.length > 0;
 }

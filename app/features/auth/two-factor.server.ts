@@ -7,7 +7,7 @@ import { limited, refusal, type TwoFactorFailure } from "./two-factor-refusal.se
 export type { TwoFactorFailure } from "./two-factor-refusal.server";
 export { hasPendingChallenge, verifySignInCode, type SignInCodeMethod } from "./two-factor-sign-in.server";
 
-const TWO_FACTOR_REQUIRED = "two_factor_required";
+export const TWO_FACTOR_REQUIRED = "two_factor_required";
 
 /** Whether an administrator turned on 'Двухфакторная аутентификация обязательна'. Off by default. */
 export async function isTwoFactorRequired(db: Database): Promise<boolean> {

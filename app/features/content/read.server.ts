@@ -26,10 +26,11 @@ export function setContentBroadcast(send: ((db: Database) => Promise<void>) | un
 
 /**
  * Every write calls this after it commits and before it responds: the next version's content is
- * read, made current, and announced to the other instances.
+ * read, made current, and announced to the other instances. `changed` names the tables the
+ * write changed, when it knows them: readers of other tables keep their values.
  */
-export async function notifyContentChanged(db: Database = getDb()) {
-  await advanceContentVersion(db);
+export async function notifyContentChanged(db: Database = getDb(), changed?: readonly string[]) {
+  await advanceContentVersion(db, changed);
   await broadcast?.(db).catch((error: unknown) => logger.error({ err: error }, "content change broadcast failed"));
 }
 

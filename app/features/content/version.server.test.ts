@@ -5,10 +5,11 @@ import { addContentReader, advanceContentVersion, clearContentCache, getContentV
 const db = {} as Database;
 
 /** A part that keeps one value, read ahead from `next()` (a test sets what the database holds). */
-function keeper(next: () => Promise<string>) {
+function keeper(next: () => Promise<string>, tables?: readonly string[]) {
   const part = { kept: "first" as string | undefined, drops: 0 };
   const remove = addContentReader({
     name: "test part",
+    tables,
     async prepare() {
       const value = await next();
       return () => (part.kept = value);
@@ -97,5 +98,41 @@ describe("content versions", () => {
     await advancing;
     expect(part.kept).toBeUndefined();
     expect(getContentVersion()).toBe(cleared);
+  });
+
+  it("a change that names the tables it wrote spares the parts that read none of them, and reads the rest", async () => {
+    let reads = { addresses: 0, pages: 0 };
+    const addresses = keeper(async () => `addresses ${++reads.addresses}`, ["landing_pages", "redirects"]);
+    const pages = keeper(async () => `pages ${++reads.pages}`, ["page_content"]);
+    const everything = keeper(async () => "read again");
+    const before = getContentVersion();
+
+    await advanceContentVersion(db, ["page_content"]);
+    expect(getContentVersion()).toBe(before + 1);
+    expect(reads).toEqual({ addresses: 0, pages: 1 });
+    expect([addresses.kept, pages.kept, everything.kept]).toEqual(["first", "pages 1", "read again"]);
+    expect(addresses.drops).toBe(0);
+
+    await advanceContentVersion(db, ["redirects"]);
+    expect([addresses.kept, pages.kept]).toEqual(["addresses 1", "pages 1"]);
+    // A change that does not say what it wrote (another instance's, a restore) reads every part.
+    reads = { addresses: 0, pages: 0 };
+    await advanceContentVersion(db);
+    expect(reads).toEqual({ addresses: 1, pages: 1 });
+  });
+
+  it("a change made while another is being read reads every part, so the other's values are not lost if it is dropped", async () => {
+    const reads = [deferred<string>(), deferred<string>()];
+    let call = 0;
+    const addresses = keeper(() => reads[call++]!.promise, ["redirects"]);
+
+    // A redirect is saved, then a setting before the redirect's change has been read.
+    const redirectSaved = advanceContentVersion(db, ["redirects"]);
+    const settingSaved = advanceContentVersion(db, ["page_content"]);
+    reads[1]!.resolve("with the new redirect");
+    await settingSaved;
+    reads[0]!.resolve("with the new redirect, read first");
+    await redirectSaved;
+    expect(addresses.kept).toBe("with the new redirect");
   });
 });

@@ -18,6 +18,12 @@ export interface ContentReader {
   prepare(db: Database): Promise<() => void>;
   /** Drops what it keeps, so that its next use reads the database (its read failed, or a change came without reads). */
   drop(): void;
+  /**
+   * The tables it reads. A change that names the tables it wrote leaves this reader's values as
+   * they are when none of them is here (a settings save does not read the landing pages'
+   * addresses again). Without this list the reader reads again after every change.
+   */
+  tables?: readonly string[];
 }
 
 let version = 0;
@@ -27,6 +33,9 @@ const listeners = new Set<(version: number) => void>();
 // has nothing to add (the later one read after this one's write committed) and is dropped.
 let begun = 0;
 let current = 0;
+// Changes being read ahead. A change that began while another was being read reads every
+// reader: should the other end later and be dropped, this one must carry its values too.
+let reading = 0;
 
 /** The content version: it changes whenever any stored content or menu changes. */
 export function getContentVersion() {
@@ -59,21 +68,31 @@ export function clearContentCache() {
 /**
  * Reads the next version's values, then moves to it. A part whose read fails drops what it
  * keeps instead (logged), and reads again on its next use: the change is never held back.
+ * `changed`, the tables the write changed, spares the readers that read none of them.
  */
-export async function advanceContentVersion(db: Database): Promise<void> {
+export async function advanceContentVersion(db: Database, changed?: readonly string[]): Promise<void> {
   const ticket = ++begun;
+  const spared = (reader: ContentReader) =>
+    changed !== undefined && reading === 0 && reader.tables !== undefined && !reader.tables.some((table) => changed.includes(table));
+  const toRead = [...readers].filter((reader) => !spared(reader));
   const prepared = new Map<ContentReader, () => void>();
-  await Promise.all(
-    [...readers].map(async (reader) => {
-      try {
-        prepared.set(reader, await reader.prepare(db));
-      } catch (error) {
-        logger.error({ err: error, reader: reader.name }, "content not read ahead; it is read on its next use");
-      }
-    }),
-  );
+  reading += 1;
+  try {
+    await Promise.all(
+      toRead.map(async (reader) => {
+        try {
+          prepared.set(reader, await reader.prepare(db));
+        } catch (error) {
+          logger.error({ err: error, reader: reader.name }, "content not read ahead; it is read on its next use");
+        }
+      }),
+    );
+  } finally {
+    reading -= 1;
+  }
   if (ticket < current) return;
   makeCurrent(ticket, (reader) => {
+    if (!toRead.includes(reader)) return;
     const keep = prepared.get(reader);
     if (keep) keep();
     else reader.drop();

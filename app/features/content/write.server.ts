@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableName } from "drizzle-orm";
 import { pageContent, type PageContentRow } from "~/db/schema";
 import { isLegalPageRow } from "~/features/content/schema";
 import { notifyContentChanged } from "./read.server";
@@ -69,6 +69,6 @@ export async function writeContentRow(db: Database, write: ContentWrite): Promis
     });
     return after;
   });
-  if (result !== false && !staged) await notifyContentChanged(db);
+  if (result !== false && !staged) await notifyContentChanged(db, [getTableName(pageContent)]);
   return result;
 }

@@ -1,7 +1,7 @@
 // The addresses of landing pages and redirects, held in memory: the page cache consults them
 // before answering "not found", so a redirect is answered at the cache's speed, with no render.
-// Every content change (here or on another instance) reads them again.
-import { sql } from "drizzle-orm";
+// Every content change that may touch them (here or on another instance) reads them again.
+import { getTableName, sql } from "drizzle-orm";
 import { landingPages, redirects } from "~/db/schema";
 import { addContentReader } from "~/features/content/version.server";
 import type { Database } from "~/platform/db.server";
@@ -186,7 +186,12 @@ export async function startPublicIndex(db: () => Database, flushMs = 5000): Prom
       });
   };
   await refreshPublicIndex(db()).catch((error: unknown) => logger.error({ err: error }, "landing page addresses not loaded"));
-  const stopReading = addContentReader({ name: "landing page addresses", prepare: readPublicIndex, drop: reload });
+  const stopReading = addContentReader({
+    name: "landing page addresses",
+    prepare: readPublicIndex,
+    drop: reload,
+    tables: [getTableName(landingPages), getTableName(redirects)],
+  });
   const flush = () => flushRedirectHits(db()).catch((error: unknown) => logger.error({ err: error }, "redirect hits not recorded"));
   const timer = setInterval(() => void flush(), flushMs);
   timer.unref();

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableName } from "drizzle-orm";
 import { z } from "zod";
 import { menuItems, type MenuItemRow } from "~/db/schema";
 import { menuItemSchema, menuMessages, type MenuItemInput, type menuItemUpdateSchema } from "~/features/content/menu/schema";
@@ -72,7 +72,7 @@ async function writeMenuItem(
     });
     return after;
   });
-  if (!staged) await notifyContentChanged(db);
+  if (!staged) await notifyContentChanged(db, [getTableName(menuItems)]);
   return result;
 }
 
