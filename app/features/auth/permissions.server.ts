@@ -23,11 +23,11 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 }
 
 /**
- * The admin gate: on each session ensure_first_admin runs first (its failure is
+ * The admin gate: while no administrator exists ensure_first_admin runs first (its failure is
  * only logged), then the admin_users record decides; an error in the check means not admin.
  * Checked once per request: the loaders of one request (a revalidation runs the layout's and the
- * page's side by side, each calling requireAdmin) share the check, five statements each that
- * an administrator's save then ran twice; the next request checks again.
+ * page's side by side, each calling requireAdmin) share the check (the session, its user and
+ * the role, three statements), which an administrator's save ran twice; the next request checks again.
  */
 export function getAdminStatus(request: Request): ReturnType<typeof readAdminStatus> {
   let status = statusByRequest.get(request);
