@@ -166,6 +166,15 @@ describe("configuration", () => {
     expect(() => parseEnv({ LOG_REQUESTS: "some" })).toThrow("Invalid configuration: LOG_REQUESTS must be all, errors or off");
   });
 
+  it("reads the share of a busy server administrators may take, 15 % unless told", () => {
+    expect(parseEnv({}).ADMIN_SHARE).toBe(15);
+    expect(parseEnv({ ADMIN_SHARE: "100" }).ADMIN_SHARE).toBe(100);
+    expect(() => parseEnv({ ADMIN_SHARE: "0" })).toThrow("Invalid configuration: ADMIN_SHARE must be at least 5 (per cent)");
+    expect(() => parseEnv({ ADMIN_SHARE: "150" })).toThrow(/ADMIN_SHARE must be at most 100/);
+    expect(() => parseEnv({ ADMIN_SHARE: "12.5" })).toThrow(/ADMIN_SHARE must be a whole percentage/);
+    expect(() => parseEnv({ ADMIN_SHARE: "half" })).toThrow(/ADMIN_SHARE must be a whole percentage/);
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", PUBLIC_URL: " " }).DATABASE_URL).toBeUndefined();
   });

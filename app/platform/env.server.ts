@@ -82,6 +82,13 @@ const envSchema = z.object({
     .default(3_000),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  /** The percentage of a server busy with visitors that administrators' requests may take (server/http/admin-share.ts); 100: they never wait. */
+  ADMIN_SHARE: z.coerce
+    .number({ error: "must be a whole percentage" })
+    .int("must be a whole percentage")
+    .min(5, "must be at least 5 (per cent)")
+    .max(100, "must be at most 100 (per cent): 100 never holds administrators back")
+    .default(15),
   BACKUP_DIR: optionalString,
   BACKUP_EVERY: optionalString.pipe(
     z

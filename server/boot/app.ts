@@ -14,6 +14,7 @@ import { createPageCache } from "../page-cache/page-cache";
 import { pageRenderer, unavailableRenderer } from "../page-cache/page-renderer";
 import { createPageRoutes, listPublicFiles } from "../page-cache/page-routes";
 import { createRenderQueue } from "../page-cache/render-queue";
+import { createAdminShare, dispatchRequests } from "../http/admin-share";
 import { createSiteApp, type SiteAppOptions } from "./express-app";
 import { openServices, startBackgroundWork, startStatisticsWork } from "./services";
 import { startControlSocket } from "./control-socket";
@@ -29,6 +30,30 @@ export interface RunningServer {
   server: Server;
   env: Env;
   close(): Promise<void>;
+}
+
+/**
+ * The HTTP server. Visitors' public pages are answered before Express, from the cache or
+ * (PAGE_CACHE=off) rendered for the request; everything else goes through it, previews too
+ * (server/http/preview.ts). Administrators' requests take at most ADMIN_SHARE of a server busy
+ * with visitors (server/http/admin-share.ts).
+ */
+function createHttpServer(
+  env: Env,
+  metrics: ReturnType<typeof createMetrics>,
+  pageCache: ReturnType<typeof createPageCache>,
+  app: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+) {
+  const adminShare = createAdminShare({ share: env.ADMIN_SHARE / 100, waited: metrics.adminWaited });
+  const dispatch = dispatchRequests(adminShare, {
+    page: (req, res) => !hasPreviewCookie(req) && pageCache.handle(req, res, () => app(req, res)),
+    app,
+  });
+  const server = http.createServer((req, res) => {
+    metrics.observe(req, res);
+    dispatch(req, res);
+  });
+  return { server, adminShare };
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -67,12 +92,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }),
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
   });
-  // Visitors' public pages are answered before Express, from the cache or (PAGE_CACHE=off)
-  // rendered for the request; everything else goes through it, previews too (server/http/preview.ts).
-  const server = http.createServer((req, res) => {
-    metrics.observe(req, res);
-    if (hasPreviewCookie(req) || !pageCache.handle(req, res, () => app(req, res))) app(req, res);
-  });
+  const { server, adminShare } = createHttpServer(env, metrics, pageCache, app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(env.PORT, () => resolve());
@@ -87,6 +107,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     closing ??= (async () => {
       // Finish in-flight requests, then release the database.
       const jobsStopped = stopBackgroundJobs();
+      adminShare.stop();
       await stopControlSocket();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -119,6 +119,17 @@ describe("/metrics", () => {
     expect(after).toMatch(/^render_queue_waiting 0$/m);
   });
 
+  it("tells how many administrators' requests waited on a busy server, and for how long", async () => {
+    const metrics = createMetrics({ token: TOKEN, backupDirectory: os.tmpdir() });
+    expect(await metrics.register!.metrics()).toMatch(/^admin_requests_waited_total 0$/m);
+    metrics.adminWaited!(120);
+    metrics.adminWaited!(380);
+    const text = await metrics.register!.metrics();
+    expect(text).toMatch(/^admin_requests_waited_total 2$/m);
+    expect(text).toMatch(/^admin_request_wait_seconds_total 0\.5$/m);
+    expect(createMetrics({ backupDirectory: os.tmpdir() }).adminWaited).toBeUndefined();
+  });
+
   it("says nothing of a pool when the database has none (the embedded one)", async () => {
     const text = await createMetrics({ token: TOKEN, backupDirectory: os.tmpdir() }).register!.metrics();
     expect(text).not.toMatch(/database_pool/);

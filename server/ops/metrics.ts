@@ -35,7 +35,7 @@ export interface MetricsOptions {
 
 /**
  * Prometheus metrics: requests by route kind (count and duration), page-cache hits and misses,
- * the render queue, the database pool, the process's own figures and the age of the newest
+ * administrators' requests held back on a busy server, the render queue, the database pool, the process's own figures and the age of the newest
  * archive in BACKUP_DIR. `observe` is called for every request where the server receives it,
  * before the page cache, so cached pages are counted too; `pageCache` is the page cache's
  * counters. Gauges are read when Prometheus scrapes, so they cost the requests nothing.
@@ -48,6 +48,7 @@ export function createMetrics(options: MetricsOptions) {
     return {
       register: undefined,
       pageCache: undefined,
+      adminWaited: undefined,
       observe: (_req: IncomingMessage, _res: ServerResponse) => {},
       handler: ((_req, res) =>
         void res.status(404).set("Cache-Control", "no-store").json({ message: "Not found" })) as express.RequestHandler,
@@ -90,12 +91,14 @@ export function createMetrics(options: MetricsOptions) {
   // Both series exist from the start, so a rate over them is defined before the first miss.
   hits.inc(0);
   misses.inc(0);
+  const adminWaited = adminWaitCounters(register);
   registerGauges(register, options);
   if (options.statistics) registerStatistics(register, options.statistics);
 
   return {
     register,
     pageCache: { hit: () => hits.inc(), miss: () => misses.inc() },
+    adminWaited,
     observe(req: IncomingMessage, res: ServerResponse) {
       const started = process.hrtime.bigint();
       res.once("finish", () => {
@@ -111,6 +114,24 @@ export function createMetrics(options: MetricsOptions) {
         return void res.status(401).set("WWW-Authenticate", "Bearer").json({ message: "Bearer token required" });
       res.type(register.contentType).send(await register.metrics());
     }) as express.RequestHandler,
+  };
+}
+
+/** Administrators' requests held back on a server busy with visitors (server/http/admin-share.ts), and for how long. */
+function adminWaitCounters(register: Registry) {
+  const waits = new Counter({
+    name: "admin_requests_waited_total",
+    help: "Administrators' requests that waited for their turn on a server busy with visitors",
+    registers: [register],
+  });
+  const seconds = new Counter({
+    name: "admin_request_wait_seconds_total",
+    help: "Time administrators' requests waited for their turn on a server busy with visitors",
+    registers: [register],
+  });
+  return (milliseconds: number) => {
+    waits.inc();
+    seconds.inc(milliseconds / 1000);
   };
 }
 
