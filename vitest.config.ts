@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
     environment: "node",
-    setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    setupFiles: ["./tests/setup/fail-on-console-error.ts", "./app/record-kinds.server.ts"],
     // One migrated database of each kind, copied for each test file.
     globalSetup: ["./tests/setup/database-template.ts"],
     testTimeout: 60_000,

@@ -4,6 +4,7 @@ import type { Writable } from "node:stream";
 // that cost a fifth of an uncached page's time, for a document that is answered in one piece.
 import { renderToPipeableStream, renderToString } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
+import "./record-kinds.server";
 import { NonceProvider } from "./components/nonce";
 import { DocumentRouter, readHandoff } from "./document-router.server";
 

@@ -39,52 +39,84 @@ for (const file of files) {
   graph.set(file, [...targets]);
 }
 
-// Tarjan's strongly connected components: each component of more than one module is a cycle.
-/** @type {string[][]} */
-const cycles = [];
-/** @type {Map<string, number>} */
-const index = new Map();
-/** @type {Map<string, number>} */
-const low = new Map();
-/** @type {string[]} */
-const stack = [];
-const onStack = new Set();
-let counter = 0;
-
-/** @param {string} file */
-function visit(file) {
-  index.set(file, counter);
-  low.set(file, counter);
-  counter += 1;
-  stack.push(file);
-  onStack.add(file);
-  for (const target of graph.get(file) ?? []) {
-    if (!index.has(target)) {
-      visit(target);
-      low.set(file, Math.min(Number(low.get(file)), Number(low.get(target))));
-    } else if (onStack.has(target)) {
-      low.set(file, Math.min(Number(low.get(file)), Number(index.get(target))));
+/**
+ * Tarjan's strongly connected components: each component of more than one node is a cycle.
+ * @param {Map<string, string[]>} edges @param {(node: string) => string} name @returns {string[][]}
+ */
+function circles(edges, name) {
+  /** @type {string[][]} */
+  const found = [];
+  /** @type {Map<string, number>} */
+  const index = new Map();
+  /** @type {Map<string, number>} */
+  const low = new Map();
+  /** @type {string[]} */
+  const stack = [];
+  const onStack = new Set();
+  let counter = 0;
+  /** @param {string} node */
+  function visit(node) {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of edges.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(Number(low.get(node)), Number(low.get(target))));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(Number(low.get(node)), Number(index.get(target))));
+      }
     }
+    if (low.get(node) !== index.get(node)) return;
+    const component = [];
+    let member;
+    do {
+      member = /** @type {string} */ (stack.pop());
+      onStack.delete(member);
+      component.push(name(member));
+    } while (member !== node);
+    if (component.length > 1) found.push(component.sort());
   }
-  if (low.get(file) !== index.get(file)) return;
-  const component = [];
-  let member;
-  do {
-    member = /** @type {string} */ (stack.pop());
-    onStack.delete(member);
-    component.push(path.relative(root, member));
-  } while (member !== file);
-  if (component.length > 1) cycles.push(component.sort());
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return found;
 }
 
-for (const file of files) if (!index.has(file)) visit(file);
+const cycles = circles(graph, (file) => path.relative(root, file));
+
+// The same at folder level: features (app/features/<feature>) that need each other, through
+// any of their files, are one knot even when no two files import each other in a circle.
+const featuresRoot = path.join(root, "app", "features") + path.sep;
+/** @param {string} file */
+const featureOf = (file) => (file.startsWith(featuresRoot) ? file.slice(featuresRoot.length).split(path.sep)[0] : undefined);
+/** @type {Map<string, string[]>} */
+const featureGraph = new Map();
+for (const [file, targets] of graph) {
+  const from = featureOf(file);
+  // Tests may import anything: a feature's tests do not make it depend on another feature.
+  if (!from || /\.test\.tsx?$/.test(file)) continue;
+  const next = new Set(featureGraph.get(from) ?? []);
+  for (const target of targets) {
+    const to = featureOf(target);
+    if (to && to !== from) next.add(to);
+  }
+  featureGraph.set(from, [...next]);
+}
+const knots = circles(featureGraph, (feature) => `app/features/${feature}`);
 
 if (countOnly) {
-  console.log(cycles.length);
-} else if (cycles.length === 0) {
-  console.log(`No import cycles among ${files.length} modules.`);
+  console.log(cycles.length + knots.length);
 } else {
-  console.error(`${cycles.length} group(s) of modules import each other in a circle:`);
-  for (const cycle of cycles) console.error(`- ${cycle.join(", ")}`);
+  if (cycles.length === 0) console.log(`No import cycles among ${files.length} modules.`);
+  else {
+    console.error(`${cycles.length} group(s) of modules import each other in a circle:`);
+    for (const cycle of cycles) console.error(`- ${cycle.join(", ")}`);
+  }
+  if (knots.length === 0) console.log(`No cycles among ${featureGraph.size} feature folders.`);
+  else {
+    console.error(`${knots.length} group(s) of feature folders import each other in a circle:`);
+    for (const knot of knots) console.error(`- ${knot.join(", ")}`);
+  }
 }
-process.exitCode = cycles.length > 0 ? 1 : 0;
+process.exitCode = cycles.length + knots.length > 0 ? 1 : 0;

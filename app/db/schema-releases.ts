@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Releases: a named set of staged changes published together (now or at a set time) after an
@@ -9,7 +9,7 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueI
  * its token. `release_drafting` says which release an administrator's saves go into (no row:
  * saves go live).
  */
-export const releaseStates = ["draft", "in_review", "approved", "scheduled", "publishing", "published", "failed", "cancelled"] as const;
+export const releaseStates = ["draft", "in_review", "approved", "scheduled", "published", "failed", "cancelled"] as const;
 
 export const releases = pgTable(
   "releases",
@@ -40,7 +40,7 @@ export const releases = pgTable(
       .where(sql`${table.state} = 'scheduled'`),
     check(
       "releases_state_check",
-      sql`${table.state} in ('draft', 'in_review', 'approved', 'scheduled', 'publishing', 'published', 'failed', 'cancelled')`,
+      sql`${table.state} in ('draft', 'in_review', 'approved', 'scheduled', 'published', 'failed', 'cancelled')`,
     ),
   ],
 );
@@ -63,6 +63,8 @@ export const releaseChanges = pgTable(
     stagedById: text("staged_by_id"),
     stagedByEmail: text("staged_by_email"),
     stagedAt: timestamp("staged_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The record's locale (the key's text names it too, when it is not the default). */
+    locale: text("locale").notNull().default("en"),
   },
   (table) => [
     uniqueIndex("release_changes_release_key_unique").on(table.releaseId, table.key),
@@ -96,6 +98,21 @@ export const releaseDrafting = pgTable("release_drafting", {
     .references(() => releases.id, { onDelete: "cascade" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Everyone who ever staged a change into a release, and its author: a change overwritten or
+ * taken back still counts. Four-eyes reads it (an approver must not be here), never the log.
+ */
+export const releaseAuthors = pgTable(
+  "release_authors",
+  {
+    releaseId: integer("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.releaseId, table.userId] })],
+);
 
 export type ReleaseRow = typeof releases.$inferSelect;
 export type ReleaseChangeRow = typeof releaseChanges.$inferSelect;

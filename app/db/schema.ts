@@ -189,6 +189,8 @@ export const contentRevisions = pgTable(
     userEmail: text("user_email"),
     /** Shared by every revision one 'Initialize All Content' wrote, so it can be undone whole. */
     groupId: text("group_id"),
+    /** The record's locale (the key's text names it too, when it is not the default). */
+    locale: text("locale").notNull().default("en"),
   },
   (table) => [
     index("content_revisions_key_id_idx").on(table.key, table.id),

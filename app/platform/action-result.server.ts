@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { z, type ZodError } from "zod";
 import { codeOf, type ActionFailure, type ActionSuccess, type ConflictInfo } from "~/platform/action-result";
+import { logger } from "~/platform/logger.server";
+import { Refusal } from "~/platform/refusal";
 
 /** A refused form: 400 with the first problem and every field's messages, each shown by its field. */
 export function refused(intent: string, error: ZodError, fallback = "Invalid input") {
@@ -22,4 +24,37 @@ export function conflicted(intent: string, error: { message: string; current: Co
   return data({ ok: false, intent, code: "conflict", message: error.message, conflict: error.current } satisfies ActionFailure, {
     status: 409,
   });
+}
+
+/**
+ * The one admin action runner: runs the action's work and answers what it returns, or the
+ * refusal it threw (its status, message and fields; a conflict with what the client needs to
+ * settle it), or, for anything else, logs it and answers 500 with the action's own failure
+ * message. Every admin route action answers through it: no route catches errors of its own.
+ */
+export async function runAction<T>(
+  intent: string,
+  work: () => Promise<T>,
+  failure: { log: string; message?: string | ((intent: string) => string | undefined) },
+): Promise<T | ReturnType<typeof failed> | ReturnType<typeof answerRefusal>> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Refusal && error.status < 500) return answerRefusal(intent, error);
+    logger.error({ err: error, intent }, failure.log);
+    if (error instanceof Refusal) return failed(intent, error.status, error.message, error.fieldErrors);
+    return failed(intent, 500, typeof failure.message === "function" ? failure.message(intent) : failure.message);
+  }
+}
+
+/** A refusal as the dashboard reads it: a conflict carries the value stored now, or the keys in conflict. */
+export function answerRefusal(intent: string, refusal: Refusal) {
+  const details = refusal.options.details;
+  if (details?.conflict) return conflicted(intent, { message: refusal.message, current: details.conflict as ConflictInfo });
+  if (details?.conflicts)
+    return data(
+      { ok: false as const, intent, code: "conflict" as const, message: refusal.message, conflicts: details.conflicts as string[] },
+      { status: 409 },
+    );
+  return failed(intent, refusal.status, refusal.message, refusal.fieldErrors);
 }

@@ -4,7 +4,7 @@ import { LandingPageIsland } from "~/components/site/blocks/landing-page-island"
 import { CtaLink } from "~/components/site/cta-link";
 import { logNotFound } from "~/features/seo/not-found-log.server";
 import { getRequestedPage, lookupRequestedAddress } from "~/features/pages/public-page.server";
-import { seoMeta } from "~/features/pages/meta";
+import { seoMeta } from "~/features/seo/meta";
 import type { PageCacheHandle } from "~/platform/page-cache-handle";
 import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.$";

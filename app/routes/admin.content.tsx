@@ -7,11 +7,11 @@ import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { toastError } from "~/components/ui/toast";
-import { conflicted, failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import {
   addContentRow,
   deleteContentRow,
-  InitializeContentError,
   initializeAllContent,
   listContentRows,
   updateContentValue,
@@ -19,9 +19,8 @@ import {
 import { getDb } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
-import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
+import { latestVersions } from "~/features/records/revisions.server";
 import { contentAddSchema, contentDeleteSchema, contentMessages, contentUpdateSchema } from "~/features/content/schema";
-import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.content";
 
 export const meta: Route.MetaFunction = () => adminMeta("Контент сайта");
@@ -84,21 +83,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** Runs one write; a failure is logged and answered with that write's own error message. */
-async function write<T>(intent: string, fallback: string, run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof VersionConflictError) return conflicted(intent, error);
-    const refusal = releaseRefusal(intent, error);
-    if (refusal) return refusal;
-    logger.error({ err: error, intent }, "site content write failed");
-    if (error instanceof InitializeContentError) {
-      const step = error.step === "clear" ? contentMessages.clearFailed : contentMessages.initializeFailed;
-      return failed(intent, 500, `${step}: ${error.message}`);
-    }
-    return failed(intent, 500, fallback);
-  }
-}
+const write = <T,>(intent: string, fallback: string, run: () => Promise<T>) =>
+  runAction(intent, run, { log: "site content write failed", message: fallback });
 
 /** Choosing another page tab changes only the query: every page's rows are already here. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

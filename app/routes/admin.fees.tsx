@@ -10,10 +10,10 @@ import { listFees, updateFee } from "~/features/content/fees/admin.server";
 import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { readForm } from "~/platform/read-form.server";
-import { conflicted, failed, refused, succeeded } from "~/platform/action-result.server";
-import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
+import { failed, refused, succeeded } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
+import { latestVersions } from "~/features/records/revisions.server";
 import { feeUpdateSchema } from "~/features/content/fees/schema";
-import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.fees";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -39,16 +39,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent !== UPDATE_FEE) return failed(intent, 400, "Unknown action");
   const parsed = feeUpdateSchema.safeParse(form);
   if (!parsed.success) return refused(intent, parsed.error);
-  try {
-    await updateFee(getDb(), parsed.data, actor);
-    return succeeded(intent);
-  } catch (error) {
-    if (error instanceof VersionConflictError) return conflicted(intent, error);
-    const refusal = releaseRefusal(intent, error);
-    if (refusal) return refusal;
-    logger.error({ err: error, section: parsed.data.section }, "fees write failed");
-    return failed(intent, 500);
-  }
+  return runAction(
+    intent,
+    async () => {
+      await updateFee(getDb(), parsed.data, actor);
+      return succeeded(intent);
+    },
+    { log: "fees write failed" },
+  );
 }
 
 export default function AdminFees({ loaderData }: Route.ComponentProps) {

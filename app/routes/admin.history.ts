@@ -1,15 +1,13 @@
 import { data } from "react-router";
-import { conflicted, failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import { listDeleted, listInitializeGroups, restoreRevision } from "~/features/history/history.server";
-import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { undoGroup } from "~/features/history/revision-groups.server";
 import { revisionView } from "~/features/history/revision-view.server";
-import { latestVersions, listRevisions, VersionConflictError } from "~/features/history/revisions.server";
+import { latestVersions, listRevisions } from "~/features/records/revisions.server";
 import { historyIntents, historyMessages, restoreRevisionSchema, revisionKeySchema, undoGroupSchema } from "~/features/history/schema";
-import { releaseRefusal } from "~/features/releases/refusal.server";
-import { PageWriteError } from "~/features/pages/write.server";
 import type { Route } from "./+types/admin.history";
 
 /**
@@ -39,29 +37,29 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
-  try {
-    switch (intent) {
-      case historyIntents.restore: {
-        const parsed = restoreRevisionSchema.safeParse(form);
-        if (!parsed.success) return refused(intent, parsed.error);
-        if (!(await restoreRevision(db, parsed.data, actor))) return failed(intent, 404, historyMessages.notFound);
-        return succeeded(intent);
+  return runAction(
+    intent,
+    async () => {
+      switch (intent) {
+        case historyIntents.restore: {
+          const parsed = restoreRevisionSchema.safeParse(form);
+          if (!parsed.success) return refused(intent, parsed.error);
+          if (!(await restoreRevision(db, parsed.data, actor))) return failed(intent, 404, historyMessages.notFound);
+          return succeeded(intent);
+        }
+        case historyIntents.undoGroup: {
+          const parsed = undoGroupSchema.safeParse(form);
+          if (!parsed.success) return refused(intent, parsed.error);
+          if (!(await undoGroup(db, parsed.data.groupId, actor))) return failed(intent, 404, historyMessages.notFound);
+          return succeeded(intent);
+        }
+        default:
+          return failed(intent, 400, "Unknown action");
       }
-      case historyIntents.undoGroup: {
-        const parsed = undoGroupSchema.safeParse(form);
-        if (!parsed.success) return refused(intent, parsed.error);
-        if (!(await undoGroup(db, parsed.data.groupId, actor))) return failed(intent, 404, historyMessages.notFound);
-        return succeeded(intent);
-      }
-      default:
-        return failed(intent, 400, "Unknown action");
-    }
-  } catch (error) {
-    if (error instanceof VersionConflictError) return conflicted(intent, error);
-    const refusal = releaseRefusal(intent, error);
-    if (refusal) return refusal;
-    if (error instanceof PageWriteError) return failed(intent, error.status, error.message);
-    logger.error({ err: error, intent }, "history restore failed");
-    return failed(intent, 500, intent === historyIntents.undoGroup ? historyMessages.undoFailed : historyMessages.restoreFailed);
-  }
+    },
+    {
+      log: "history restore failed",
+      message: (intent) => (intent === historyIntents.undoGroup ? historyMessages.undoFailed : historyMessages.restoreFailed),
+    },
+  );
 }

@@ -12,11 +12,11 @@ import { initLegalPages, listLegalPages, saveLegalPage } from "~/features/conten
 import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { readForm } from "~/platform/read-form.server";
-import { conflicted, failed, refused, succeeded } from "~/platform/action-result.server";
-import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
+import { failed, refused, succeeded } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
+import { latestVersions } from "~/features/records/revisions.server";
 import { legalSaveSchema } from "~/features/content/legal/schema";
 import { useActionResult } from "~/platform/action-result";
-import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.legal";
 
 // The editor's stylesheet is linked on this tab only, never on public pages.
@@ -51,23 +51,21 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
-  try {
-    if (intent === INIT_LEGAL_PAGES) {
-      await initLegalPages(db, actor);
+  return runAction(
+    intent,
+    async () => {
+      if (intent === INIT_LEGAL_PAGES) {
+        await initLegalPages(db, actor);
+        return succeeded(intent);
+      }
+      if (intent !== SAVE_LEGAL_PAGE) return failed(intent, 400, "Unknown action");
+      const parsed = legalSaveSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error);
+      if (!(await saveLegalPage(db, parsed.data, actor))) return failed(intent, 404, "Страница не найдена");
       return succeeded(intent);
-    }
-    if (intent !== SAVE_LEGAL_PAGE) return failed(intent, 400, "Unknown action");
-    const parsed = legalSaveSchema.safeParse(form);
-    if (!parsed.success) return refused(intent, parsed.error);
-    if (!(await saveLegalPage(db, parsed.data, actor))) return failed(intent, 404, "Страница не найдена");
-    return succeeded(intent);
-  } catch (error) {
-    if (error instanceof VersionConflictError) return conflicted(intent, error);
-    const refusal = releaseRefusal(intent, error);
-    if (refusal) return refusal;
-    logger.error({ err: error, intent: form.intent }, "legal page write failed");
-    return failed(intent, 500);
-  }
+    },
+    { log: "legal page write failed" },
+  );
 }
 
 export default function AdminLegal({ loaderData }: Route.ComponentProps) {

@@ -8,21 +8,14 @@ import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { toastError } from "~/components/ui/toast";
-import { conflicted, failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import {
-  createMenuItem,
-  deleteMenuItem,
-  listMenuItems,
-  MenuItemError,
-  setMenuItemActive,
-  updateMenuItem,
-} from "~/features/content/menu/menu.server";
+import { createMenuItem, deleteMenuItem, listMenuItems, setMenuItemActive, updateMenuItem } from "~/features/content/menu/menu.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
-import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
+import { latestVersions } from "~/features/records/revisions.server";
 import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/features/content/menu/schema";
-import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.menu";
 
 export const meta: Route.MetaFunction = () => adminMeta("Меню");
@@ -57,50 +50,49 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
-  try {
-    switch (intent) {
-      case menuIntents.create: {
-        const parsed = menuItemSchema.safeParse(form);
-        if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await createMenuItem(db, parsed.data, actor);
-        return succeeded(intent);
+  return runAction(
+    intent,
+    async () => {
+      switch (intent) {
+        case menuIntents.create: {
+          const parsed = menuItemSchema.safeParse(form);
+          if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
+          await createMenuItem(db, parsed.data, actor);
+          return succeeded(intent);
+        }
+        case menuIntents.update: {
+          // Only the fields the form sent: the others are taken from the stored item.
+          const parsed = menuItemUpdateSchema.safeParse(form);
+          if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
+          await updateMenuItem(db, parsed.data, actor);
+          return succeeded(intent);
+        }
+        case menuIntents.setActive: {
+          const parsed = menuItemActiveSchema.safeParse(form);
+          if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
+          await setMenuItemActive(db, parsed.data.id, parsed.data.isActive, actor);
+          return succeeded(intent);
+        }
+        case menuIntents.delete: {
+          const parsed = menuItemIdSchema.safeParse(form);
+          if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
+          await deleteMenuItem(db, parsed.data.id, actor);
+          return succeeded(intent);
+        }
+        default:
+          return failed(intent, 400, "Unknown action");
       }
-      case menuIntents.update: {
-        // Only the fields the form sent: the others are taken from the stored item.
-        const parsed = menuItemUpdateSchema.safeParse(form);
-        if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await updateMenuItem(db, parsed.data, actor);
-        return succeeded(intent);
-      }
-      case menuIntents.setActive: {
-        const parsed = menuItemActiveSchema.safeParse(form);
-        if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await setMenuItemActive(db, parsed.data.id, parsed.data.isActive, actor);
-        return succeeded(intent);
-      }
-      case menuIntents.delete: {
-        const parsed = menuItemIdSchema.safeParse(form);
-        if (!parsed.success) return refused(intent, parsed.error, menuMessages.invalid);
-        await deleteMenuItem(db, parsed.data.id, actor);
-        return succeeded(intent);
-      }
-      default:
-        return failed(intent, 400, "Unknown action");
-    }
-  } catch (error) {
-    if (error instanceof MenuItemError) return failed(intent, error.status, error.message, error.fieldErrors);
-    if (error instanceof VersionConflictError) return conflicted(intent, error);
-    const refusal = releaseRefusal(intent, error);
-    if (refusal) return refusal;
-    logger.error({ err: error, intent }, "menu write failed");
-    const message =
-      intent === menuIntents.create
-        ? menuMessages.createFailed
-        : intent === menuIntents.delete
-          ? menuMessages.deleteFailed
-          : menuMessages.updateFailed;
-    return failed(intent, 500, message);
-  }
+    },
+    {
+      log: "menu write failed",
+      message: (intent) =>
+        intent === menuIntents.create
+          ? menuMessages.createFailed
+          : intent === menuIntents.delete
+            ? menuMessages.deleteFailed
+            : menuMessages.updateFailed,
+    },
+  );
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);

@@ -9,8 +9,6 @@ import { siteOrigin } from "~/platform/site-url.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { loadPagesSection, seoDefaults } from "~/features/pages/editor.server";
 import { runPageAction } from "~/features/pages/page-actions.server";
-import { parseRecordKey } from "~/features/pages/snapshot.server";
-import { readAsDrafted } from "~/features/releases/staging.server";
 import type { Route } from "./+types/admin.other.pages";
 
 export const meta: Route.MetaFunction = () => adminMeta("Страницы");
@@ -23,8 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Read first: the site-wide values come through their own cache, outside the read below.
   const defaults = await seoDefaults();
   // With a release open, the list and the editor show the pages as the release would leave them.
-  const { result: section, stagedKeys } = await readAsDrafted(getDb(), actor.id, (executor) => loadPagesSection(executor, id));
-  const stagedIds = stagedKeys.flatMap((key) => (parseRecordKey(key)?.kind === "page" ? [parseRecordKey(key)!.id] : []));
+  const { section, stagedIds } = await loadPagesSection(getDb(), id, actor.id);
   return data({ ...section, seoDefaults: defaults, stagedIds, origin: siteOrigin(request) }, { headers: { "Cache-Control": "no-store" } });
 }
 

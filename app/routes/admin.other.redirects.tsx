@@ -6,10 +6,8 @@ import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
-import { listRedirectViews } from "~/features/pages/redirect-views.server";
+import { redirectsAsDrafted } from "~/features/pages/redirect-views.server";
 import { flushRedirectHits } from "~/features/pages/public-index.server";
-import { parseRecordKey } from "~/features/pages/snapshot.server";
-import { readAsDrafted } from "~/features/releases/staging.server";
 import { runRedirectAction } from "~/features/pages/page-actions.server";
 import type { Route } from "./+types/admin.other.redirects";
 
@@ -21,21 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await flushRedirectHits(db);
   // With a release open, the list shows the redirects as the release would leave them, the
   // staged ones marked, and the live ones it deletes named apart.
-  const drafted = await readAsDrafted(db, actor.id, (executor) => listRedirectViews(executor));
-  const stagedIds = drafted.stagedKeys.flatMap((key) => {
-    const record = parseRecordKey(key);
-    return record?.kind === "redirect" ? [record.id] : [];
-  });
-  const live = stagedIds.length > 0 ? await listRedirectViews(db) : [];
-  const removedInRelease = live.filter((row) => stagedIds.includes(row.id) && !drafted.result.some((kept) => kept.id === row.id));
-  return data(
-    {
-      redirects: drafted.result,
-      stagedIds,
-      removedInRelease: removedInRelease.map(({ id, fromPath, toPath }) => ({ id, fromPath, toPath })),
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data(await redirectsAsDrafted(db, actor.id), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {

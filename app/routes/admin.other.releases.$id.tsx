@@ -3,12 +3,13 @@ import { ReleasePage } from "~/components/admin/releases/release-page";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { requireAdmin } from "~/features/auth/permissions.server";
-import { answerReleaseError, runReleaseAction } from "~/features/releases/actions.server";
+import { runReleaseAction } from "~/features/releases/actions.server";
 import { releaseMessages } from "~/features/releases/messages";
 import { releaseIdSchema, releasePageFormSchema } from "~/features/releases/schema";
 import { loadRelease, releaseDetailView } from "~/features/releases/view.server";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { failed, readForm, refused } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import type { Route } from "./+types/admin.other.releases.$id";
 
@@ -30,11 +31,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!id.success) return failed(intent, 404, releaseMessages.notFound);
   const parsed = releasePageFormSchema.safeParse(form);
   if (!parsed.success) return refused(intent, parsed.error, releaseMessages.invalid);
-  try {
-    return await runReleaseAction(getDb(), admin, id.data.id, parsed.data);
-  } catch (error) {
-    return answerReleaseError(parsed.data.intent, error);
-  }
+  return runAction(parsed.data.intent, () => runReleaseAction(getDb(), admin, id.data.id, parsed.data), {
+    log: "release action failed",
+    message: releaseMessages.failed,
+  });
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);

@@ -3,12 +3,13 @@ import { ReleasesPanel } from "~/components/admin/releases/releases-panel";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { requireAdmin } from "~/features/auth/permissions.server";
-import { answerReleaseError, runListAction } from "~/features/releases/actions.server";
+import { runListAction } from "~/features/releases/actions.server";
 import { releaseMessages } from "~/features/releases/messages";
 import { releaseListFormSchema } from "~/features/releases/schema";
 import { releaseListView } from "~/features/releases/view.server";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm, refused } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import type { Route } from "./+types/admin.other.releases";
 
@@ -24,11 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = releaseListFormSchema.safeParse(form);
   if (!parsed.success) return refused(form.intent ?? "", parsed.error, releaseMessages.invalid);
-  try {
-    return await runListAction(getDb(), admin, parsed.data);
-  } catch (error) {
-    return answerReleaseError(parsed.data.intent, error);
-  }
+  return runAction(parsed.data.intent, () => runListAction(getDb(), admin, parsed.data), {
+    log: "release action failed",
+    message: releaseMessages.failed,
+  });
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);

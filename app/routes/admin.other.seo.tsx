@@ -3,14 +3,12 @@ import { FixedSeoPanel } from "~/components/admin/seo/fixed-seo-panel";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { answerFailuresInPlace } from "~/platform/action-result";
-import { conflicted, failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { readForm, refused, succeeded } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
-import { logger } from "~/platform/logger.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
-import { VersionConflictError } from "~/features/history/revisions.server";
 import { seoDefaults } from "~/features/pages/editor.server";
-import { releaseRefusal } from "~/features/releases/refusal.server";
 import { fixedSeoSaveSchema } from "~/features/seo/fixed-page-seo";
 import { listFixedSeo, saveFixedSeo } from "~/features/seo/fixed-page-seo.server";
 import type { Route } from "./+types/admin.other.seo";
@@ -31,16 +29,14 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = fixedSeoSaveSchema.safeParse(form);
   if (!parsed.success) return refused(intent, parsed.error);
   const { id, version, noindex, title, description, canonical, ogImage } = parsed.data;
-  try {
-    await saveFixedSeo(getDb(), { id, version, seo: { title, description, canonical, ogImage, noindex } }, actor);
-    return succeeded(intent);
-  } catch (error) {
-    if (error instanceof VersionConflictError) return conflicted(intent, error);
-    const refusal = releaseRefusal(intent, error);
-    if (refusal) return refusal;
-    logger.error({ err: error, intent }, "fixed page SEO write failed");
-    return failed(intent, 500, "Не удалось сохранить SEO страницы");
-  }
+  return runAction(
+    intent,
+    async () => {
+      await saveFixedSeo(getDb(), { id, version, seo: { title, description, canonical, ogImage, noindex } }, actor);
+      return succeeded(intent);
+    },
+    { log: "fixed page SEO write failed", message: "Не удалось сохранить SEO страницы" },
+  );
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);

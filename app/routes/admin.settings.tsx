@@ -12,12 +12,12 @@ import { logger } from "~/platform/logger.server";
 import { addPageLink, listPageLinks, updatePageUrl } from "~/features/content/page-links/page-links.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { readForm } from "~/platform/read-form.server";
-import { latestVersions, VersionConflictError } from "~/features/history/revisions.server";
+import { latestVersions } from "~/features/records/revisions.server";
 import { listSettings, updateSetting } from "~/features/content/settings/admin.server";
-import { conflicted, failed, refused, succeeded } from "~/platform/action-result.server";
+import { failed, refused, succeeded } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import { addPageLinkSchema, updatePageUrlSchema } from "~/features/content/page-links/schema";
 import { settingUpdateSchema } from "~/features/content/settings/schema";
-import { releaseRefusal } from "~/features/releases/refusal.server";
 import type { Route } from "./+types/admin.settings";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -52,38 +52,36 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
-  try {
-    switch (intent) {
-      case UPDATE_SETTING: {
-        const parsed = settingUpdateSchema.safeParse(form);
-        if (!parsed.success) return refused(intent, parsed.error);
-        await updateSetting(db, parsed.data, actor);
-        return succeeded(intent);
-      }
-      case UPDATE_PAGE_URL: {
-        const parsed = updatePageUrlSchema.safeParse(form);
-        if (!parsed.success) return refused(intent, parsed.error);
-        if (!(await updatePageUrl(db, parsed.data, actor))) return failed(intent, 404, "Page link not found");
-        return succeeded(intent);
-      }
-      case ADD_PAGE_LINK: {
-        const parsed = addPageLinkSchema.safeParse(form);
-        if (!parsed.success) return refused(intent, parsed.error);
-        if (!(await addPageLink(db, parsed.data, actor))) {
-          return failed(intent, 409, `A page link for "${parsed.data.pageName}" already exists`);
+  return runAction(
+    intent,
+    async () => {
+      switch (intent) {
+        case UPDATE_SETTING: {
+          const parsed = settingUpdateSchema.safeParse(form);
+          if (!parsed.success) return refused(intent, parsed.error);
+          await updateSetting(db, parsed.data, actor);
+          return succeeded(intent);
         }
-        return succeeded(intent);
+        case UPDATE_PAGE_URL: {
+          const parsed = updatePageUrlSchema.safeParse(form);
+          if (!parsed.success) return refused(intent, parsed.error);
+          if (!(await updatePageUrl(db, parsed.data, actor))) return failed(intent, 404, "Page link not found");
+          return succeeded(intent);
+        }
+        case ADD_PAGE_LINK: {
+          const parsed = addPageLinkSchema.safeParse(form);
+          if (!parsed.success) return refused(intent, parsed.error);
+          if (!(await addPageLink(db, parsed.data, actor))) {
+            return failed(intent, 409, `A page link for "${parsed.data.pageName}" already exists`);
+          }
+          return succeeded(intent);
+        }
+        default:
+          return failed(intent, 400, "Unknown action");
       }
-      default:
-        return failed(intent, 400, "Unknown action");
-    }
-  } catch (error) {
-    if (error instanceof VersionConflictError) return conflicted(intent, error);
-    const refusal = releaseRefusal(intent, error);
-    if (refusal) return refusal;
-    logger.error({ err: error, intent: form.intent }, "settings write failed");
-    return failed(intent, 500);
-  }
+    },
+    { log: "settings write failed" },
+  );
 }
 
 /** Switching tabs needs no new data: every tab's values came with the first load. */

@@ -9,7 +9,7 @@ import { requireAdmin } from "~/features/auth/permissions.server";
 import { getContentRow, upsertContentValue } from "~/features/content/settings/settings.server";
 import { MAX_UPLOAD_BYTES, removeUpload, storeUpload, UploadError, uploadMessages } from "~/features/uploads/storage.server";
 import { uploadTargetSchema } from "~/features/uploads/schema";
-import { releaseRefusalStatus } from "~/features/releases/refusal.server";
+import { isRefusal } from "~/platform/refusal";
 import type { Route } from "./+types/admin.upload";
 
 const fail = (message: string, status: number) => Response.json({ message }, { status });
@@ -56,8 +56,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     try {
       await upsertContentValue(db, { page, section, value: "", type: "image", actor });
     } catch (error) {
-      const refusal = releaseRefusalStatus(error);
-      if (refusal) return fail(refusal.message, refusal.status);
+      if (isRefusal(error)) return fail(error.message, error.status);
       logger.error({ err: error, page, section }, "image removal failed");
       return fail(uploadMessages.remove_failed, 500);
     }
@@ -94,8 +93,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     await removeUpload(store, stored.fileName).catch((removal: unknown) =>
       logger.error({ err: removal, file: stored.fileName }, "stored upload could not be removed"),
     );
-    const refusal = releaseRefusalStatus(error);
-    return refusal ? fail(refusal.message, refusal.status) : fail(uploadMessages.store_failed, 500);
+    return isRefusal(error) ? fail(error.message, error.status) : fail(uploadMessages.store_failed, 500);
   }
   logger.info({ page, section, file: stored.fileName, size: stored.size }, "image uploaded");
   return Response.json({ url: stored.url });

@@ -6,7 +6,7 @@ import { pageContent } from "~/db/schema";
 import { listActivity } from "~/features/activity/activity-log.server";
 import { initializeAllContent, updateContentValue } from "~/features/content/admin.server";
 import type { DatabaseHandle } from "~/platform/db.server";
-import { latestVersions } from "~/features/history/revisions.server";
+import { latestVersions } from "~/features/records/revisions.server";
 import { createTestDatabase, type TestDatabaseKind } from "../../tests/support/test-database";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

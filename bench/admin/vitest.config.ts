@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["bench/admin/admin.bench-run.ts"],
     environment: "node",
+    setupFiles: ["./app/record-kinds.server.ts"],
     testTimeout: 30 * 60_000,
     hookTimeout: 10 * 60_000,
     pool: "forks",

@@ -1,29 +1,35 @@
-// `node --import tsx bench/releases/publish.ts`: publishing a release of 200 changes, in-process,
-// on the embedded database and (with BENCH_DATABASE_URL, a server where it may create databases)
-// on PostgreSQL. Counts how often the page cache was cleared and the change broadcast to other
-// instances for each publish (both must be exactly once). Writes bench/release-publish.md.
+// `node --import tsx bench/releases/publish.ts`: staged saves into a release of 1 and of 200
+// changes, and publishing a release of 200 changes, in-process, on the embedded database and
+// (with BENCH_DATABASE_URL, a server where it may create databases) on PostgreSQL. Counts how
+// often the page cache was cleared and the change broadcast to other instances for each publish
+// (both must be exactly once). Writes bench/release-publish.md.
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
+import "~/record-kinds.server";
 import { pageContent } from "~/db/schema";
 import { onContentChange, setContentBroadcast } from "~/features/content/read.server";
+import { upsertContentValue } from "~/features/content/settings/settings.server";
 import { publishRelease } from "~/features/releases/publish.server";
-import { createRelease } from "~/features/releases/releases.server";
-import { stageChanges } from "~/features/releases/staging.server";
+import { createRelease, setDrafting } from "~/features/releases/releases.server";
 import { openDatabase, type DatabaseHandle } from "~/platform/db.server";
+
+interface Run {
+  ms: number;
+  clears: number;
+  broadcasts: number;
+  /** Median staged save into a release of one change, and of CHANGES changes. */
+  small: number;
+  large: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const actor = { id: "bench-admin", email: "bench@example.com" };
 
-const snapshot = (section: string, value: string) => ({
-  pageName: "bench",
-  sectionName: section,
-  contentType: "text" as const,
-  contentValue: value,
-  richContent: null,
-  pageUrl: null,
-});
+const SAVE_SAMPLES = 20;
 
 async function openPostgres(adminUrl: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const name = `site_bench_publish_${Date.now()}`;
@@ -55,31 +61,33 @@ async function measure(handle: DatabaseHandle) {
   let broadcasts = 0;
   onContentChange(() => clears++);
   setContentBroadcast(async () => void broadcasts++);
-  const runs: { ms: number; clears: number; broadcasts: number }[] = [];
+  const runs: Run[] = [];
+  const save = async (index: number, value: string) => {
+    const started = performance.now();
+    await upsertContentValue(db, { page: "bench", section: `s${index}`, value, actor });
+    return performance.now() - started;
+  };
   for (let run = 0; run < RUNS; run += 1) {
     const release = await createRelease(db, `Bench ${run}`, actor);
-    await stageChanges(
-      db,
-      release.id,
-      Array.from({ length: CHANGES }, (_, index) => ({
-        key: `bench/s${index}`,
-        area: "content",
-        before: snapshot(`s${index}`, run === 0 ? "live" : `run ${run - 1}`),
-        after: snapshot(`s${index}`, `run ${run}`),
-      })),
-      actor,
-    );
+    await setDrafting(db, actor, release.id);
+    // A staged save into a release of one change (the same key saved again), then the release
+    // filled to its size, then a staged save into the full release.
+    await save(0, `run ${run} first`);
+    const small: number[] = [];
+    for (let sample = 0; sample < SAVE_SAMPLES; sample += 1) small.push(await save(0, `run ${run} small ${sample}`));
+    for (let index = 0; index < CHANGES; index += 1) await save(index, `run ${run}`);
+    const large: number[] = [];
+    for (let sample = 0; sample < SAVE_SAMPLES; sample += 1) large.push(await save(sample % CHANGES, `run ${run} large ${sample}`));
+    for (let sample = 0; sample < SAVE_SAMPLES; sample += 1) await save(sample % CHANGES, `run ${run}`);
     [clears, broadcasts] = [0, 0];
     const started = performance.now();
     const outcome = await publishRelease(db, release.id, actor);
-    runs.push({ ms: performance.now() - started, clears, broadcasts });
+    runs.push({ ms: performance.now() - started, clears, broadcasts, small: median(small), large: median(large) });
     if (outcome?.changed !== CHANGES) throw new Error(`published ${outcome?.changed} of ${CHANGES}`);
   }
   setContentBroadcast(undefined);
   return runs;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const results: string[] = [];
 const embedded = await openDatabase();
@@ -91,9 +99,11 @@ if (process.env.BENCH_DATABASE_URL) {
   await postgres.drop();
 }
 
-function row(name: string, runs: { ms: number; clears: number; broadcasts: number }[]) {
+function row(name: string, runs: Run[]) {
   const times = runs.map((run) => run.ms);
-  return `| ${name} | ${CHANGES} | ${runs.length} | ${median(times).toFixed(0)} | ${Math.min(...times).toFixed(0)} | ${Math.max(...times).toFixed(0)} | ${runs.map((run) => run.clears).join(", ")} | ${runs.map((run) => run.broadcasts).join(", ")} |`;
+  const small = median(runs.map((run) => run.small));
+  const large = median(runs.map((run) => run.large));
+  return `| ${name} | ${CHANGES} | ${runs.length} | ${median(times).toFixed(0)} | ${Math.min(...times).toFixed(0)} | ${Math.max(...times).toFixed(0)} | ${runs.map((run) => run.clears).join(", ")} | ${runs.map((run) => run.broadcasts).join(", ")} | ${small.toFixed(1)} | ${large.toFixed(1)} | ${(large / small).toFixed(2)} |`;
 }
 
 const report = `# Publishing a release of ${CHANGES} changes
@@ -101,14 +111,18 @@ const report = `# Publishing a release of ${CHANGES} changes
 \`node --import tsx bench/releases/publish.ts\` (with \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres\` for PostgreSQL).
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, shared with other work (figures are upper bounds).
 
-Each run stages ${CHANGES} page content changes into a new release, then times \`publishRelease\`: one transaction that
-locks the release, checks every key for a conflict, applies each value, records ${CHANGES} revisions under one group id,
-marks the release published, then clears the page cache and broadcasts the change to the other instances once.
+Each run opens a new release for the administrator and saves through the dashboard's own write path (the record store's
+pipeline, staged into the release): ${SAVE_SAMPLES} saves into the release while it holds one change ("save, 1" is their
+median), then ${CHANGES} saves fill it, then ${SAVE_SAMPLES} more saves ("save, ${CHANGES}"). A staged save reads only the
+record it saves (its staged row, or the live one), never the rest of the release. Then it times \`publishRelease\`: one
+transaction that locks the release, checks every key for a conflict, writes the site as the release leaves it (one
+statement per record), records ${CHANGES} revisions under one group id in one statement, marks the release published,
+then the page cache reads the next version and the change is broadcast to the other instances once.
 "Cache clears" counts this process's page-cache clears during the publish, "broadcasts" the notifications sent to
 other instances (PostgreSQL \`NOTIFY\`, stubbed and counted here): both are 1 for every run.
 
-| Database | Changes | Runs | Median ms | Min ms | Max ms | Cache clears per run | Broadcasts per run |
-| --- | --- | --- | --- | --- | --- | --- | --- |
+| Database | Changes | Runs | Publish median ms | Min ms | Max ms | Cache clears per run | Broadcasts per run | Save, 1 (ms) | Save, ${CHANGES} (ms) | Ratio |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${results.join("\n")}
 `;
 fs.writeFileSync("bench/release-publish.md", report);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http, { type Server } from "node:http";
 import type { ServerBuild } from "react-router";
+import "~/record-kinds.server";
 import { setDatabase } from "~/platform/db.server";
 import { parseEnv, setEnv, type Env } from "~/platform/env.server";
 import { flushLogs, logger } from "~/platform/logger.server";

@@ -17,7 +17,7 @@ import { outageRetryAfter, withOutageAnswers } from "../http/database-outage";
 import { requestLog } from "../http/request-log";
 import { privateResponses } from "../http/private-responses";
 import { previewOf, previewRecognition } from "../http/preview";
-import { runInPreview, runOutsidePreview } from "~/features/releases/preview/preview-context.server";
+import { runInPreview, runOutsidePreview } from "~/features/records/preview-context.server";
 import { isPublicPageRequest } from "../page-cache/render-queue";
 import { nonceMiddleware, securityHeaders } from "../http/security";
 import { serveUploads } from "../http/uploads";

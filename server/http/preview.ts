@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { assertSameOrigin } from "~/features/auth/permissions.server";
-import type { PreviewState } from "~/features/releases/preview/preview-context.server";
+import type { PreviewState } from "~/features/records/preview-context.server";
 import { clearPreviewCookieHeader, PREVIEW_COOKIE, readPreviewCookie } from "~/features/releases/preview/preview-token.server";
 import { recognisePreview } from "~/features/releases/preview/recognise.server";
 import { draftValuesSchema, DRAFT_HEADER } from "~/features/releases/preview/preview";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Client } from "pg";
 import { clearContentCache, setContentBroadcast } from "~/features/content/read.server";
-import { advanceContentVersion } from "~/features/content/version.server";
+import { advanceContentVersion } from "~/features/records/version.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 

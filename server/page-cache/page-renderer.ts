@@ -1,5 +1,5 @@
 import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
-import { runOutsidePreview } from "~/features/releases/preview/preview-context.server";
+import { runOutsidePreview } from "~/features/records/preview-context.server";
 import type { Env } from "~/platform/env.server";
 import type { RenderPage } from "./rendered-page";
 

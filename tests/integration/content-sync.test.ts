@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { getContentVersion, notifyContentChanged } from "~/features/content/read.server";
-import { addContentReader } from "~/features/content/version.server";
+import { addContentReader } from "~/features/records/version.server";
 import { startContentSync } from "../../server/page-cache/content-sync";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { createPostgresDatabase } from "../support/postgres-database";

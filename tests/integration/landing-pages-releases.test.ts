@@ -5,8 +5,8 @@ import { undoGroup } from "~/features/history/revision-groups.server";
 import { createBlock } from "~/features/pages/blocks/blocks";
 import { pageIntents } from "~/features/pages/intents";
 import { flushRedirectHits, lookupAddress, startPublicIndex } from "~/features/pages/public-index.server";
-import { loadReleaseOverlay } from "~/features/releases/overlay.server";
-import { runInPreview } from "~/features/releases/preview/preview-context.server";
+import { readDraft } from "~/features/records/drafts.server";
+import { runInPreview } from "~/features/records/preview-context.server";
 import { loader as publicLoader } from "~/routes/_public.$";
 import { action as pagesAction, loader as pagesLoader } from "~/routes/admin.other.pages";
 import { action as redirectsAction } from "~/routes/admin.other.redirects";
@@ -50,8 +50,8 @@ describe.each(testDatabaseKinds)("landing pages through releases on %s", (kind) 
   const sitemap = async () =>
     (await sitemapLoader({ request: siteRequest("/sitemap.xml"), params: {}, context: { nonce: "" } } as never)).text();
   const preview = async (releaseId: number, path: string) => {
-    const overlay = await loadReleaseOverlay(app.handle.db, releaseId);
-    return runInPreview({ kind: "admin", overlay, draft: new Map() }, () => visit(path));
+    const staged = await readDraft(app.handle.db, releaseId);
+    return runInPreview({ kind: "admin", release: { id: releaseId, name: "" }, staged, draft: new Map() }, () => visit(path));
   };
   const liveRow = async (id: number) => (await app.handle.db.select().from(landingPages).where(eq(landingPages.id, id)))[0];
 

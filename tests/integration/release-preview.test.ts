@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, releaseChanges, releaseReviewLinks, releases } from "~/db/schema";
 import { clearContentCache, getActiveMenu, getPageContent } from "~/features/content/read.server";
-import { loadReleaseOverlay } from "~/features/releases/overlay.server";
-import { runInPreview, runOutsidePreview, type PreviewState } from "~/features/releases/preview/preview-context.server";
+import { readDraft } from "~/features/records/drafts.server";
+import { runInPreview, runOutsidePreview, type PreviewState } from "~/features/records/preview-context.server";
 import { previewCookieValue, readPreviewCookie, readReviewToken } from "~/features/releases/preview/preview-token.server";
 import { recognisePreview } from "~/features/releases/preview/recognise.server";
 import { previewHref, previewPathFor } from "~/features/releases/preview/preview";
@@ -88,8 +88,13 @@ describe.each(testDatabaseKinds)("release preview on %s", (kind) => {
     const release = await stageRelease(app);
     clearContentCache();
     const liveBefore = await getPageContent("home");
-    const overlay = await loadReleaseOverlay(app.handle.db, release.id);
-    const state: PreviewState = { kind: "admin", overlay, draft: new Map([["home/hero_subtitle", "Typed, not saved"]]) };
+    const staged = await readDraft(app.handle.db, release.id);
+    const state: PreviewState = {
+      kind: "admin",
+      release: { id: release.id, name: release.name },
+      staged,
+      draft: new Map([["home/hero_subtitle", "Typed, not saved"]]),
+    };
     const previewed = await runInPreview(state, () => getPageContent("home"));
     expect(previewed.hero_title).toBe(STAGED);
     expect(previewed.hero_subtitle).toBe("Typed, not saved");
@@ -131,7 +136,7 @@ describe.each(testDatabaseKinds)("release preview on %s", (kind) => {
     const release = await stageRelease(app);
     const value = previewCookieValue({ kind: "admin", releaseId: release.id, expires: Date.now() + 60_000 });
     const asAdmin = await recognisePreview(siteRequest("/", { cookie: admin }), value);
-    expect(asAdmin.kind === "preview" && asAdmin.state.overlay?.name).toBe(release.name);
+    expect(asAdmin.kind === "preview" && asAdmin.state.release?.name).toBe(release.name);
     expect((await recognisePreview(siteRequest("/", { cookie: member }), value)).kind).toBe("ignored");
     expect((await recognisePreview(siteRequest("/"), value)).kind).toBe("ignored");
     const unknownRelease = previewCookieValue({ kind: "admin", releaseId: 999_999, expires: Date.now() + 60_000 });

@@ -26,6 +26,14 @@ const fixtures: Record<string, string> = {
     'import type { Snapshot } from "./snapshots";\nexport interface Revision { snapshot?: Snapshot }\nexport const revisions: Revision[] = [];\n',
   "app/features/history/snapshots.ts":
     'import { revisions } from "./revisions";\nexport interface Snapshot { id: number }\nexport const count = () => revisions.length;\n',
+  // Two features that need each other through different files: no file cycle, but a knot.
+  "app/features/alpha/uses-beta.ts": 'import { beta } from "~/features/beta/own";\nexport const alphaUsesBeta = () => beta;\n',
+  "app/features/alpha/own.ts": "export const alpha = 1;\n",
+  "app/features/beta/uses-alpha.ts": 'import { alpha } from "~/features/alpha/own";\nexport const betaUsesAlpha = () => alpha;\n',
+  "app/features/beta/own.ts": "export const beta = 2;\n",
+  // A feature's test may import another feature's files without making a knot.
+  "app/features/gamma/own.ts": 'import { beta } from "~/features/beta/own";\nexport const gamma = beta;\n',
+  "app/features/beta/own.test.ts": 'import { gamma } from "~/features/gamma/own";\nexport const seen = gamma;\n',
 };
 
 let project: string;
@@ -120,5 +128,20 @@ describe("import cycles", () => {
     expect(run.stderr).toContain("app/features/history/revisions.ts, app/features/history/snapshots.ts");
     const clean = spawnSync(process.execPath, ["scripts/import-cycles.js", "app/features/content"], { cwd: project, encoding: "utf8" });
     expect(clean.status).toBe(0);
+  });
+
+  it("also refuses features that need each other through different files (a folder-level knot), tests aside", () => {
+    const knot = spawnSync(process.execPath, ["scripts/import-cycles.js", "app/features/alpha", "app/features/beta"], {
+      cwd: project,
+      encoding: "utf8",
+    });
+    expect(knot.status).toBe(1);
+    expect(knot.stdout).toContain("No import cycles among");
+    expect(knot.stderr).toContain("feature folders import each other in a circle:\n- app/features/alpha, app/features/beta");
+    const testsAside = spawnSync(process.execPath, ["scripts/import-cycles.js", "app/features/beta", "app/features/gamma"], {
+      cwd: project,
+      encoding: "utf8",
+    });
+    expect(testsAside.stderr).not.toContain("feature folders");
   });
 });

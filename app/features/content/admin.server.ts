@@ -1,23 +1,37 @@
-import { FIXED_SEO_PAGE } from "~/features/seo/fixed-page-seo";
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import { defaultPageRows } from "~/features/content/catalogue/catalogue";
 import type { ContentType } from "~/features/content/catalogue/types";
 import { pageContent } from "~/db/schema";
-import { isLegalPageRow, type ContentAdd, type ContentEntry } from "~/features/content/schema";
-import { notifyContentChanged } from "./read.server";
+import { contentMessages, isLegalPageRow, type ContentAdd, type ContentEntry } from "~/features/content/schema";
+import { Refusal } from "~/platform/refusal";
 import type { Database } from "~/platform/db.server";
-import { writeContentRow } from "./write.server";
-import { runWrite } from "~/features/releases/staging.server";
-import { recordSnapshotGroup } from "~/features/history/revision-groups.server";
-import type { Actor } from "~/features/history/revisions.server";
+import { newContentRow, writeContentRow } from "./write.server";
+import { writeRecords } from "~/features/records/write.server";
+import type { Actor } from "~/features/records/revisions.server";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
+import { contentRecordKey } from "./records.server";
+import type { ContentSnapshot } from "./internal/snapshots.server";
+
+/** The kinds of page content row this tab manages (not the settings, the page links or the fixed pages' SEO). */
+const MANAGED_KINDS = ["content", "fee", "legal-page"];
 
 /**
  * The rows this tab manages: every page's content except the global settings and the page
  * links (rows with a page_url), which have their own panels in the settings tab.
  */
-const managedRows = and(ne(pageContent.pageName, "global"), ne(pageContent.pageName, FIXED_SEO_PAGE), isNull(pageContent.pageUrl));
+const storedRows = and(ne(pageContent.pageName, "global"), isNull(pageContent.pageUrl));
+const isManaged = (row: { pageName: string; sectionName: string }) =>
+  MANAGED_KINDS.includes(contentRecordKey(row.pageName, row.sectionName).kind);
+
+/** The page and section of one of this tab's rows by its id; undefined when no row of this tab has it. */
+async function managedRow(db: Database, id: number) {
+  const [row] = await db
+    .select({ pageName: pageContent.pageName, sectionName: pageContent.sectionName })
+    .from(pageContent)
+    .where(and(eq(pageContent.id, id), storedRows));
+  return row && isManaged(row) ? { page: row.pageName, section: row.sectionName } : undefined;
+}
 
 /** All non-global content for the admin: ordered by page name, then section name. */
 export async function listContentRows(db: Database): Promise<ContentEntry[]> {
@@ -31,9 +45,9 @@ export async function listContentRows(db: Database): Promise<ContentEntry[]> {
       updatedAt: pageContent.updatedAt,
     })
     .from(pageContent)
-    .where(managedRows)
+    .where(storedRows)
     .orderBy(asc(pageContent.pageName), asc(pageContent.sectionName));
-  return rows.map((row) => ({
+  return rows.filter(isManaged).map((row) => ({
     ...row,
     contentValue: isLegalPageRow(row.pageName, row.sectionName) ? legalExcerpt(row.contentValue) : row.contentValue,
     updatedAt: row.updatedAt.toISOString(),
@@ -62,10 +76,7 @@ const storedValue = (type: ContentType, value: string) => (type === "rich_text" 
 
 /** Saves one card's value; false when no row of this tab has that id. */
 export async function updateContentValue(db: Database, input: { id: number; contentValue: string; version?: number }, actor: Actor) {
-  const [row] = await db
-    .select({ page: pageContent.pageName, section: pageContent.sectionName })
-    .from(pageContent)
-    .where(and(eq(pageContent.id, input.id), managedRows));
+  const row = await managedRow(db, input.id);
   if (!row) return false;
   const written = await writeContentRow(db, {
     page: row.page,
@@ -73,41 +84,29 @@ export async function updateContentValue(db: Database, input: { id: number; cont
     actor,
     version: input.version,
     action: "update",
-    change: async (transaction, before) => {
-      if (!before || before.id !== input.id) return false;
-      const [updated] = await transaction
-        .update(pageContent)
-        .set({
-          contentValue: storedValue(before.contentType, input.contentValue),
-          // The legal editor's own document would no longer match this HTML.
-          ...(isLegalPageRow(row.page, row.section) ? { richContent: null } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(pageContent.id, input.id))
-        .returning();
-      return updated ?? false;
-    },
+    change: (before) =>
+      before
+        ? {
+            ...before,
+            contentValue: storedValue(before.contentType, input.contentValue),
+            // The legal editor's own document would no longer match this HTML.
+            ...(isLegalPageRow(row.page, row.section) ? { richContent: null } : {}),
+          }
+        : false,
   });
   return written !== false;
 }
 
 /** Deletes one card's row; false when no row of this tab has that id. */
 export async function deleteContentRow(db: Database, id: number, actor: Actor) {
-  const [row] = await db
-    .select({ page: pageContent.pageName, section: pageContent.sectionName })
-    .from(pageContent)
-    .where(and(eq(pageContent.id, id), managedRows));
+  const row = await managedRow(db, id);
   if (!row) return false;
   const written = await writeContentRow(db, {
     page: row.page,
     section: row.section,
     actor,
     action: "delete",
-    change: async (transaction, before) => {
-      if (!before || before.id !== id) return false;
-      await transaction.delete(pageContent).where(eq(pageContent.id, id));
-      return undefined;
-    },
+    change: (before) => (before ? null : false),
   });
   return written !== false;
 }
@@ -119,30 +118,22 @@ export async function addContentRow(db: Database, input: ContentAdd, actor: Acto
     section: input.sectionName,
     actor,
     action: "create",
-    change: async (transaction) => {
-      const [created] = await transaction
-        .insert(pageContent)
-        .values({
-          pageName: input.pageName,
-          sectionName: input.sectionName,
-          contentType: input.contentType,
-          contentValue: storedValue(input.contentType, input.contentValue),
-        })
-        .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
-        .returning();
-      return created ?? false;
-    },
+    change: (before) =>
+      before
+        ? false
+        : newContentRow(input.pageName, input.sectionName, input.contentType, storedValue(input.contentType, input.contentValue)),
   });
   return written !== false;
 }
 
-/** Which step of Initialize All Content failed, each with its own error message. */
-export class InitializeContentError extends Error {
+/** Which step of Initialize All Content failed, each with its own error message and the database's reason (500). */
+export class InitializeContentError extends Refusal {
   constructor(
     readonly step: "clear" | "insert",
     cause: unknown,
   ) {
-    super(databaseReason(cause), { cause });
+    super(500, `${step === "clear" ? contentMessages.clearFailed : contentMessages.initializeFailed}: ${databaseReason(cause)}`);
+    this.cause = cause;
   }
 }
 
@@ -155,28 +146,33 @@ function databaseReason(error: unknown): string {
 
 /**
  * Initialize All Content: replaces every row of this tab with the catalogue defaults in one
- * transaction, so a failure leaves the previous content in place. Returns the rows written.
+ * transaction (cleared, then written), so a failure leaves the previous content in place.
+ * With a release open the whole reset is staged into it instead. Returns the rows written.
  */
 export async function initializeAllContent(db: Database, actor: Actor) {
   const defaults = defaultPageRows();
-  // With a release open the whole reset is staged into it instead.
-  const { staged } = await runWrite(db, actor, async (transaction) => {
-    const before = await transaction.select().from(pageContent).where(managedRows);
-    await transaction
-      .delete(pageContent)
-      .where(managedRows)
-      .catch((error: unknown) => {
-        throw new InitializeContentError("clear", error);
-      });
-    const after = await transaction
-      .insert(pageContent)
-      .values(defaults)
-      .returning()
-      .catch((error: unknown) => {
-        throw new InitializeContentError("insert", error);
-      });
-    await recordSnapshotGroup(transaction, { before, after, actor, action: "initialize", kind: "content.initialize" });
+  await writeRecords(db, {
+    actor,
+    action: "initialize",
+    group: { kind: "content.initialize", area: "content" },
+    async plan(context) {
+      const existing: [string, ContentSnapshot][] = [];
+      for (const kind of MANAGED_KINDS) {
+        for (const [key, value] of await context.list(kind))
+          if ((value as ContentSnapshot).pageUrl === null) existing.push([key, value as ContentSnapshot]);
+      }
+      const clear = existing.map(([, row]) => ({
+        key: contentRecordKey(row.pageName, row.sectionName),
+        after: null,
+        failure: (error: unknown) => new InitializeContentError("clear", error),
+      }));
+      const write = defaults.map((row) => ({
+        key: contentRecordKey(row.pageName, row.sectionName),
+        after: newContentRow(row.pageName, row.sectionName, row.contentType, row.contentValue),
+        failure: (error: unknown) => new InitializeContentError("insert", error),
+      }));
+      return { result: defaults.length, changes: [...clear, ...write] };
+    },
   });
-  if (!staged) await notifyContentChanged(db);
   return defaults.length;
 }

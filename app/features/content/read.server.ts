@@ -4,35 +4,27 @@ import type { PageName } from "~/features/content/catalogue/types";
 import { menuItems, pageContent, type MenuItemRow } from "~/db/schema";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import { currentPreview, overlayMenu, overlayPageContent } from "~/features/releases/preview/preview-context.server";
-import { addContentReader, advanceContentVersion } from "./version.server";
+import { addContentReader } from "~/features/records/version.server";
+import { currentPreview, type PreviewState } from "~/features/records/preview-context.server";
+import { overlayAll } from "~/features/records/overlay";
+import { menuRecordKey } from "./records.server";
+import { contentSnapshot, type ContentSnapshot } from "./internal/snapshots.server";
 
 export type PageContent = Record<string, string>;
 export type MenuType = "header" | "footer";
 
-export { clearContentCache, getContentVersion, onContentChange } from "./version.server";
+export {
+  clearContentCache,
+  getContentVersion,
+  notifyContentChanged,
+  onContentChange,
+  setContentBroadcast,
+} from "~/features/records/version.server";
 
 // Public reads are the same for every visitor: kept in memory for the content version, and read
 // ahead for the next one after a write (version.server.ts).
 let pageCache = new Map<string, Promise<PageContent>>();
 let menuCache = new Map<MenuType, Promise<MenuItemRow[]>>();
-
-let broadcast: ((db: Database) => Promise<void>) | undefined;
-
-/** Lets other instances hear about writes (PostgreSQL LISTEN/NOTIFY, see server/boot/app.ts). */
-export function setContentBroadcast(send: ((db: Database) => Promise<void>) | undefined) {
-  broadcast = send;
-}
-
-/**
- * Every write calls this after it commits and before it responds: the next version's content is
- * read, made current, and announced to the other instances. `changed` names the tables the
- * write changed, when it knows them: readers of other tables keep their values.
- */
-export async function notifyContentChanged(db: Database = getDb(), changed?: readonly string[]) {
-  await advanceContentVersion(db, changed);
-  await broadcast?.(db).catch((error: unknown) => logger.error({ err: error }, "content change broadcast failed"));
-}
 
 /** Stored rows of a page overlaid on the catalogue defaults; an empty value keeps the default. */
 function overlaid(page: PageName, rows: { section: string; value: string }[]): PageContent {
@@ -75,8 +67,32 @@ async function readPagesContent(db: Database, pages: PageName[]): Promise<Map<Pa
 /** A page's public content; in a preview request, with the release and the typed values applied (never cached). */
 export function getPageContent(page: PageName): Promise<PageContent> {
   const preview = currentPreview();
-  const live = livePageContent(page);
-  return preview ? live.then((content) => overlayPageContent(page, content, preview)) : live;
+  return preview ? previewPageContent(page, preview) : livePageContent(page);
+}
+
+/**
+ * A page's rows (key text → value) as a preview shows them: the release's staged rows, then the
+ * values typed beside an editor, over the live rows, through the store's one overlay.
+ */
+export function previewRows(page: string, live: ReadonlyMap<string, ContentSnapshot>, preview: PreviewState) {
+  const prefix = `${page}/`;
+  const typed = new Map<string, ContentSnapshot>();
+  for (const [key, value] of preview.draft) {
+    if (!key.startsWith(prefix)) continue;
+    const stored = (preview.staged.get(key) as ContentSnapshot | null | undefined) ?? live.get(key);
+    typed.set(key, {
+      ...(stored ?? { pageName: page, sectionName: key.slice(prefix.length), contentType: "text", richContent: null, pageUrl: null }),
+      contentValue: value,
+    });
+  }
+  return overlayAll(live, [preview.staged, typed], (key) => key.startsWith(prefix) && !key.includes("@"));
+}
+
+async function previewPageContent(page: PageName, preview: PreviewState): Promise<PageContent> {
+  const rows = await getDb().select().from(pageContent).where(eq(pageContent.pageName, page));
+  const live = new Map(rows.map((row) => [`${row.pageName}/${row.sectionName}`, contentSnapshot(row)!]));
+  const values = [...previewRows(page, live, preview).values()].map((row) => ({ section: row.sectionName, value: row.contentValue }));
+  return overlaid(page, values);
 }
 
 /**
@@ -137,7 +153,18 @@ async function readActiveMenus(db: Database, menuTypes: MenuType[]): Promise<Map
 export function getActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
   const preview = currentPreview();
   const live = liveActiveMenu(menuType);
-  return preview ? live.then((items) => overlayMenu(menuType, items, preview)) : live;
+  return preview ? live.then((items) => previewMenu(menuType, items, preview)) : live;
+}
+
+/** The active items of one menu with the release's staged additions, edits, moves, hides and deletions. */
+function previewMenu(menuType: MenuType, live: MenuItemRow[], preview: PreviewState): MenuItemRow[] {
+  if (preview.staged.size === 0) return live;
+  const byKey = new Map(live.map((item) => [menuRecordKey(item.id).text, item]));
+  const merged = overlayAll(byKey, [preview.staged], (key) => key.startsWith("menu:"));
+  return [...merged.values()]
+    .filter((item) => item.isActive && item.menuType === menuType)
+    .map((item) => ({ ...item, createdAt: item.createdAt ?? new Date(0) }))
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
 }
 
 function liveActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {

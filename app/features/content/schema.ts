@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEGAL_SECTION } from "~/features/content/catalogue/legal";
 import { contentTypes, legalPageNames, type ContentType } from "~/features/content/catalogue/types";
-import { versionField } from "~/features/history/schema";
+import { versionField } from "~/features/records/schema";
 
 /** The exact messages of the site content tab, as the dashboard shows them. */
 export const contentMessages = {

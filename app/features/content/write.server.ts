@@ -1,28 +1,12 @@
-import { and, eq, getTableName } from "drizzle-orm";
-import { pageContent, type PageContentRow } from "~/db/schema";
-import { isLegalPageRow } from "~/features/content/schema";
-import { notifyContentChanged } from "./read.server";
+// Page content rows through the record store's one pipeline: a writer says what the row becomes
+// (its value), the store writes it live or stages it, with its revision and log line.
 import type { Database } from "~/platform/db.server";
-import { runWrite } from "~/features/releases/staging.server";
-import {
-  checkVersion,
-  contentKey,
-  contentSnapshot,
-  lockKey,
-  recordRevision,
-  type Actor,
-  type Executor,
-  type RevisionAction,
-} from "~/features/history/revisions.server";
+import type { Actor, RevisionAction } from "~/features/records/revisions.server";
+import { writeRecords, type WriteContext } from "~/features/records/write.server";
+import { contentRecordKey } from "./records.server";
+import type { ContentSnapshot } from "./internal/snapshots.server";
 
-/** The dashboard area a page content row belongs to, as the history and the log name it. */
-export function contentArea(page: string, section: string) {
-  if (page === "global") return "settings";
-  if (page === "fees") return "fees";
-  if (isLegalPageRow(page, section)) return "legal";
-  if (section === "page_url") return "page-links";
-  return "content";
-}
+export { contentArea } from "./records.server";
 
 export interface ContentWrite {
   page: string;
@@ -32,43 +16,41 @@ export interface ContentWrite {
   version?: number;
   action: RevisionAction;
   /**
-   * Makes the write inside the transaction; answers the row as it is now (undefined when it
-   * was deleted), or false when there was nothing to write.
+   * What the row becomes, given what it is (null: missing), as the write's target leaves it:
+   * the new value, null to delete it, or false when there is nothing to write.
    */
-  change: (transaction: Executor, before: PageContentRow | undefined) => Promise<PageContentRow | undefined | false>;
+  change: (
+    before: ContentSnapshot | null,
+    context: WriteContext,
+  ) => ContentSnapshot | null | false | Promise<ContentSnapshot | null | false>;
 }
 
-export const selectContentRow = async (executor: Executor, page: string, section: string) =>
-  (
-    await executor
-      .select()
-      .from(pageContent)
-      .where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section)))
-  )[0];
+/** A new row's value. */
+export const newContentRow = (
+  page: string,
+  section: string,
+  contentType: ContentSnapshot["contentType"],
+  contentValue: string,
+  more: Partial<Pick<ContentSnapshot, "richContent" | "pageUrl">> = {},
+): ContentSnapshot => ({ pageName: page, sectionName: section, contentType, contentValue, richContent: null, pageUrl: null, ...more });
 
 /**
- * Writes one page content row and its revision in one transaction (both or neither), then
- * invalidates cached reads before the caller answers. False when there was nothing to write.
+ * Writes one page content row: its value and its revision (both or neither), then the caches
+ * read the next version before this answers; with a release open, staged into it instead.
+ * Answers the row's value now (null: deleted), or false when there was nothing to write.
  */
-export async function writeContentRow(db: Database, write: ContentWrite): Promise<PageContentRow | undefined | false> {
-  const key = contentKey(write.page, write.section);
-  // With a release open the write is staged into it instead (nothing goes live, no cache clear).
-  const { result, staged } = await runWrite(db, write.actor, async (transaction) => {
-    await lockKey(transaction, key);
-    const before = await selectContentRow(transaction, write.page, write.section);
-    await checkVersion(transaction, key, write.version, before?.contentValue ?? null);
-    const after = await write.change(transaction, before);
-    if (after === false) return false;
-    await recordRevision(transaction, {
-      key,
-      area: contentArea(write.page, write.section),
-      action: write.action,
-      before: contentSnapshot(before),
-      after: contentSnapshot(after),
-      actor: write.actor,
-    });
-    return after;
+export async function writeContentRow(db: Database, write: ContentWrite): Promise<ContentSnapshot | null | false> {
+  const key = contentRecordKey(write.page, write.section);
+  const outcome = await writeRecords(db, {
+    actor: write.actor,
+    action: write.action,
+    key,
+    version: write.version,
+    async plan(context, before) {
+      const after = await write.change(before as ContentSnapshot | null, context);
+      if (after === false) return false;
+      return { result: after, changes: [{ key, after }] };
+    },
   });
-  if (result !== false && !staged) await notifyContentChanged(db, [getTableName(pageContent)]);
-  return result;
+  return outcome === false ? false : outcome.result;
 }

@@ -1,47 +1,20 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { contentRevisions } from "~/db/schema";
-import { writeContentRow } from "~/features/content/write.server";
 import type { Database } from "~/platform/db.server";
-import { restoreMenuItem } from "~/features/content/menu/menu.server";
-import { parseRecordKey, restoreRecord } from "~/features/pages/restore.server";
-import { applyContentSnapshot } from "./restore-snapshot.server";
-import { getRevision, type Actor, type ContentSnapshot, type MenuSnapshot } from "./revisions.server";
+import { tryParseKey } from "~/features/records/kinds";
+import { restoreRevision as restoreRecordRevision } from "~/features/records/restore.server";
+import type { Actor } from "~/features/records/revisions.server";
 
-/** What a revision set: the row after it, or for a deletion the row it removed. */
-export const restorableValue = (revision: { before: unknown; after: unknown }) => revision.after ?? revision.before;
-
-/** `home/hero_title` → page and section; menu keys have no page. */
-export function splitContentKey(key: string) {
-  const slash = key.indexOf("/");
-  return { page: key.slice(0, slash), section: key.slice(slash + 1) };
-}
+export { restorableValue } from "~/features/records/restore.server";
 
 /**
  * Puts a card back to the value one of its revisions recorded, as a new revision (so the
  * restore can be undone too). False when that revision does not belong to that key.
  */
 export async function restoreRevision(db: Database, input: { key: string; revisionId: number; version?: number }, actor: Actor) {
-  const revision = await getRevision(db, input.revisionId, input.key);
-  if (!revision) return false;
-  const value = restorableValue(revision);
-  if (input.key.startsWith("menu:")) {
-    await restoreMenuItem(db, Number(input.key.slice("menu:".length)), value as MenuSnapshot | null, actor, input.version);
-    return true;
-  }
-  if (parseRecordKey(input.key)) {
-    await restoreRecord(db, input.key, value, actor, input.version);
-    return true;
-  }
-  const { page, section } = splitContentKey(input.key);
-  const written = await writeContentRow(db, {
-    page,
-    section,
-    actor,
-    version: input.version,
-    action: "restore",
-    change: (transaction) => applyContentSnapshot(transaction, page, section, value as ContentSnapshot | null),
-  });
-  return written !== false;
+  const key = tryParseKey(input.key);
+  if (!key) return false;
+  return restoreRecordRevision(db, key, input.revisionId, actor, input.version);
 }
 
 /**

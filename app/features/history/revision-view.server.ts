@@ -1,9 +1,11 @@
 import type { ContentRevisionRow } from "~/db/schema";
 import type { RevisionView } from "~/features/history/schema";
-import { contentArea } from "~/features/content/write.server";
-import { splitContentKey } from "./history.server";
-import type { ContentSnapshot, MenuSnapshot } from "./revisions.server";
+import { tryParseKey } from "~/features/records/kinds";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
+
+/** The shapes of the values revisions record, as far as this view reads them. */
+type MenuSnapshot = { displayName: string; url: string; menuType: string; sortOrder: number; isActive: boolean };
+type ContentSnapshot = { contentType: string; contentValue: string; pageUrl: string | null };
 
 const menuText = (item: MenuSnapshot) =>
   `${item.displayName} → ${item.url} (${item.menuType === "header" ? "шапка" : "подвал"}, порядок ${item.sortOrder}${item.isActive ? "" : ", скрыт"})`;
@@ -19,9 +21,8 @@ function recordText(snapshot: unknown): string {
 
 function displayOf(key: string, snapshot: ContentSnapshot | null): RevisionView["display"] {
   if (key.startsWith("menu:") || isRecordKey(key)) return "menu";
-  const { page, section } = splitContentKey(key);
   if (snapshot?.contentType === "image") return "image";
-  if (contentArea(page, section) === "legal" || snapshot?.contentType === "rich_text") return "html";
+  if (tryParseKey(key)?.kind === "legal-page" || snapshot?.contentType === "rich_text") return "html";
   return "text";
 }
 

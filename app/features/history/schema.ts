@@ -1,26 +1,14 @@
 import { z } from "zod";
+import { recordMessages, versionField } from "~/features/records/schema";
 
 export const historyMessages = {
-  invalidVersion: "Неверная версия",
+  invalidVersion: recordMessages.invalidVersion,
   invalidRevision: "Неизвестная версия",
   notFound: "Версия не найдена",
   restoreFailed: "Не удалось восстановить версию",
   restored: "Версия восстановлена",
   undoFailed: "Не удалось отменить инициализацию",
 } as const;
-
-/**
- * The version an editor was opened with (the id of the key's newest revision, 0 for none).
- * Absent or empty means an overwrite the sender chose, so it is not checked.
- */
-export const versionField = z.preprocess(
-  (value) => (value === "" || value === undefined || value === null ? undefined : value),
-  z.coerce
-    .number({ message: historyMessages.invalidVersion })
-    .int(historyMessages.invalidVersion)
-    .min(0, historyMessages.invalidVersion)
-    .optional(),
-);
 
 /** A history request or restore of one revision of one card (its key is checked against the revision). */
 export const revisionKeySchema = z.object({

@@ -1,6 +1,6 @@
 import type { Block } from "./blocks/blocks";
 import type { PageSummary } from "./schema";
-import type { PageSeoFields } from "./seo-fields";
+import type { PageSeoFields } from "~/features/seo/seo-fields";
 
 export interface SeoDefaults {
   siteTitle: string;

@@ -1,11 +1,16 @@
 import { getSettings } from "~/features/content/read.server";
-import { latestVersions } from "~/features/history/revisions.server";
-import type { Executor } from "~/features/history/revisions.server";
+import { currentDraft, readDraft } from "~/features/records/drafts.server";
+import { listAsDrafted } from "~/features/records/read.server";
+import { tryParseKey } from "~/features/records/kinds";
+import { latestVersions } from "~/features/records/revisions.server";
+import type { Executor } from "~/features/records/revisions.server";
+import { landingPages } from "~/db/schema";
 import { readBlocks } from "./blocks/blocks";
-import { getPage, listPages, toSummary } from "./pages.server";
+import { toSummary } from "./pages.server";
+import type { PageSnapshot } from "./internal/records.server";
 import { isDisclaimerRequired } from "./policy.server";
-import { readSeo } from "./seo-fields";
-import { pageKey } from "./snapshot.server";
+import { readSeo } from "~/features/seo/seo-fields";
+import { pageKey } from "./internal/records.server";
 import type { PageEditorData, PagesSectionData } from "./editor-contract";
 
 /** The site-wide values a page's empty SEO fields fall back to (and the previews show). */
@@ -18,22 +23,39 @@ export async function seoDefaults() {
   };
 }
 
+/** The ids of a kind's records the administrator's open release stages (none without one). */
+export async function stagedIdsOf(db: Executor, userId: string, kind: "landing-page" | "redirect") {
+  const draft = await currentDraft(db, userId);
+  if (!draft) return { draftId: undefined, ids: [] as number[] };
+  const keys = [...(await readDraft(db, draft.id)).keys()].map((key) => tryParseKey(key)).filter((key) => key?.kind === kind);
+  return { draftId: draft.id, ids: keys.map((key) => Number(key!.id)) };
+}
+
 /**
- * The list of pages, the policy and, when one is open, that page's editor. Read through the
- * administrator's open release (readAsDrafted), so a staged page is listed and edited as staged.
+ * The list of pages, the policy and, when one is open, that page's editor: as the
+ * administrator's open release leaves them (the store's one overlay), so a staged page is
+ * listed and edited as staged.
  */
-export async function loadPagesSection(
-  db: Executor,
-  openId: number | undefined,
-): Promise<Omit<PagesSectionData, "stagedIds" | "seoDefaults">> {
-  const [rows, disclaimerRequired] = await Promise.all([listPages(db), isDisclaimerRequired(db)]);
+export async function loadPagesSection(db: Executor, openId: number | undefined, userId: string) {
+  const { draftId, ids: stagedIds } = await stagedIdsOf(db, userId, "landing-page");
+  const [records, live, disclaimerRequired] = await Promise.all([
+    listAsDrafted(db, "landing-page", draftId),
+    db.select({ id: landingPages.id, updatedAt: landingPages.updatedAt }).from(landingPages),
+    isDisclaimerRequired(db),
+  ]);
+  const updated = new Map(live.map((row) => [row.id, row.updatedAt]));
+  const rows = [...records.values()]
+    .map((page) => ({
+      ...(page as PageSnapshot),
+      updatedAt: (!stagedIds.includes((page as PageSnapshot).id) && updated.get((page as PageSnapshot).id)) || new Date(),
+    }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   let editor: PageEditorData | null = null;
-  if (openId !== undefined) {
-    const row = await getPage(db, openId);
-    if (row) {
-      const versions = await latestVersions(db, [pageKey(row.id)]);
-      editor = { page: toSummary(row), version: versions[pageKey(row.id)] ?? 0, blocks: readBlocks(row.blocks), seo: readSeo(row.seo) };
-    }
+  const row = openId === undefined ? undefined : rows.find((page) => page.id === openId);
+  if (row) {
+    const versions = await latestVersions(db, [pageKey(row.id)]);
+    editor = { page: toSummary(row), version: versions[pageKey(row.id)] ?? 0, blocks: readBlocks(row.blocks), seo: readSeo(row.seo) };
   }
-  return { pages: rows.map(toSummary), disclaimerRequired, editor };
+  const section: Omit<PagesSectionData, "stagedIds" | "seoDefaults"> = { pages: rows.map(toSummary), disclaimerRequired, editor };
+  return { section, stagedIds };
 }

@@ -1,10 +1,8 @@
 // The 'Страницы' and 'Переадресации' sections' writes: one schema per intent, one feature call each.
 import type { z } from "zod";
-import { conflicted, failed, refused, succeeded } from "~/platform/action-result.server";
-import { VersionConflictError, type Actor } from "~/features/history/revisions.server";
+import { failed, refused, runAction, succeeded } from "~/platform/action-result.server";
+import type { Actor } from "~/features/records/revisions.server";
 import type { Database } from "~/platform/db.server";
-import { logger } from "~/platform/logger.server";
-import { releaseRefusal } from "~/features/releases/refusal.server";
 import { changePageStatus, createPage, savePage } from "./pages.server";
 import { setDisclaimerRequired } from "./policy.server";
 import { createRedirect, deleteRedirect, updateRedirect } from "./redirects.server";
@@ -20,23 +18,19 @@ import {
   savePageSchema,
   unpublishSchema,
 } from "./schema";
-import { PageWriteError } from "./write.server";
 
 type Form = Record<string, string>;
 
-async function answer(intent: string, write: () => Promise<unknown>, extra?: (result: unknown) => Record<string, unknown>) {
-  try {
-    const result = await write();
-    if (result === false) return failed(intent, 404, pageMessages.notFound);
-    return { ...succeeded(intent), ...(extra ? extra(result) : {}) };
-  } catch (error) {
-    if (error instanceof PageWriteError) return failed(intent, error.status, error.message, error.fieldErrors);
-    if (error instanceof VersionConflictError) return conflicted(intent, error);
-    const refusal = releaseRefusal(intent, error);
-    if (refusal) return refusal;
-    logger.error({ err: error, intent }, "page write failed");
-    return failed(intent, 500, pageMessages.saveFailed);
-  }
+function answer(intent: string, write: () => Promise<unknown>, extra?: (result: unknown) => Record<string, unknown>) {
+  return runAction(
+    intent,
+    async () => {
+      const result = await write();
+      if (result === false) return failed(intent, 404, pageMessages.notFound);
+      return { ...succeeded(intent), ...(extra ? extra(result) : {}) };
+    },
+    { log: "page write failed", message: pageMessages.saveFailed },
+  );
 }
 
 function parse<T extends z.ZodType>(schema: T, form: Form, intent: string): { data: z.infer<T> } | { refusal: ReturnType<typeof refused> } {

@@ -1,18 +1,19 @@
 // Landing pages in the dashboard: create, save (blocks, SEO, title, address), publish,
 // unpublish and delete, each through writeRecord (one revision per key, one event each).
-import { asc, eq, sql } from "drizzle-orm";
-import { landingPages, redirects, type LandingPageRow } from "~/db/schema";
-import type { Actor, Executor } from "~/features/history/revisions.server";
+import { asc, eq } from "drizzle-orm";
+import { landingPages, type LandingPageRow } from "~/db/schema";
+import type { Actor, Executor } from "~/features/records/revisions.server";
+import type { WriteContext } from "~/features/records/write.server";
 import type { Database } from "~/platform/db.server";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
 import { createBlock, validateBlocks, type Block } from "./blocks/blocks";
 import { isDisclaimerRequired } from "./policy.server";
-import { collapseInto } from "./redirects.server";
+import { collapseInto, redirectsAsLeft } from "./redirects.server";
 import { pageMessages, type PageSummary } from "./schema";
-import { emptySeo, type PageSeoFields } from "./seo-fields";
+import { emptySeo, type PageSeoFields } from "~/features/seo/seo-fields";
 import { normalisePath, redirectTargetProblem, slugMessages, slugProblem } from "./slug";
-import { pageKey, redirectKey, redirectSnapshot, type PageSnapshot } from "./snapshot.server";
-import { PageWriteError, writeRecord, type SideChange } from "./write.server";
+import { pageRecordKey, redirectRecordKey, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
+import { PageWriteError, writeRecord, type SideChange } from "./internal/write.server";
 
 export function toSummary(row: LandingPageRow): PageSummary {
   return {
@@ -35,21 +36,20 @@ export async function getPage(db: Executor, id: number) {
 
 const refusePath = (message: string) => new PageWriteError(message, 400, { path: [message] });
 
+/** Every page as the write's target leaves it (live, or the release over live). */
+export const pagesAsLeft = async (context: WriteContext) => [...(await context.list("landing-page")).values()] as PageSnapshot[];
+
 /** Refuses an address that is malformed, reserved, or taken by another page or by a redirect. */
-async function claimPath(transaction: Executor, path: string, ownId?: number, ownOldPath?: string): Promise<SideChange[]> {
+async function claimPath(context: WriteContext, path: string, ownId?: number, ownOldPath?: string): Promise<SideChange[]> {
   const problem = slugProblem(path);
   if (problem) throw refusePath(problem);
-  const [page] = await transaction.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.path, path));
+  const page = (await pagesAsLeft(context)).find((candidate) => candidate.path === path);
   if (page && page.id !== ownId) throw refusePath(slugMessages.page);
-  const [redirect] = await transaction
-    .select()
-    .from(redirects)
-    .where(sql`lower(${redirects.fromPath}) = ${path}`);
+  const redirect = (await redirectsAsLeft(context)).find((candidate) => candidate.fromPath.toLowerCase() === path);
   if (!redirect) return [];
   // Taking back an address this page had before: the redirect from it to the page is dropped.
   if (ownOldPath !== undefined && normalisePath(redirect.toPath) === ownOldPath) {
-    await transaction.delete(redirects).where(eq(redirects.id, redirect.id));
-    return [{ key: redirectKey(redirect.id), action: "delete", before: redirectSnapshot(redirect), after: null }];
+    return [{ key: redirectRecordKey(redirect.id), action: "delete", after: null }];
   }
   throw refusePath(slugMessages.redirect);
 }
@@ -62,21 +62,26 @@ function checkDisclaimer(blocks: readonly { type: string }[], required: boolean)
 
 /** A new draft page: a hero to start from, and the disclaimer when the policy asks for one. */
 export function createPage(db: Database, input: { title: string; path: string }, actor: Actor) {
-  return writeRecord<LandingPageRow>(db, {
-    key: (row) => pageKey(row.id),
-    area: "pages",
+  return writeRecord<PageSnapshot>(db, {
+    key: (page) => pageRecordKey(page.id),
     action: "create",
     actor,
-    change: async (transaction) => {
-      await claimPath(transaction, input.path);
+    change: async (context) => {
+      await claimPath(context, input.path);
       const blocks: Block[] = [createBlock("hero")];
-      if (await isDisclaimerRequired(transaction)) blocks.push(createBlock("disclaimer"));
+      if (await isDisclaimerRequired(context.executor)) blocks.push(createBlock("disclaimer"));
       blocks[0]!.data = { ...blocks[0]!.data, title: input.title } as Block["data"];
-      const [row] = await transaction
-        .insert(landingPages)
-        .values({ title: input.title, path: input.path, blocks, seo: emptySeo })
-        .returning();
-      return { result: row! };
+      const id = Number(await context.allocateId("landing-page"));
+      const page: PageSnapshot = {
+        id,
+        title: input.title,
+        path: input.path,
+        status: "draft",
+        unpublishedRedirect: null,
+        blocks,
+        seo: emptySeo,
+      };
+      return { result: page, after: page };
     },
   });
 }
@@ -105,36 +110,34 @@ export function savePage(db: Database, input: PageSave, actor: Actor) {
     throw new PageWriteError(pageMessages.blocksInvalid, 400, fieldErrors);
   }
   const blocks = sanitizeBlocks(checked.blocks);
-  return writeRecord<LandingPageRow>(db, {
-    key: pageKey(input.id),
-    area: "pages",
+  return writeRecord<PageSnapshot>(db, {
+    key: pageRecordKey(input.id),
     action: "update",
     actor,
     version: input.version,
-    change: async (transaction, before) => {
+    change: async (context, before) => {
       const page = before as PageSnapshot | null;
       if (!page) throw new PageWriteError(pageMessages.notFound, 404);
-      if (page.status === "published") checkDisclaimer(blocks, await isDisclaimerRequired(transaction));
+      if (page.status === "published") checkDisclaimer(blocks, await isDisclaimerRequired(context.executor));
       const sideChanges: SideChange[] = [];
       if (input.path !== page.path) {
-        sideChanges.push(...(await claimPath(transaction, input.path, page.id, page.path)));
-        if (page.status !== "draft") sideChanges.push(...(await leaveRedirect(transaction, page.path, input.path)));
+        const reclaimed = await claimPath(context, input.path, page.id, page.path);
+        sideChanges.push(...reclaimed);
+        const dropped = reclaimed.map((change) => Number(change.key.id));
+        if (page.status !== "draft") sideChanges.push(...(await leaveRedirect(context, page.path, input.path, dropped)));
       }
-      const [row] = await transaction
-        .update(landingPages)
-        .set({ title: input.title, path: input.path, blocks, seo: input.seo, updatedAt: sql`now()` })
-        .where(eq(landingPages.id, input.id))
-        .returning();
-      return { result: row!, sideChanges };
+      const after: PageSnapshot = { ...page, title: input.title, path: input.path, blocks, seo: input.seo };
+      return { result: after, after, sideChanges };
     },
   });
 }
 
 /** The automatic 301 from a page's old address, and every redirect into the old address re-aimed. */
-async function leaveRedirect(transaction: Executor, from: string, to: string): Promise<SideChange[]> {
-  const changes = await collapseInto(transaction, from, to);
-  const [row] = await transaction.insert(redirects).values({ fromPath: from, toPath: to, status: 301, automatic: true }).returning();
-  changes.push({ key: redirectKey(row!.id), action: "create", before: null, after: redirectSnapshot(row) });
+async function leaveRedirect(context: WriteContext, from: string, to: string, dropped: number[]): Promise<SideChange[]> {
+  const changes = await collapseInto(context, from, to, dropped);
+  const id = Number(await context.allocateId("redirect"));
+  const redirect: RedirectSnapshot = { id, fromPath: from, toPath: to, status: 301, automatic: true };
+  changes.push({ key: redirectRecordKey(id), action: "create", after: redirect });
   return changes;
 }
 
@@ -149,30 +152,24 @@ export function changePageStatus(db: Database, input: StatusChange, actor: Actor
     if (problem) throw new PageWriteError(problem, 400, { redirectTo: [problem] });
   }
   return writeRecord<true>(db, {
-    key: pageKey(input.id),
-    area: "pages",
+    key: pageRecordKey(input.id),
     action: input.status === "deleted" ? "delete" : "update",
     actor,
     version: input.version,
-    change: async (transaction, before) => {
+    change: async (context, before) => {
       const page = before as PageSnapshot | null;
       if (!page) throw new PageWriteError(pageMessages.notFound, 404);
-      const where = eq(landingPages.id, input.id);
-      if (input.status === "deleted") {
-        await transaction.delete(landingPages).where(where);
-        return { result: true };
-      }
+      if (input.status === "deleted") return { result: true, after: null };
       if (input.status === "published") {
-        checkDisclaimer(Array.isArray(page.blocks) ? (page.blocks as { type: string }[]) : [], await isDisclaimerRequired(transaction));
+        checkDisclaimer(
+          Array.isArray(page.blocks) ? (page.blocks as { type: string }[]) : [],
+          await isDisclaimerRequired(context.executor),
+        );
       }
       const redirectTo = input.status === "unpublished" && input.redirectTo !== "" ? input.redirectTo : null;
       if (redirectTo && normalisePath(redirectTo) === page.path)
         throw new PageWriteError(slugMessages.same, 400, { redirectTo: [slugMessages.same] });
-      await transaction
-        .update(landingPages)
-        .set({ status: input.status, unpublishedRedirect: redirectTo, updatedAt: sql`now()` })
-        .where(where);
-      return { result: true };
+      return { result: true, after: { ...page, status: input.status, unpublishedRedirect: redirectTo } };
     },
   });
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { adminSettings } from "~/db/schema";
 import { recordEvent } from "~/features/activity/activity.server";
-import type { Actor, Executor } from "~/features/history/revisions.server";
+import type { Actor, Executor } from "~/features/records/revisions.server";
 import type { Database } from "~/platform/db.server";
 
 const DISCLAIMER_REQUIRED = "pages_disclaimer_required";

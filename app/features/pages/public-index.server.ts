@@ -3,11 +3,12 @@
 // Every content change that may touch them (here or on another instance) reads them again.
 import { getTableName, sql } from "drizzle-orm";
 import { landingPages, redirects } from "~/db/schema";
-import { addContentReader } from "~/features/content/version.server";
+import { overlay, type Draft } from "~/features/records/overlay";
+import { addContentReader } from "~/features/records/version.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import { PAGE_REFERENCE } from "./page-reference";
-import { pageKey, redirectKey, type PageSnapshot, type RedirectSnapshot } from "./snapshot.server";
+import { PAGE_REFERENCE } from "~/platform/page-reference";
+import { pageKey, redirectKey, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
 
 interface PageEntry {
   id: number;
@@ -84,34 +85,41 @@ export function lookupAddress(pathname: string, query = ""): AddressAnswer | und
   return redirect ? redirectAnswer(redirect, query, () => countHit(redirect.id)) : undefined;
 }
 
-/** A release's staged pages and redirects: `page:<id>` / `redirect:<id>` -> snapshot, null when deleted. */
-export type StagedRecords = ReadonlyMap<string, unknown>;
-
 /**
- * The answer for an address as the site would give it once `staged` is published: a staged
- * page or redirect at the address, else a live one the release leaves alone (a live record the
- * release deletes, moves or changes is answered by its staged version only). Same rules as
+ * The answer for an address as the site would give it once a release's draft is published: the
+ * live pages and redirects with the draft applied through the store's one overlay (a live record
+ * the release deletes, moves or changes is answered by its staged version only). Same rules as
  * `lookupAddress`, from the same index; a preview's visit counts no hit.
  */
-export function lookupStagedAddress(pathname: string, query: string, staged: StagedRecords): AddressAnswer | undefined {
+export function lookupStagedAddress(pathname: string, query: string, staged: Draft): AddressAnswer | undefined {
   const path = pathname.toLowerCase();
-  let page: PageEntry | undefined;
-  let redirect: RedirectEntry | undefined;
+  const stagedPages = new Map<string, PageEntry | null>();
+  const stagedRedirects = new Map<string, (RedirectEntry & { from: string }) | null>();
   for (const [key, value] of staged) {
-    if (!value) continue;
-    if (key.startsWith("page:") && (value as PageSnapshot).path.toLowerCase() === path) {
-      const { id, status, unpublishedRedirect } = value as PageSnapshot;
-      page = { id, path, published: status === "published", unpublishedRedirect };
-    } else if (key.startsWith("redirect:") && (value as RedirectSnapshot).fromPath.toLowerCase() === path) {
-      const { id, toPath, status } = value as RedirectSnapshot;
-      redirect = { id, to: toPath, status };
+    if (key.startsWith("page:")) {
+      const page = value as PageSnapshot | null;
+      stagedPages.set(
+        key,
+        page && {
+          id: page.id,
+          path: page.path.toLowerCase(),
+          published: page.status === "published",
+          unpublishedRedirect: page.unpublishedRedirect,
+        },
+      );
+    } else if (key.startsWith("redirect:")) {
+      const redirect = value as RedirectSnapshot | null;
+      stagedRedirects.set(
+        key,
+        redirect && { id: redirect.id, from: redirect.fromPath.toLowerCase(), to: redirect.toPath, status: redirect.status },
+      );
     }
   }
-  const livePage = pagesByPath.get(path);
-  if (!page && livePage && !staged.has(pageKey(livePage.id))) page = livePage;
+  const pages = overlay(new Map([...pagesByPath.values()].map((page) => [pageKey(page.id), page])), stagedPages);
+  const page = [...pages.values()].find((candidate) => candidate.path === path);
   if (page) return pageAnswer(page, query);
-  const liveRedirect = redirectsByPath.get(path);
-  if (!redirect && liveRedirect && !staged.has(redirectKey(liveRedirect.id))) redirect = liveRedirect;
+  const liveRedirects = new Map([...redirectsByPath].map(([from, redirect]) => [redirectKey(redirect.id), { ...redirect, from }]));
+  const redirect = [...overlay(liveRedirects, stagedRedirects).values()].find((candidate) => candidate.from === path);
   return redirect ? redirectAnswer(redirect, query) : undefined;
 }
 

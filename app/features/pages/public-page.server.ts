@@ -1,7 +1,8 @@
 // A published landing page as the site renders it, read once per content version.
 import { and, asc, eq } from "drizzle-orm";
 import { landingPages } from "~/db/schema";
-import { currentPreview } from "~/features/releases/preview/preview-context.server";
+import { currentPreview } from "~/features/records/preview-context.server";
+import { overlay } from "~/features/records/overlay";
 import { getPageContent, onContentChange } from "~/features/content/read.server";
 import { describeUpload } from "~/features/uploads/images.server";
 import type { ImageInfo } from "~/features/uploads/upload-url";
@@ -9,8 +10,8 @@ import { getDb, type Database } from "~/platform/db.server";
 import { readBlocks, type Block } from "./blocks/blocks";
 import { sanitizeBlocks } from "./pages.server";
 import { lookupAddress, lookupStagedAddress, resolveLinksDeep, type AddressAnswer } from "./public-index.server";
-import { readSeo } from "./seo-fields";
-import { pageKey, type PageSnapshot } from "./snapshot.server";
+import { readSeo } from "~/features/seo/seo-fields";
+import { pageKey, pageSnapshot, type PageSnapshot } from "./internal/records.server";
 import type { LandingPageView } from "./view";
 
 /** Blocks whose components read the live fees content. */
@@ -79,18 +80,10 @@ export async function listIndexablePagePaths(db: Database): Promise<string[]> {
   return rows.filter((row) => !readSeo(row.seo).noindex).map((row) => row.path);
 }
 
-/** The release's staged pages and redirects when this request is a preview of one; else undefined. */
-function previewRecords() {
-  const records = currentPreview()?.overlay?.records;
-  return records && records.size > 0 ? records : undefined;
-}
-
-function stagedPageAt(records: Map<string, unknown>, path: string) {
-  for (const [key, staged] of records) {
-    const page = staged as PageSnapshot | null;
-    if (key.startsWith("page:") && page?.path === path && page.status === "published") return page;
-  }
-  return undefined;
+/** The release's staged records when this request is a preview of one that stages pages; else undefined. */
+function previewDraft() {
+  const staged = currentPreview()?.staged;
+  return staged && [...staged.keys()].some((key) => key.startsWith("page:")) ? staged : undefined;
 }
 
 /**
@@ -101,15 +94,26 @@ function stagedPageAt(records: Map<string, unknown>, path: string) {
 export function lookupRequestedAddress(pathname: string, query: string): AddressAnswer | undefined {
   const preview = currentPreview();
   if (!preview) return lookupAddress(pathname, query);
-  return lookupStagedAddress(pathname, query, preview.overlay?.records ?? new Map());
+  return lookupStagedAddress(pathname, query, preview.staged);
 }
 
 /** The page at this address for this request: in a preview, as the release would leave it (never cached). */
 export async function getRequestedPage(pathname: string): Promise<LandingPageView | undefined> {
-  const records = previewRecords();
-  if (!records) return getPublishedPage(pathname);
-  const staged = stagedPageAt(records, pathname.toLowerCase());
-  if (staged) return pageView(staged);
-  const live = await getPublishedPage(pathname);
-  return live && records.has(pageKey(live.id)) ? undefined : live;
+  const draft = previewDraft();
+  if (!draft) return getPublishedPage(pathname);
+  const path = pathname.toLowerCase();
+  const live = await readPublishedPages(getDb(), path);
+  const page = [...overlay(live, draft, (key) => key.startsWith("page:")).values()].find(
+    (candidate) => candidate.path === path && candidate.status === "published",
+  );
+  return page ? pageView(page) : undefined;
+}
+
+/** The published page at the address by key, for a preview's overlay (the draft may move or unpublish it). */
+async function readPublishedPages(db: Database, path: string) {
+  const rows = await db
+    .select()
+    .from(landingPages)
+    .where(and(eq(landingPages.path, path), eq(landingPages.status, "published")));
+  return new Map(rows.map((row) => [pageKey(row.id), pageSnapshot(row)!]));
 }

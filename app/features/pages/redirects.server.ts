@@ -1,13 +1,14 @@
 // Redirects: from an old path to a path of this site or an absolute address, 301 or 302.
 // Chains are collapsed when written (every redirect points straight at its final target) and
 // loops are refused, so a visitor never follows more than one hop.
-import { asc, eq, sql } from "drizzle-orm";
-import { landingPages, redirects, type RedirectRow } from "~/db/schema";
-import type { Actor, Executor } from "~/features/history/revisions.server";
+import { asc } from "drizzle-orm";
+import { redirects } from "~/db/schema";
+import type { Actor } from "~/features/records/revisions.server";
+import type { WriteContext } from "~/features/records/write.server";
 import type { Database } from "~/platform/db.server";
 import { normalisePath, redirectFromProblem, redirectTargetProblem, slugMessages } from "./slug";
-import { redirectKey, redirectSnapshot } from "./snapshot.server";
-import { PageWriteError, writeRecord, type SideChange } from "./write.server";
+import { redirectRecordKey, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
+import { PageWriteError, writeRecord, type SideChange } from "./internal/write.server";
 
 export interface RedirectInput {
   fromPath: string;
@@ -22,7 +23,7 @@ const refuse = (field: "fromPath" | "toPath", message: string) => new PageWriteE
 const isSitePath = (target: string) => target.startsWith("/");
 
 /** The final target of `to` after following every redirect already stored (a loop back to `from` refused). */
-export function finalTarget(all: Map<string, RedirectRow>, from: string, to: string): string {
+export function finalTarget(all: Map<string, RedirectSnapshot>, from: string, to: string): string {
   let target = to;
   for (let hops = 0; hops <= all.size; hops += 1) {
     if (!isSitePath(target)) return target;
@@ -35,38 +36,36 @@ export function finalTarget(all: Map<string, RedirectRow>, from: string, to: str
   throw refuse("toPath", slugMessages.loop);
 }
 
-async function redirectsByFrom(transaction: Executor) {
-  const rows = await transaction.select().from(redirects);
-  return new Map(rows.map((row) => [normalisePath(row.fromPath), row]));
+/** Every redirect as the write's target leaves it (live, or the release over live). */
+export const redirectsAsLeft = async (context: WriteContext) => [...(await context.list("redirect")).values()] as RedirectSnapshot[];
+
+async function redirectsByFrom(context: WriteContext) {
+  return new Map((await redirectsAsLeft(context)).map((row) => [normalisePath(row.fromPath), row]));
 }
 
 /**
  * Points every redirect that led to `from` straight at `to` (collapsing the chain) and answers
  * the changes for their revisions. A redirect that would then lead to itself is a loop: refused.
  */
-export async function collapseInto(transaction: Executor, from: string, to: string, skipId?: number): Promise<SideChange[]> {
+export async function collapseInto(context: WriteContext, from: string, to: string, skip: number | number[] = []): Promise<SideChange[]> {
   const changes: SideChange[] = [];
-  const rows = await transaction.select().from(redirects);
-  for (const row of rows) {
-    if (row.id === skipId || !isSitePath(row.toPath) || normalisePath(row.toPath.split("?")[0]!) !== normalisePath(from)) continue;
+  const skipped = Array.isArray(skip) ? skip : [skip];
+  for (const row of await redirectsAsLeft(context)) {
+    if (skipped.includes(row.id) || !isSitePath(row.toPath) || normalisePath(row.toPath.split("?")[0]!) !== normalisePath(from)) continue;
     if (isSitePath(to) && normalisePath(to) === normalisePath(row.fromPath)) throw refuse("toPath", slugMessages.loop);
-    const [updated] = await transaction.update(redirects).set({ toPath: to }).where(eq(redirects.id, row.id)).returning();
-    changes.push({ key: redirectKey(row.id), action: "update", before: redirectSnapshot(row), after: redirectSnapshot(updated) });
+    changes.push({ key: redirectRecordKey(row.id), action: "update", after: { ...row, toPath: to } });
   }
   return changes;
 }
 
 /** Refuses a source some page or another redirect already answers. */
-async function checkSourceFree(transaction: Executor, from: string, ownId?: number) {
+async function checkSourceFree(context: WriteContext, from: string, ownId?: number) {
   const problem = redirectFromProblem(from);
   if (problem) throw refuse("fromPath", problem);
   const key = normalisePath(from);
-  const [page] = await transaction.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.path, key));
-  if (page) throw refuse("fromPath", slugMessages.page);
-  const [other] = await transaction
-    .select({ id: redirects.id })
-    .from(redirects)
-    .where(sql`lower(${redirects.fromPath}) = ${key}`);
+  const pages = [...(await context.list("landing-page")).values()] as PageSnapshot[];
+  if (pages.some((page) => page.path === key)) throw refuse("fromPath", slugMessages.page);
+  const other = (await redirectsAsLeft(context)).find((row) => row.fromPath.toLowerCase() === key);
   if (other && other.id !== ownId) throw refuse("fromPath", slugMessages.redirect);
 }
 
@@ -79,60 +78,50 @@ function checkTarget(input: RedirectInput) {
 /** Adds a redirect by hand: its target collapsed to the end of any chain, chains into it re-aimed. */
 export function createRedirect(db: Database, input: RedirectInput, actor: Actor) {
   checkTarget(input);
-  return writeRecord<RedirectRow>(db, {
-    key: (row) => redirectKey(row.id),
-    area: "redirects",
+  return writeRecord<RedirectSnapshot>(db, {
+    key: (row) => redirectRecordKey(row.id),
     action: "create",
     actor,
-    change: async (transaction) => {
-      await checkSourceFree(transaction, input.fromPath);
-      const target = finalTarget(await redirectsByFrom(transaction), input.fromPath, input.toPath);
-      const sideChanges = await collapseInto(transaction, input.fromPath, target);
-      const [row] = await transaction
-        .insert(redirects)
-        .values({ ...input, toPath: target })
-        .returning();
-      return { result: row!, sideChanges };
+    change: async (context) => {
+      await checkSourceFree(context, input.fromPath);
+      const target = finalTarget(await redirectsByFrom(context), input.fromPath, input.toPath);
+      const sideChanges = await collapseInto(context, input.fromPath, target);
+      const id = Number(await context.allocateId("redirect"));
+      const row: RedirectSnapshot = { id, ...input, toPath: target, automatic: false };
+      return { result: row, after: row, sideChanges };
     },
   });
 }
 
 export function updateRedirect(db: Database, id: number, input: RedirectInput, actor: Actor, version?: number) {
   checkTarget(input);
-  return writeRecord<RedirectRow>(db, {
-    key: redirectKey(id),
-    area: "redirects",
+  return writeRecord<RedirectSnapshot>(db, {
+    key: redirectRecordKey(id),
     action: "update",
     actor,
     version,
-    change: async (transaction, before) => {
+    change: async (context, before) => {
       if (!before) throw new PageWriteError("Переадресация не найдена", 404);
-      await checkSourceFree(transaction, input.fromPath, id);
-      const all = await redirectsByFrom(transaction);
+      await checkSourceFree(context, input.fromPath, id);
+      const all = await redirectsByFrom(context);
       for (const [from, row] of all) if (row.id === id) all.delete(from);
       const target = finalTarget(all, input.fromPath, input.toPath);
-      const sideChanges = await collapseInto(transaction, input.fromPath, target, id);
-      const [row] = await transaction
-        .update(redirects)
-        .set({ ...input, toPath: target, automatic: false })
-        .where(eq(redirects.id, id))
-        .returning();
-      return { result: row!, sideChanges };
+      const sideChanges = await collapseInto(context, input.fromPath, target, id);
+      const row: RedirectSnapshot = { ...(before as RedirectSnapshot), ...input, toPath: target, automatic: false };
+      return { result: row, after: row, sideChanges };
     },
   });
 }
 
 export function deleteRedirect(db: Database, id: number, actor: Actor, version?: number) {
   return writeRecord<true>(db, {
-    key: redirectKey(id),
-    area: "redirects",
+    key: redirectRecordKey(id),
     action: "delete",
     actor,
     version,
-    change: async (transaction, before) => {
+    change: async (_context, before) => {
       if (!before) throw new PageWriteError("Переадресация не найдена", 404);
-      await transaction.delete(redirects).where(eq(redirects.id, id));
-      return { result: true };
+      return { result: true, after: null };
     },
   });
 }

@@ -1,41 +1,42 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import { landingPages, redirects } from "~/db/schema";
-import type { Actor } from "~/features/history/revisions.server";
+import type { Actor } from "~/features/records/revisions.server";
+import { tryParseKey } from "~/features/records/kinds";
 import type { Database } from "~/platform/db.server";
+import { pagesAsLeft } from "./pages.server";
+import { redirectsAsLeft } from "./redirects.server";
 import { slugMessages } from "./slug";
-import { applyRecordSnapshot, parseRecordKey, type PageSnapshot, type RedirectSnapshot } from "./snapshot.server";
-import { PageWriteError, writeRecord } from "./write.server";
+import type { PageSnapshot, RedirectSnapshot } from "./internal/records.server";
+import { PageWriteError, writeRecord } from "./internal/write.server";
 
-export { parseRecordKey };
+/** `page:12` → { kind: "page", id: 12 }; undefined for keys of other features. */
+export function parseRecordKey(text: string): { kind: "page" | "redirect"; id: number } | undefined {
+  const key = tryParseKey(text);
+  if (key?.kind === "landing-page") return { kind: "page", id: Number(key.id) };
+  if (key?.kind === "redirect") return { kind: "redirect", id: Number(key.id) };
+  return undefined;
+}
 
 /**
  * Puts a page or a redirect back as one of its revisions recorded it (a deleted page comes back
  * under its id and address), as a new revision. Refused when its address has since been taken.
  */
 export function restoreRecord(db: Database, key: string, snapshot: unknown, actor: Actor, version?: number) {
-  const parsed = parseRecordKey(key);
-  if (!parsed) throw new Error(`not a page or redirect key: ${key}`);
+  const parsed = tryParseKey(key);
+  if (!parsed || !parseRecordKey(key)) throw new Error(`not a page or redirect key: ${key}`);
+  const isPage = parsed.kind === "landing-page";
   return writeRecord<true>(db, {
-    key,
-    area: parsed.kind === "page" ? "pages" : "redirects",
+    key: parsed,
     action: "restore",
     actor,
     version,
-    change: async (transaction) => {
+    change: async (context) => {
       if (snapshot) {
-        const path = parsed.kind === "page" ? (snapshot as PageSnapshot).path : (snapshot as RedirectSnapshot).fromPath.toLowerCase();
-        const [page] = await transaction
-          .select({ id: landingPages.id })
-          .from(landingPages)
-          .where(parsed.kind === "page" ? and(eq(landingPages.path, path), ne(landingPages.id, parsed.id)) : eq(landingPages.path, path));
-        const [redirect] = await transaction
-          .select({ id: redirects.id })
-          .from(redirects)
-          .where(sql`lower(${redirects.fromPath}) = ${path} and ${redirects.id} <> ${parsed.kind === "redirect" ? parsed.id : 0}`);
+        const path = isPage ? (snapshot as PageSnapshot).path : (snapshot as RedirectSnapshot).fromPath.toLowerCase();
+        const id = Number(parsed.id);
+        const page = (await pagesAsLeft(context)).find((row) => row.path === path && (!isPage || row.id !== id));
+        const redirect = (await redirectsAsLeft(context)).find((row) => row.fromPath.toLowerCase() === path && (isPage || row.id !== id));
         if (page || redirect) throw new PageWriteError(page ? slugMessages.page : slugMessages.redirect, 409);
       }
-      await applyRecordSnapshot(transaction, key, snapshot);
-      return { result: true };
+      return { result: true, after: (snapshot as { id: number } | null) ?? null };
     },
   });
 }

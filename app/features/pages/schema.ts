@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { versionField } from "~/features/history/schema";
-import { pageSeoSchema } from "./seo-fields";
+import { versionField } from "~/features/records/schema";
+import { pageSeoSchema } from "~/features/seo/seo-fields";
 import { normalisePath } from "./slug";
 import { pageIntents, redirectIntents } from "./intents";
 

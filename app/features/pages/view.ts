@@ -1,6 +1,6 @@
 import type { ImageInfo } from "~/features/uploads/upload-url";
 import type { Block } from "./blocks/blocks";
-import type { PageSeoFields } from "./seo-fields";
+import type { PageSeoFields } from "~/features/seo/seo-fields";
 
 /** What the public page route hands its component: a published page, its links resolved. */
 export interface LandingPageView {

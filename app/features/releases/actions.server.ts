@@ -1,36 +1,19 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { z } from "zod";
 import { recordEvent } from "~/features/activity/activity.server";
 import type { SessionUser } from "~/features/auth/permissions.server";
 import { failed, succeeded } from "~/platform/action-result.server";
 import type { Database } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
-import { logger } from "~/platform/logger.server";
 import { releasePath } from "./contract";
 import { releaseMessages } from "./messages";
 import { FOUR_EYES, RELEASES_ONLY, setPolicy } from "./policies.server";
 import { publishRelease, resolveConflict } from "./publish.server";
-import { createRelease, ReleaseError, reviewRelease, scheduleRelease, setDrafting } from "./releases.server";
+import { createRelease, reviewRelease, scheduleRelease, setDrafting } from "./releases.server";
 import { releaseIntents, type releaseListFormSchema, type releasePageFormSchema } from "./schema";
-import { ReleaseClosedError } from "./staging.server";
 import { zonedToInstant } from "./time-zone";
 
 type Admin = Pick<SessionUser, "id" | "email">;
-
-/** A refused release action as every dashboard action answers (conflicts listed when there are some). */
-export function answerReleaseError(intent: string, error: unknown) {
-  if (error instanceof ReleaseError) {
-    if (error.conflicts)
-      return data(
-        { ok: false as const, intent, code: "conflict" as const, message: error.message, conflicts: error.conflicts },
-        { status: 409 },
-      );
-    return failed(intent, error.status, error.message);
-  }
-  if (error instanceof ReleaseClosedError) return failed(intent, 409, error.message);
-  logger.error({ err: error, intent }, "release action failed");
-  return failed(intent, 500, releaseMessages.failed);
-}
 
 /** The releases list's writes: create (and open) a release, open one, go back to live, set the policies. */
 export async function runListAction(db: Database, admin: Admin, form: z.infer<typeof releaseListFormSchema>) {

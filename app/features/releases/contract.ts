@@ -5,18 +5,15 @@ import type { RevisionView } from "~/features/history/schema";
  * names its key exactly as a revision does: `page/section` for a page content row,
  * `menu:<id>` for a menu item.
  */
-export const RELEASE_STATES = ["draft", "in_review", "approved", "scheduled", "publishing", "published", "failed", "cancelled"] as const;
-export type ReleaseState = (typeof RELEASE_STATES)[number];
+import type { ReleaseState } from "./lifecycle";
 
-/** States in which a release still takes staged changes (a scheduled one is unscheduled first). */
-export const OPEN_RELEASE_STATES: readonly ReleaseState[] = ["draft", "in_review", "approved", "scheduled", "failed"];
+export { OPEN_RELEASE_STATES, RELEASE_STATES, type ReleaseState } from "./lifecycle";
 
 export const releaseStateLabels: Record<ReleaseState, string> = {
   draft: "Черновик",
   in_review: "На проверке",
   approved: "Одобрен",
   scheduled: "Запланирован",
-  publishing: "Публикуется",
   published: "Опубликован",
   failed: "Ошибка публикации",
   cancelled: "Отменён",
@@ -24,42 +21,6 @@ export const releaseStateLabels: Record<ReleaseState, string> = {
 
 export const RELEASES_PATH = "/admin/other/releases";
 export const releasePath = (id: number) => `${RELEASES_PATH}/${id}`;
-
-/** A page content row as a release stages it (same shape as a revision's snapshot). */
-export interface StagedContent {
-  pageName: string;
-  sectionName: string;
-  contentType: "text" | "image" | "url" | "rich_text";
-  contentValue: string;
-  richContent: unknown;
-  pageUrl: string | null;
-}
-
-/** A menu item as a release stages it (same shape as a revision's snapshot). */
-export interface StagedMenuItem {
-  id: number;
-  displayName: string;
-  url: string;
-  menuType: "header" | "footer";
-  sortOrder: number;
-  sectionName: string;
-  isActive: boolean;
-}
-
-/**
- * A release's staged values, for overlaying on live content: a key absent from a map keeps
- * its live value; a key mapped to null is deleted by the release.
- */
-export interface ReleaseOverlay {
-  releaseId: number;
-  name: string;
-  /** `page/section` -> staged row or null (deleted). */
-  content: Map<string, StagedContent | null>;
-  /** menu item id -> staged item or null (deleted); new items have ids no live item has. */
-  menu: Map<number, StagedMenuItem | null>;
-  /** `page:<id>` / `redirect:<id>` -> staged record or null (deleted), as the pages feature records them. */
-  records?: Map<string, unknown>;
-}
 
 /** The dashboard's drafting mode as every admin page shows it. */
 export interface DraftingMode {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { adminSettings } from "~/db/schema";
-import type { Executor } from "~/features/history/revisions.server";
+import type { Executor } from "~/features/records/revisions.server";
 
 /** 'Публикация только после проверки другим администратором' (four eyes). */
 export const FOUR_EYES = "releases_four_eyes";

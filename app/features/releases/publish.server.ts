@@ -1,16 +1,17 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { contentRevisions, releaseChanges, releaseDrafting, releases, type ReleaseChangeRow } from "~/db/schema";
+import { contentRevisions, releaseDrafting, releases, type ReleaseChangeRow } from "~/db/schema";
 import { recordEvent } from "~/features/activity/activity.server";
-import { notifyContentChanged } from "~/features/content/read.server";
-import { recordRevisionGroup, type GroupEntry } from "~/features/history/revision-groups.server";
-import { latestRevision, type Actor, type Executor, type RevisionAction } from "~/features/history/revisions.server";
-import { applySnapshot, readSnapshot } from "~/features/history/snapshot-registry.server";
+import { draftRows, readDraft, rebaseStaged, unstage } from "~/features/records/drafts.server";
+import { parseKey } from "~/features/records/kinds";
+import { overlay } from "~/features/records/overlay";
+import type { Actor, Executor, RevisionAction } from "~/features/records/revisions.server";
+import { writeRecords } from "~/features/records/write.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import { OPEN_RELEASE_STATES } from "./contract";
+import { lockedRelease, voidSignOff } from "./drafting.server";
+import { allows, nextState } from "./lifecycle";
 import { releaseMessages } from "./messages";
-import { assertPublishable, listChanges, lockedRelease, ReleaseError } from "./releases.server";
-import { voidSignOff } from "./staging.server";
+import { assertAllowed, assertPublishable, ReleaseError } from "./releases.server";
 
 /** Keys whose live value changed (a newer revision) since the release staged them: one query for all. */
 export async function findConflicts(executor: Executor, changes: ReleaseChangeRow[]) {
@@ -29,52 +30,62 @@ export async function findConflicts(executor: Executor, changes: ReleaseChangeRo
   return changes.filter((change) => (versions.get(change.key) ?? 0) !== change.liveRevisionId).map((change) => change.key);
 }
 
-const actionOf = (before: unknown, after: unknown) => (before === null ? "create" : after === null ? "delete" : "update");
+const actionOf = (before: unknown, after: unknown): RevisionAction => (before === null ? "create" : after === null ? "delete" : "update");
 
 /**
- * Publishes a release: every staged change applied in one transaction (all or nothing), one
- * revision per key under one group id (undo it as a group), then the page cache cleared on
- * every instance before this answers. The release row stays locked throughout, so a second
+ * Publishes a release: the site as the release leaves it (the store's one overlay of its draft
+ * on live) written live in one transaction through the store's pipeline (all or nothing), one
+ * revision per record under one group id (undo it as a group), then the page cache told on
+ * every instance before this answers. The release's lock is held throughout, so a second
  * publish (another click, another instance's scheduler) waits and then finds it published.
  * `expect` 'scheduled' publishes only a release that is still scheduled and due.
  */
-// long-function: the publish is one transaction whose steps read best in order
 export async function publishRelease(db: Database, releaseId: number, actor: Actor, options: { expect?: "scheduled" } = {}) {
-  const outcome = await db.transaction(async (transaction) => {
-    const release = await lockedRelease(transaction, releaseId);
-    // Another instance published it, or it was unscheduled meanwhile: nothing to do.
-    if (options.expect === "scheduled" && (release.state !== "scheduled" || !release.scheduledAt || release.scheduledAt > new Date()))
-      return undefined;
-    if (release.state === "published") throw new ReleaseError(409, releaseMessages.alreadyPublished);
-    if (!OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseError(409, releaseMessages.notOpen);
-    await assertPublishable(transaction, release);
-    const changes = await listChanges(transaction, releaseId);
-    if (changes.length === 0) throw new ReleaseError(409, releaseMessages.empty);
-    const conflicts = await findConflicts(transaction, changes);
-    if (conflicts.length > 0) throw new ReleaseError(409, releaseMessages.conflicts, conflicts);
-    const entries: GroupEntry[] = [];
-    for (const change of changes) {
-      const before = await readSnapshot(transaction, change.key);
-      await applySnapshot(transaction, change.key, change.staged);
-      entries.push({ key: change.key, area: change.area, before, after: await readSnapshot(transaction, change.key) });
-    }
-    const groupId = await recordRevisionGroup(transaction, {
-      entries: entries.map((entry) => ({ ...entry, action: actionOf(entry.before, entry.after) as RevisionAction })),
-      actor,
-      action: "update",
-      kind: "release.publish",
-      area: "releases",
-      details: { releaseId, name: release.name, scheduled: options.expect === "scheduled" },
-    });
-    await transaction
-      .update(releases)
-      .set({ state: "published", publishedAt: new Date(), publishGroupId: groupId, failureMessage: null, updatedAt: new Date() })
-      .where(eq(releases.id, releaseId));
-    await transaction.delete(releaseDrafting).where(eq(releaseDrafting.releaseId, releaseId));
-    return { groupId, changed: entries.length, name: release.name };
+  let name = "";
+  let changed = 0;
+  const outcome = await writeRecords(db, {
+    actor,
+    action: "update",
+    alwaysLive: true,
+    group: { kind: "release.publish", area: "releases", details: { releaseId, scheduled: options.expect === "scheduled" } },
+    async plan(context) {
+      const executor = context.executor;
+      const release = await lockedRelease(executor, releaseId);
+      // Another instance published it, or it was unscheduled meanwhile: nothing to do.
+      if (options.expect === "scheduled" && (release.state !== "scheduled" || !release.scheduledAt || release.scheduledAt > new Date()))
+        return false;
+      if (release.state === "published") throw new ReleaseError(409, releaseMessages.alreadyPublished);
+      assertAllowed(release, "publish");
+      await assertPublishable(executor, release);
+      const changes = await draftRows(executor, releaseId);
+      if (changes.length === 0) throw new ReleaseError(409, releaseMessages.empty);
+      const conflicts = await findConflicts(executor, changes);
+      if (conflicts.length > 0) throw new ReleaseError(409, releaseMessages.conflicts, conflicts);
+      const keys = changes.map((change) => parseKey(change.key));
+      const live = await context.readMany(keys);
+      const site = overlay(live, await readDraft(executor, releaseId));
+      name = release.name;
+      changed = keys.length;
+      return {
+        result: true,
+        details: { name: release.name },
+        changes: keys.map((key) => ({
+          key,
+          after: site.get(key.text) ?? null,
+          action: actionOf(live.get(key.text) ?? null, site.get(key.text) ?? null),
+        })),
+      };
+    },
+    async afterLive(executor, written) {
+      await executor
+        .update(releases)
+        .set({ state: "published", publishedAt: new Date(), publishGroupId: written.groupId, failureMessage: null, updatedAt: new Date() })
+        .where(eq(releases.id, releaseId));
+      await executor.delete(releaseDrafting).where(eq(releaseDrafting.releaseId, releaseId));
+    },
   });
-  if (outcome) await notifyContentChanged(db);
-  return outcome;
+  if (outcome === false) return undefined;
+  return { groupId: outcome.groupId!, changed, name };
 }
 
 /**
@@ -85,16 +96,13 @@ export async function publishRelease(db: Database, releaseId: number, actor: Act
 export async function resolveConflict(db: Database, releaseId: number, key: string, choice: "live" | "release", actor: NonNullable<Actor>) {
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
-    if (!OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseError(409, releaseMessages.notOpen);
-    const change = (await listChanges(transaction, releaseId)).find((row) => row.key === key);
+    assertAllowed(release, "stage");
+    const change = (await draftRows(transaction, releaseId)).find((row) => row.key === key);
     if (!change) throw new ReleaseError(404, releaseMessages.notFound);
-    if (choice === "live") await transaction.delete(releaseChanges).where(eq(releaseChanges.id, change.id));
-    else
-      await transaction
-        .update(releaseChanges)
-        .set({ live: await readSnapshot(transaction, key), liveRevisionId: (await latestRevision(transaction, key))?.id ?? 0 })
-        .where(eq(releaseChanges.id, change.id));
-    if (choice === "live") await voidSignOff(transaction, release);
+    if (choice === "live") {
+      await unstage(transaction, releaseId, key);
+      await voidSignOff(transaction, release);
+    } else await rebaseStaged(transaction, releaseId, key);
     await recordEvent(transaction, {
       kind: "release.resolve",
       area: "releases",
@@ -109,9 +117,11 @@ export async function resolveConflict(db: Database, releaseId: number, key: stri
 export async function markFailed(db: Database, releaseId: number, message: string) {
   logger.error({ releaseId, reason: message }, "release publish failed");
   await db.transaction(async (transaction) => {
+    const release = await lockedRelease(transaction, releaseId);
+    if (!allows(release.state, "fail")) return;
     await transaction
       .update(releases)
-      .set({ state: "failed", failureMessage: message, scheduledAt: null, updatedAt: new Date() })
+      .set({ state: nextState(release.state, "fail"), failureMessage: message, scheduledAt: null, updatedAt: new Date() })
       .where(eq(releases.id, releaseId));
     await recordEvent(transaction, {
       kind: "release.failed",

@@ -1,41 +1,42 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { activityEvents, releaseChanges, releaseDrafting, releases, type ReleaseRow } from "~/db/schema";
+import { releaseAuthors as releaseAuthorRows, releaseChanges, releaseDrafting, releases, type ReleaseRow } from "~/db/schema";
 import { recordEvent } from "~/features/activity/activity.server";
-import type { Actor, Executor } from "~/features/history/revisions.server";
+import type { Actor, Executor } from "~/features/records/revisions.server";
 import type { Database } from "~/platform/db.server";
-import { OPEN_RELEASE_STATES } from "./contract";
+import { Refusal } from "~/platform/refusal";
+import { allows, nextState, OPEN_RELEASE_STATES, releaseGuards, type ReleaseAction } from "./lifecycle";
 import { releaseMessages } from "./messages";
 import { isPolicyOn, FOUR_EYES } from "./policies.server";
-import { lockRelease, voidSignOff } from "./staging.server";
+import { addReleaseAuthor, lockedRelease } from "./drafting.server";
+
+export { lockedRelease };
 
 type Admin = NonNullable<Actor>;
 
-/** A refused release action: its HTTP status and the message the dashboard shows. */
-export class ReleaseError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly conflicts?: string[],
-  ) {
-    super(message);
+/** A refused release action: its HTTP status and the message the dashboard shows (and the keys in conflict). */
+export class ReleaseError extends Refusal {
+  constructor(status: number, message: string, conflicts?: string[]) {
+    super(status, message, conflicts ? { details: { conflicts } } : {});
   }
+
+  get conflicts() {
+    return this.options.details?.conflicts as string[] | undefined;
+  }
+}
+
+/** Refuses an action the lifecycle does not allow in the release's state. */
+export function assertAllowed(release: ReleaseRow, action: ReleaseAction, message: string = releaseMessages.notOpen) {
+  if (!allows(release.state, action)) throw new ReleaseError(409, message);
 }
 
 export async function createRelease(db: Database, name: string, actor: Admin) {
   return db.transaction(async (transaction) => {
     const [row] = await transaction.insert(releases).values({ name, authorId: actor.id, authorEmail: actor.email }).returning();
+    await addReleaseAuthor(transaction, row!.id, actor.id);
     await recordEvent(transaction, { kind: "release.create", area: "releases", actor, target: String(row!.id), details: { name } });
     return row!;
   });
-}
-
-/** The release, locked for the rest of the transaction; 404 when there is no such release. */
-export async function lockedRelease(executor: Executor, id: number): Promise<ReleaseRow> {
-  await lockRelease(executor, id);
-  const [row] = await executor.select().from(releases).where(eq(releases.id, id)).for("update");
-  if (!row) throw new ReleaseError(404, releaseMessages.notFound);
-  return row;
 }
 
 export const getRelease = async (executor: Executor, id: number) => (await executor.select().from(releases).where(eq(releases.id, id)))[0];
@@ -92,14 +93,13 @@ export async function contentHash(executor: Executor, releaseId: number) {
   return hash.digest("hex");
 }
 
-/** Everyone who staged a change into the release (from the log, so an overwritten change still counts), and its author. */
+/** Everyone who staged a change into the release (an overwritten change still counts), and its author: the release's own rows. */
 export async function releaseAuthors(executor: Executor, release: ReleaseRow) {
   const rows = await executor
-    .select({ userId: activityEvents.userId })
-    .from(activityEvents)
-    .where(and(eq(activityEvents.kind, "release.stage"), eq(activityEvents.target, String(release.id))));
-  const authors = new Set<string>();
-  for (const row of rows) if (row.userId) authors.add(row.userId);
+    .select({ userId: releaseAuthorRows.userId })
+    .from(releaseAuthorRows)
+    .where(eq(releaseAuthorRows.releaseId, release.id));
+  const authors = new Set(rows.map((row) => row.userId));
   if (release.authorId) authors.add(release.authorId);
   return authors;
 }
@@ -113,7 +113,7 @@ export async function setDrafting(db: Database, actor: Admin, releaseId: number 
       return;
     }
     const release = await lockedRelease(transaction, releaseId);
-    if (!OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseError(409, releaseMessages.notOpen);
+    assertAllowed(release, "open");
     await transaction
       .insert(releaseDrafting)
       .values({ userId: actor.id, releaseId })
@@ -138,13 +138,11 @@ type ReviewStep = "submit" | "approve" | "send_back" | "cancel" | "unschedule";
 export async function reviewRelease(db: Database, releaseId: number, step: ReviewStep, actor: Admin, comment?: string) {
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
-    if (!OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseError(409, releaseMessages.notOpen);
+    assertAllowed(release, "stage");
+    assertAllowed(release, step, releaseMessages.notReviewable);
+    if (releaseGuards[step] === "not_author" && (await releaseAuthors(transaction, release)).has(actor.id))
+      throw new ReleaseError(403, releaseMessages.ownChanges);
     const set: Partial<ReleaseRow> = { updatedAt: new Date() };
-    if (step === "submit") set.state = "in_review";
-    if (step === "approve" || step === "send_back") {
-      if (release.state === "scheduled") throw new ReleaseError(409, releaseMessages.notReviewable);
-      if ((await releaseAuthors(transaction, release)).has(actor.id)) throw new ReleaseError(403, releaseMessages.ownChanges);
-    }
     if (step === "approve") {
       const changes = await transaction
         .select({ id: releaseChanges.id })
@@ -152,7 +150,6 @@ export async function reviewRelease(db: Database, releaseId: number, step: Revie
         .where(eq(releaseChanges.releaseId, releaseId));
       if (changes.length === 0) throw new ReleaseError(409, releaseMessages.empty);
       Object.assign(set, {
-        state: "approved",
         approvedById: actor.id,
         approvedByEmail: actor.email,
         approvedAt: new Date(),
@@ -160,20 +157,20 @@ export async function reviewRelease(db: Database, releaseId: number, step: Revie
         reviewComment: comment || null,
       });
     }
-    if (step === "send_back") {
-      await voidSignOff(transaction, release);
-      Object.assign(set, { state: "draft", reviewComment: comment || null });
-    }
-    if (step === "unschedule") {
-      if (release.state !== "scheduled") throw new ReleaseError(409, releaseMessages.notReviewable);
-      const stillApproved = release.approvedById !== null && release.approvedHash === (await contentHash(transaction, releaseId));
-      Object.assign(set, { state: stillApproved ? "approved" : "draft", scheduledAt: null });
-    }
-    if (step === "cancel") {
-      set.state = "cancelled";
-      set.scheduledAt = null;
-      await transaction.delete(releaseDrafting).where(eq(releaseDrafting.releaseId, releaseId));
-    }
+    if (step === "send_back")
+      Object.assign(set, {
+        approvedById: null,
+        approvedByEmail: null,
+        approvedAt: null,
+        approvedHash: null,
+        scheduledAt: null,
+        reviewComment: comment || null,
+      });
+    const approvalHolds =
+      step === "unschedule" && release.approvedById !== null && release.approvedHash === (await contentHash(transaction, releaseId));
+    if (step === "unschedule" || step === "cancel") set.scheduledAt = null;
+    if (step === "cancel") await transaction.delete(releaseDrafting).where(eq(releaseDrafting.releaseId, releaseId));
+    set.state = nextState(release.state, step, approvalHolds);
     await transaction.update(releases).set(set).where(eq(releases.id, releaseId));
     await recordEvent(transaction, {
       kind: `release.${step}`,
@@ -190,7 +187,9 @@ export async function assertPublishable(executor: Executor, release: ReleaseRow)
   if (!(await isPolicyOn(executor, FOUR_EYES))) return;
   const hash = await contentHash(executor, release.id);
   const approved =
-    ["approved", "scheduled", "failed"].includes(release.state) && release.approvedById !== null && release.approvedHash === hash;
+    (release.state === "approved" || release.state === "scheduled" || release.state === "failed") &&
+    release.approvedById !== null &&
+    release.approvedHash === hash;
   if (!approved) throw new ReleaseError(409, releaseMessages.needsApproval);
   if (release.approvedById && (await releaseAuthors(executor, release)).has(release.approvedById))
     throw new ReleaseError(409, releaseMessages.needsApproval);
@@ -200,7 +199,7 @@ export async function assertPublishable(executor: Executor, release: ReleaseRow)
 export async function scheduleRelease(db: Database, releaseId: number, at: Date, actor: Admin) {
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
-    if (!OPEN_RELEASE_STATES.includes(release.state)) throw new ReleaseError(409, releaseMessages.notOpen);
+    assertAllowed(release, "schedule");
     const [anyChange] = await transaction
       .select({ id: releaseChanges.id })
       .from(releaseChanges)
@@ -212,7 +211,7 @@ export async function scheduleRelease(db: Database, releaseId: number, at: Date,
     const approvedHash = release.approvedHash ?? (await contentHash(transaction, releaseId));
     await transaction
       .update(releases)
-      .set({ state: "scheduled", scheduledAt: at, approvedHash, failureMessage: null, updatedAt: new Date() })
+      .set({ state: nextState(release.state, "schedule"), scheduledAt: at, approvedHash, failureMessage: null, updatedAt: new Date() })
       .where(eq(releases.id, releaseId));
     // Nobody keeps drafting into a frozen release by mistake: their next save would unschedule it.
     await transaction.delete(releaseDrafting).where(eq(releaseDrafting.releaseId, releaseId));

@@ -1,13 +1,13 @@
 import type { ContentRevisionRow, ReleaseRow } from "~/db/schema";
 import { revisionView } from "~/features/history/revision-view.server";
-import { latestRevision } from "~/features/history/revisions.server";
-import { readSnapshot } from "~/features/history/snapshot-registry.server";
+import { readRecords } from "~/features/records/read.server";
+import { latestVersions } from "~/features/records/revisions.server";
 import type { Database } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import type { DraftingView, ReleaseChangeView, ReleaseDetail, ReleaseSummary } from "./contract";
 import { readPolicies } from "./policies.server";
 import { contentHash, getRelease, listChanges, listReleases, releaseAuthors, sharedKeys } from "./releases.server";
-import { draftingRelease } from "./staging.server";
+import { draftingRelease } from "./drafting.server";
 import { formatInZone, instantToZoned } from "./time-zone";
 
 /** A staged change as a revision-like row: the live value now against the staged one. */
@@ -23,6 +23,7 @@ const asRevision = (id: number, key: string, area: string, before: unknown, afte
     userId: null,
     userEmail: by,
     groupId: null,
+    locale: "en",
   }) satisfies ContentRevisionRow;
 
 export async function releaseListView(db: Database, userId: string) {
@@ -58,10 +59,12 @@ export async function releaseDetailView(db: Database, release: ReleaseRow, userI
     contentHash(db, release.id),
     draftingRelease(db, userId),
   ]);
+  const keys = changes.map((change) => change.key);
+  const [liveValues, versions] = await Promise.all([readRecords(db, keys), latestVersions(db, keys)]);
   const views: ReleaseChangeView[] = [];
   for (const change of changes) {
-    const live = await readSnapshot(db, change.key);
-    const version = (await latestRevision(db, change.key))?.id ?? 0;
+    const live = liveValues.get(change.key) ?? null;
+    const version = versions[change.key] ?? 0;
     views.push({
       key: change.key,
       area: change.area,

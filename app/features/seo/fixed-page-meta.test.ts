@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultsFor } from "~/features/content/catalogue/catalogue";
-import { emptySeo } from "~/features/pages/seo-fields";
+import { emptySeo } from "~/features/seo/seo-fields";
 import { fixedPageMeta, PUBLIC_LAYOUT_ID } from "./fixed-page-meta";
 import { fixedSeoPages, parseFixedSeo } from "./fixed-page-seo";
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { seoMeta } from "~/features/pages/meta";
+import { seoMeta } from "~/features/seo/meta";
 import { pageMeta, type PageSeo } from "./seo";
 import type { FixedSeoByPath } from "./fixed-page-seo";
 

@@ -1,12 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { pageContent } from "~/db/schema";
-import { readPageContent } from "~/features/content/read.server";
-import { addContentReader } from "~/features/content/version.server";
-import { writeContentRow } from "~/features/content/write.server";
-import type { Actor } from "~/features/history/revisions.server";
-import { latestVersions } from "~/features/history/revisions.server";
-import { emptySeo, type PageSeoFields } from "~/features/pages/seo-fields";
-import { currentPreview, overlayPageContent } from "~/features/releases/preview/preview-context.server";
+import { previewRows, readPageContent } from "~/features/content/read.server";
+import { addContentReader } from "~/features/records/version.server";
+import { newContentRow, writeContentRow } from "~/features/content/write.server";
+import type { Actor } from "~/features/records/revisions.server";
+import { latestVersions } from "~/features/records/revisions.server";
+import { emptySeo, type PageSeoFields } from "~/features/seo/seo-fields";
+import { currentPreview } from "~/features/records/preview-context.server";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import {
@@ -81,7 +81,16 @@ export async function getFixedSeo(): Promise<FixedSeoByPath> {
   }
   const stored = await cached;
   const preview = currentPreview();
-  if (preview) return ownFields(overlayPageContent(FIXED_SEO_PAGE, stored, preview));
+  if (preview) {
+    const live = new Map(
+      Object.entries(stored).map(([section, value]) => [
+        `${FIXED_SEO_PAGE}/${section}`,
+        newContentRow(FIXED_SEO_PAGE, section, "text", value),
+      ]),
+    );
+    const rows = previewRows(FIXED_SEO_PAGE, live, preview);
+    return ownFields(Object.fromEntries([...rows.values()].map((row) => [row.sectionName, row.contentValue])));
+  }
   if (live?.stored !== stored) live = { stored, fields: ownFields(stored) };
   return live.fields;
 }
@@ -115,17 +124,9 @@ export async function saveFixedSeo(db: Database, input: { id: string; seo: PageS
     actor,
     version: input.version,
     action: "update",
-    change: async (transaction, before) => {
+    change: (before) => {
       if (before?.contentValue === value) return false;
-      const [row] = await transaction
-        .insert(pageContent)
-        .values({ pageName: FIXED_SEO_PAGE, sectionName: input.id, contentType: "text", contentValue: value })
-        .onConflictDoUpdate({
-          target: [pageContent.pageName, pageContent.sectionName],
-          set: { contentValue: value, updatedAt: sql`now()` },
-        })
-        .returning();
-      return row ?? false;
+      return before ? { ...before, contentValue: value } : newContentRow(FIXED_SEO_PAGE, input.id, "text", value);
     },
   });
   return written !== false;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PageName } from "~/features/content/catalogue/types";
-import { versionField } from "~/features/history/schema";
-import { pageSeoSchema, readSeo, type PageSeoFields } from "~/features/pages/seo-fields";
+import { versionField } from "~/features/records/schema";
+import { pageSeoSchema, readSeo, type PageSeoFields } from "~/features/seo/seo-fields";
 import { sitemapPagePaths } from "./public-pages.js";
 
 /**

@@ -2,7 +2,7 @@ import { ImageUploadField } from "~/components/admin/image-upload";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { useUploadAddress } from "~/components/use-upload-address";
 import { PAGE_IMAGE_UPLOAD_PATH, type SeoDefaults } from "~/features/pages/editor-contract";
-import { seoWarnings, type PageSeoFields } from "~/features/pages/seo-fields";
+import { seoWarnings, type PageSeoFields } from "~/features/seo/seo-fields";
 
 /**
  * A page's search and sharing fields, each empty one showing the site-wide default it falls back

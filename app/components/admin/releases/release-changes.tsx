@@ -19,7 +19,7 @@ const areaLabels: Record<string, string> = {
 export function ReleaseChanges({ release }: { release: ReleaseDetail }) {
   if (release.changes.length === 0)
     return <p className="text-sm text-slate-600">Изменений пока нет. Откройте выпуск для правки и сохраните изменения в любой вкладке.</p>;
-  const open = !["published", "cancelled", "publishing"].includes(release.state);
+  const open = !["published", "cancelled"].includes(release.state);
   return (
     <ul className="grid gap-4" aria-label="Изменения выпуска">
       {release.changes.map((change) => (

@@ -6,7 +6,6 @@ const tones: Record<ReleaseState, string> = {
   in_review: "bg-amber-100 text-amber-900",
   approved: "bg-emerald-100 text-emerald-900",
   scheduled: "bg-indigo-100 text-indigo-900",
-  publishing: "bg-indigo-100 text-indigo-900",
   published: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-900",
   cancelled: "bg-slate-200 text-slate-700",

@@ -3,7 +3,7 @@ import { feesKeys } from "~/features/content/catalogue/fees";
 import { pageContent } from "~/db/schema";
 import type { FeeUpdate } from "~/features/content/fees/schema";
 import type { Database } from "~/platform/db.server";
-import type { Actor } from "~/features/history/revisions.server";
+import type { Actor } from "~/features/records/revisions.server";
 import { upsertContentValue } from "~/features/content/settings/settings.server";
 
 /** Every fees field with its stored value, or the catalogue default until it is first saved. */

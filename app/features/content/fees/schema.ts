@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { feesKeys } from "~/features/content/catalogue/fees";
 import { MAX_CONTENT_LENGTH } from "~/features/content/settings/schema";
-import { versionField } from "~/features/history/schema";
+import { versionField } from "~/features/records/schema";
 
 const feeSections = new Set(feesKeys.map((entry) => entry.section));
 

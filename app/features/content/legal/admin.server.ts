@@ -1,13 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import { LEGAL_SECTION, legalPlaceholder } from "~/features/content/catalogue/legal";
 import { legalPageNames, type LegalPageName } from "~/features/content/catalogue/types";
 import { pageContent } from "~/db/schema";
 import { deltaSchema, type Delta, type LegalSave } from "~/features/content/legal/schema";
-import { notifyContentChanged } from "~/features/content/read.server";
-import { writeContentRow } from "~/features/content/write.server";
+import { newContentRow, writeContentRow } from "~/features/content/write.server";
 import type { Database } from "~/platform/db.server";
-import type { Actor } from "~/features/history/revisions.server";
+import type { Actor } from "~/features/records/revisions.server";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
 
 export interface LegalPageEntry {
@@ -66,18 +65,10 @@ export async function initLegalPages(db: Database, actor: Actor): Promise<number
       section: LEGAL_SECTION,
       actor,
       action: "create",
-      change: async (transaction) => {
-        const [row] = await transaction
-          .insert(pageContent)
-          .values({ pageName: page, sectionName: LEGAL_SECTION, contentType: "rich_text", contentValue: legalPlaceholder(page) })
-          .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
-          .returning();
-        return row ?? false;
-      },
+      change: (before) => (before ? false : newContentRow(page, LEGAL_SECTION, "rich_text", legalPlaceholder(page))),
     });
     if (written !== false) created += 1;
   }
-  await notifyContentChanged(db);
   return created;
 }
 
@@ -89,15 +80,8 @@ export async function saveLegalPage(db: Database, input: LegalSave & { version?:
     actor,
     version: input.version,
     action: "update",
-    change: async (transaction, before) => {
-      if (!before) return false;
-      const [updated] = await transaction
-        .update(pageContent)
-        .set({ contentValue: sanitizeLegalHtml(input.content), richContent: input.rich_content, updatedAt: sql`now()` })
-        .where(eq(pageContent.id, before.id))
-        .returning();
-      return updated ?? false;
-    },
+    change: (before) =>
+      before ? { ...before, contentValue: sanitizeLegalHtml(input.content), richContent: input.rich_content ?? null } : false,
   });
   return written !== false;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LEGAL_SECTION } from "~/features/content/catalogue/legal";
 import { legalPageNames } from "~/features/content/catalogue/types";
 import { MAX_CONTENT_LENGTH } from "~/features/content/settings/schema";
-import { versionField } from "~/features/history/schema";
+import { versionField } from "~/features/records/schema";
 
 /** The editor's Delta is kept beside the HTML; bounded so a row stays a sensible size. */
 export const MAX_RICH_CONTENT_LENGTH = 1_000_000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { versionField } from "~/features/history/schema";
-import { isPageReference } from "~/features/pages/page-reference";
+import { versionField } from "~/features/records/schema";
+import { isPageReference } from "~/platform/page-reference";
 
 /** The exact messages of the menu rules, as the dashboard shows them. */
 export const menuMessages = {

@@ -1,9 +1,9 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { pageContent } from "~/db/schema";
 import type { AddPageLink, PageLink } from "~/features/content/page-links/schema";
-import { writeContentRow } from "~/features/content/write.server";
+import { newContentRow, writeContentRow } from "~/features/content/write.server";
 import type { Database } from "~/platform/db.server";
-import type { Actor } from "~/features/history/revisions.server";
+import type { Actor } from "~/features/records/revisions.server";
 
 /** A page link is the content row (page_name = name, section_name "page_url"). */
 export const PAGE_LINK_SECTION = "page_url";
@@ -24,20 +24,8 @@ export async function addPageLink(db: Database, input: AddPageLink, actor: Actor
     section: PAGE_LINK_SECTION,
     actor,
     action: "create",
-    change: async (transaction) => {
-      const [created] = await transaction
-        .insert(pageContent)
-        .values({
-          pageName: input.pageName,
-          sectionName: PAGE_LINK_SECTION,
-          contentType: "url",
-          contentValue: input.pageName,
-          pageUrl: input.pageUrl,
-        })
-        .onConflictDoNothing({ target: [pageContent.pageName, pageContent.sectionName] })
-        .returning();
-      return created ?? false;
-    },
+    change: (before) =>
+      before ? false : newContentRow(input.pageName, PAGE_LINK_SECTION, "url", input.pageName, { pageUrl: input.pageUrl }),
   });
   return written !== false;
 }
@@ -59,15 +47,7 @@ export async function updatePageUrl(
     actor,
     version: input.version,
     action: "update",
-    change: async (transaction, before) => {
-      if (!before || before.id !== input.id) return false;
-      const [updated] = await transaction
-        .update(pageContent)
-        .set({ pageUrl: input.pageUrl, updatedAt: sql`now()` })
-        .where(eq(pageContent.id, input.id))
-        .returning();
-      return updated ?? false;
-    },
+    change: (before) => (before ? { ...before, pageUrl: input.pageUrl } : false),
   });
   return written !== false;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isSiteUrl } from "~/features/content/settings/schema";
-import { versionField } from "~/features/history/schema";
-import { isPageReference } from "~/features/pages/page-reference";
+import { versionField } from "~/features/records/schema";
+import { isPageReference } from "~/platform/page-reference";
 
 export const pageLinkMessages = {
   nameRequired: "Page name is required",

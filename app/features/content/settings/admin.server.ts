@@ -3,7 +3,7 @@ import { settingKeys } from "~/features/content/catalogue/settings";
 import { pageContent } from "~/db/schema";
 import type { SettingUpdate } from "~/features/content/settings/schema";
 import type { Database } from "~/platform/db.server";
-import type { Actor } from "~/features/history/revisions.server";
+import type { Actor } from "~/features/records/revisions.server";
 import { upsertContentValue } from "./settings.server";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findKey } from "~/features/content/catalogue/catalogue";
-import { versionField } from "~/features/history/schema";
+import { versionField } from "~/features/records/schema";
 
 /** A stored content value holds at most 200000 characters. */
 export const MAX_CONTENT_LENGTH = 200_000;

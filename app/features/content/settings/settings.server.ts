@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { findKey } from "~/features/content/catalogue/catalogue";
 import type { ContentType } from "~/features/content/catalogue/types";
-import { pageContent, type PageContentRow } from "~/db/schema";
-import { writeContentRow } from "~/features/content/write.server";
+import { pageContent } from "~/db/schema";
+import { newContentRow, writeContentRow } from "~/features/content/write.server";
 import type { Database } from "~/platform/db.server";
-import type { Actor } from "~/features/history/revisions.server";
+import type { Actor } from "~/features/records/revisions.server";
 
 /**
  * Writes one value by page and section, creating the row when it is missing (so settings
@@ -16,25 +16,17 @@ export async function upsertContentValue(
   input: { page: string; section: string; value: string; type?: ContentType; actor?: Actor; version?: number },
 ) {
   const type = input.type ?? findKey(input.page, input.section)?.type ?? "text";
-  const row = await writeContentRow(db, {
+  const value = await writeContentRow(db, {
     page: input.page,
     section: input.section,
     actor: input.actor ?? null,
     version: input.version,
     action: "update",
-    change: async (transaction) => {
-      const [written] = await transaction
-        .insert(pageContent)
-        .values({ pageName: input.page, sectionName: input.section, contentType: type, contentValue: input.value })
-        .onConflictDoUpdate({
-          target: [pageContent.pageName, pageContent.sectionName],
-          set: { contentValue: input.value, updatedAt: sql`now()` },
-        })
-        .returning();
-      return written!;
-    },
+    change: (before) => (before ? { ...before, contentValue: input.value } : newContentRow(input.page, input.section, type, input.value)),
   });
-  return row as PageContentRow;
+  // The row's id, when it is live (a staged value has none yet).
+  const row = await getContentRow(db, input.page, input.section);
+  return { ...(value || newContentRow(input.page, input.section, type, input.value)), id: row?.id ?? 0 };
 }
 
 export async function getContentRow(db: Database, page: string, section: string) {

@@ -7,7 +7,7 @@
 // for the new version (page-cache.ts), which every visitor of a page waits for, then read nothing
 // from the database: after a save under load, each of their reads had waited its turn with the
 // visitors' requests and with the save's own statements, and the render took 7–25 ms instead of 2.
-import type { Database } from "~/platform/db.server";
+import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 
 /** A part that keeps public reads for the current version. */
@@ -98,3 +98,27 @@ export async function advanceContentVersion(db: Database, changed?: readonly str
     else reader.drop();
   });
 }
+
+let broadcast: ((db: Database) => Promise<void>) | undefined;
+
+/** Lets other instances hear about writes (PostgreSQL LISTEN/NOTIFY, see server/boot/app.ts). */
+export function setContentBroadcast(send: ((db: Database) => Promise<void>) | undefined) {
+  broadcast = send;
+}
+
+/**
+ * Every write calls this after it commits and before it responds: the next version's content is
+ * read, made current, and announced to the other instances. `tables` names the tables the
+ * write changed, when it knows them: readers of other tables keep their values. `records` names
+ * the records that changed (key texts), for the listeners that care which.
+ */
+export async function notifyContentChanged(db: Database = getDb(), tables?: readonly string[], records?: readonly string[]) {
+  lastChangedRecords = records;
+  await advanceContentVersion(db, tables);
+  await broadcast?.(db).catch((error: unknown) => logger.error({ err: error }, "content change broadcast failed"));
+}
+
+let lastChangedRecords: readonly string[] | undefined;
+
+/** The records the newest change of this instance named (undefined: unknown, treat as everything). */
+export const lastChangedRecordKeys = () => lastChangedRecords;

@@ -1,43 +1,25 @@
+// Revisions: one row per change of a record's live value, written by the store's pipeline in the
+// write's own transaction. A record's version is the id of its newest revision (0: none).
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { contentRevisions, type MenuItemRow, type PageContentRow } from "~/db/schema";
+import { contentRevisions } from "~/db/schema";
 import { recordEvent } from "~/features/activity/activity.server";
 import type { Database } from "~/platform/db.server";
-import type { SessionUser } from "~/features/auth/permissions.server";
-import { activeCapture } from "./staging-context.server";
+import { Refusal } from "~/platform/refusal";
+import type { Executor } from "./executor";
+import type { Actor, RecordKey } from "./kinds";
 
-/** The administrator who made a write; null for writes the server makes itself. */
-export type Actor = Pick<SessionUser, "id" | "email"> | null;
+export type { Executor } from "./executor";
+
+export type { Actor } from "./kinds";
 
 export type RevisionAction = "update" | "create" | "delete" | "restore" | "initialize";
 
-/** Either the database or an open transaction. */
-export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
-
 export const CONFLICT_MESSAGE = "Контент был изменён другим администратором. Обновите страницу, чтобы увидеть текущую версию.";
 
-/** What a page content row was or became: everything but its id and time stamp. */
-export type ContentSnapshot = Pick<PageContentRow, "pageName" | "sectionName" | "contentType" | "contentValue" | "richContent" | "pageUrl">;
-export type MenuSnapshot = Omit<MenuItemRow, "createdAt">;
-
-export const contentKey = (page: string, section: string) => `${page}/${section}`;
-export const menuKey = (id: number) => `menu:${id}`;
-
-export function contentSnapshot(row: PageContentRow | undefined): ContentSnapshot | null {
-  if (!row) return null;
-  const { pageName, sectionName, contentType, contentValue, richContent, pageUrl } = row;
-  return { pageName, sectionName, contentType, contentValue, richContent, pageUrl };
-}
-
-export function menuSnapshot(row: MenuItemRow | undefined): MenuSnapshot | null {
-  if (!row) return null;
-  const { createdAt: _createdAt, ...rest } = row;
-  return rest;
-}
-
-/** Refused save: someone else wrote the value after this editor was opened (HTTP 409). */
-export class VersionConflictError extends Error {
+/** Refused save: someone else wrote the value after this editor was opened (HTTP 409, with the value stored now). */
+export class VersionConflictError extends Refusal {
   constructor(readonly current: { version: number; value: unknown; by: string | null; at: string | null }) {
-    super(CONFLICT_MESSAGE);
+    super(409, CONFLICT_MESSAGE, { details: { conflict: current } });
   }
 }
 
@@ -89,45 +71,64 @@ export async function latestVersions(db: Executor, keys: string[]): Promise<Reco
   return Object.fromEntries(rows.map((row) => [row.key, row.version]));
 }
 
-export interface RevisionInput {
-  key: string;
+export interface RevisionEntry {
+  key: RecordKey;
   area: string;
   action: RevisionAction;
   before: unknown;
   after: unknown;
-  actor: Actor;
-  groupId?: string;
 }
 
-/** Records a revision and its activity log line; given a transaction, both commit with the write. */
-export async function recordRevision(executor: Executor, input: RevisionInput): Promise<number> {
-  // A save staged into a release: its value is captured, and nothing is recorded (0).
-  const captured = activeCapture();
-  if (captured) {
-    captured.push({ key: input.key, area: input.area, before: input.before ?? null, after: input.after ?? null });
-    return 0;
+/**
+ * Records revisions in one statement. Without a group, each gets its own activity line
+ * (`<area>.<action>`, naming the key and the revision); with one, they share a group id and
+ * the group gets one line. Answers the revision ids, in order.
+ */
+export async function insertRevisions(
+  executor: Executor,
+  entries: RevisionEntry[],
+  actor: Actor,
+  group?: { id: string; kind: string; area: string; details?: Record<string, unknown> },
+): Promise<number[]> {
+  const rows =
+    entries.length === 0
+      ? []
+      : await executor
+          .insert(contentRevisions)
+          .values(
+            entries.map((entry) => ({
+              key: entry.key.text,
+              locale: entry.key.locale,
+              area: entry.area,
+              action: entry.action,
+              before: entry.before ?? null,
+              after: entry.after ?? null,
+              userId: actor?.id ?? null,
+              userEmail: actor?.email ?? null,
+              groupId: group?.id ?? null,
+            })),
+          )
+          .returning({ id: contentRevisions.id });
+  if (group) {
+    await recordEvent(executor, {
+      kind: group.kind,
+      area: group.area,
+      actor,
+      target: null,
+      details: { groupId: group.id, changed: entries.length, ...group.details },
+    });
+  } else {
+    for (const [index, entry] of entries.entries()) {
+      await recordEvent(executor, {
+        kind: `${entry.area}.${entry.action}`,
+        area: entry.area,
+        actor,
+        target: entry.key.text,
+        details: { revisionId: rows[index]!.id },
+      });
+    }
   }
-  const [row] = await executor
-    .insert(contentRevisions)
-    .values({
-      key: input.key,
-      area: input.area,
-      action: input.action,
-      before: input.before ?? null,
-      after: input.after ?? null,
-      userId: input.actor?.id ?? null,
-      userEmail: input.actor?.email ?? null,
-      groupId: input.groupId ?? null,
-    })
-    .returning({ id: contentRevisions.id });
-  await recordEvent(executor, {
-    kind: `${input.area}.${input.action}`,
-    area: input.area,
-    actor: input.actor,
-    target: input.key,
-    details: { revisionId: row!.id },
-  });
-  return row!.id;
+  return rows.map((row) => row.id);
 }
 
 /** Revisions of one key, newest first. */

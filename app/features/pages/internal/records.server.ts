@@ -1,0 +1,131 @@
+// The record kinds of this feature: a landing page (`page:<id>`) and a redirect
+// (`redirect:<id>`), what a revision of each records, and putting one back live.
+import { asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { landingPages, redirects, type LandingPageRow, type RedirectRow } from "~/db/schema";
+import { nextSerialId } from "~/features/records/ids.server";
+import { recordKey, registerRecordKind, type RecordKey, type RecordKind } from "~/features/records/kinds";
+import type { Executor } from "~/features/records/executor";
+
+export type PageSnapshot = Omit<LandingPageRow, "updatedAt">;
+export type RedirectSnapshot = Pick<RedirectRow, "id" | "fromPath" | "toPath" | "status" | "automatic">;
+
+export const pageRecordKey = (id: number, locale?: string) => recordKey("landing-page", id, locale);
+export const redirectRecordKey = (id: number, locale?: string) => recordKey("redirect", id, locale);
+export const pageKey = (id: number) => pageRecordKey(id).text;
+export const redirectKey = (id: number) => redirectRecordKey(id).text;
+
+export function pageSnapshot(row: LandingPageRow | undefined): PageSnapshot | null {
+  if (!row) return null;
+  const { updatedAt: _updatedAt, ...rest } = row;
+  return rest;
+}
+
+export function redirectSnapshot(row: RedirectRow | undefined): RedirectSnapshot | null {
+  if (!row) return null;
+  const { id, fromPath, toPath, status, automatic } = row;
+  return { id, fromPath, toPath, status, automatic };
+}
+
+const pageSchema = z.object({
+  id: z.number().int().positive(),
+  path: z.string().min(1),
+  title: z.string(),
+  status: z.enum(["draft", "published", "unpublished"]),
+  unpublishedRedirect: z.string().nullable(),
+  seo: z.unknown(),
+  blocks: z.unknown(),
+});
+
+const redirectSchema = z.object({
+  id: z.number().int().positive(),
+  fromPath: z.string().min(1),
+  toPath: z.string().min(1),
+  status: z.number().int(),
+  automatic: z.boolean(),
+});
+
+const ID = /^\d{1,9}$/;
+const ids = (keys: RecordKey[]) => keys.map((key) => Number(key.id));
+
+type Restore = NonNullable<RecordKind["restore"]>;
+
+/** Registers this feature's kinds, with their restore rules (register.server.ts). */
+export function registerPageRecordKinds(restore: Restore) {
+  registerRecordKind<PageSnapshot>({
+    restore: restore as RecordKind<PageSnapshot>["restore"],
+    name: "landing-page",
+    prefix: "page",
+    area: "pages",
+    table: "landing_pages",
+    matches: (id) => ID.test(id),
+    parse: (value) => (value === null ? null : (pageSchema.parse(value) as PageSnapshot)),
+    async read(executor, keys) {
+      const rows = await executor
+        .select()
+        .from(landingPages)
+        .where(inArray(landingPages.id, ids(keys)));
+      const byId = new Map(rows.map((row) => [row.id, pageSnapshot(row)]));
+      return new Map(keys.map((key) => [key.text, byId.get(Number(key.id)) ?? null]));
+    },
+    async list(executor) {
+      const rows = await executor.select().from(landingPages).orderBy(asc(landingPages.path));
+      return new Map(rows.map((row) => [pageKey(row.id), pageSnapshot(row)!]));
+    },
+    apply: (executor, key, value) => applyPageSnapshot(executor, Number(key.id), value),
+    allocateId: (executor) => nextSerialId(executor, "landing_pages"),
+  });
+  registerRecordKind<RedirectSnapshot>({
+    restore: restore as RecordKind<RedirectSnapshot>["restore"],
+    name: "redirect",
+    prefix: "redirect",
+    area: "redirects",
+    table: "redirects",
+    matches: (id) => ID.test(id),
+    parse: (value) => (value === null ? null : (redirectSchema.parse(value) as RedirectSnapshot)),
+    async read(executor, keys) {
+      const rows = await executor
+        .select()
+        .from(redirects)
+        .where(inArray(redirects.id, ids(keys)));
+      const byId = new Map(rows.map((row) => [row.id, redirectSnapshot(row)]));
+      return new Map(keys.map((key) => [key.text, byId.get(Number(key.id)) ?? null]));
+    },
+    async list(executor) {
+      const rows = await executor.select().from(redirects).orderBy(asc(redirects.fromPath));
+      return new Map(rows.map((row) => [redirectKey(row.id), redirectSnapshot(row)!]));
+    },
+    apply: (executor, key, value) => applyRedirectSnapshot(executor, Number(key.id), value),
+    allocateId: (executor) => nextSerialId(executor, "redirects"),
+  });
+}
+
+/** Puts a page in place under its own id as a snapshot says; null removes it. */
+async function applyPageSnapshot(executor: Executor, id: number, snapshot: PageSnapshot | null): Promise<PageSnapshot | null> {
+  if (!snapshot) {
+    await executor.delete(landingPages).where(eq(landingPages.id, id));
+    return null;
+  }
+  const { id: _id, ...values } = snapshot;
+  const [row] = await executor
+    .insert(landingPages)
+    .values({ id, ...values })
+    .onConflictDoUpdate({ target: landingPages.id, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return pageSnapshot(row);
+}
+
+/** Puts a redirect in place under its own id (its hit count kept when it still exists); null removes it. */
+async function applyRedirectSnapshot(executor: Executor, id: number, snapshot: RedirectSnapshot | null): Promise<RedirectSnapshot | null> {
+  if (!snapshot) {
+    await executor.delete(redirects).where(eq(redirects.id, id));
+    return null;
+  }
+  const { id: _id, ...values } = snapshot;
+  const [row] = await executor
+    .insert(redirects)
+    .values({ id, ...values })
+    .onConflictDoUpdate({ target: redirects.id, set: values })
+    .returning();
+  return redirectSnapshot(row);
+}
