@@ -3,10 +3,10 @@ import { BackupsPanel } from "~/components/admin/other/backups-panel";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
-import { failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { readForm, refused, succeeded } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import { createStoredBackup, listBackups } from "~/features/backup/backup-store.server";
 import { getEnv } from "~/platform/env.server";
-import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { backupCreateSchema, backupMessages } from "~/features/backup/schema";
 import type { Route } from "./+types/admin.other.backups";
@@ -28,13 +28,14 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = backupCreateSchema.safeParse(form);
   if (!parsed.success) return refused(form.intent ?? "", parsed.error, backupMessages.invalidRequest);
-  try {
-    await createStoredBackup({ id: admin.id, email: admin.email }, "dashboard");
-    return succeeded(parsed.data.intent);
-  } catch (error) {
-    logger.error({ err: error }, "backup from the dashboard failed");
-    return failed(parsed.data.intent, 500, backupMessages.createFailed);
-  }
+  return runAction(
+    parsed.data.intent,
+    async () => {
+      await createStoredBackup({ id: admin.id, email: admin.email }, "dashboard");
+      return succeeded(parsed.data.intent);
+    },
+    { log: "backup from the dashboard failed", message: backupMessages.createFailed },
+  );
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);

@@ -6,12 +6,12 @@ import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { recordEvent } from "~/features/activity/activity.server";
 import { failed, readForm, refused, succeeded } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import { deleteMessage, listMessages, setMessageRead } from "~/features/contact/inbox.server";
 import { retryNotification } from "~/features/contact/outbox.server";
 import { kickContactOutbox } from "~/features/contact/worker.server";
 import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
-import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { inboxFilterSchema, messageIdSchema, messageReadSchema, messageTexts } from "~/features/contact/messages-schema";
 import type { Route } from "./+types/admin.other.messages";
@@ -81,14 +81,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-async function write<T>(intent: string, fallback: string, run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (error) {
-    logger.error({ err: error, intent }, "inbox write failed");
-    return failed(intent, 500, fallback);
-  }
-}
+const write = <T,>(intent: string, fallback: string, run: () => Promise<T>) =>
+  runAction(intent, run, { log: "inbox write failed", message: fallback });
 
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
 

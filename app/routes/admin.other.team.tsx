@@ -3,11 +3,11 @@ import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { TeamPanel } from "~/components/admin/team/team-panel";
-import { failed, readForm } from "~/platform/action-result.server";
+import { readForm } from "~/platform/action-result.server";
+import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { listInvitations } from "~/features/auth/invitations.server";
-import { logger } from "~/platform/logger.server";
 import { listOwnSessions } from "~/features/team/own-account.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { isSignUpOpen } from "~/features/auth/sign-up-policy.server";
@@ -49,12 +49,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const form = await readForm(request);
-  try {
-    return await runTeamAction(getDb(), request, me, form);
-  } catch (error) {
-    logger.error({ err: error, intent: form.intent }, "team write failed");
-    return failed(form.intent ?? "", 500, teamMessages.failed);
-  }
+  return runAction(form.intent ?? "", () => runTeamAction(getDb(), request, me, form), {
+    log: "team write failed",
+    message: teamMessages.failed,
+  });
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);

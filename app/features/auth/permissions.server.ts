@@ -4,13 +4,12 @@ import { ensureFirstAdmin } from "./admin-users.server";
 import { getAuth } from "./auth.server";
 import { getDb, type Database } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
+import type { Person } from "~/platform/person";
 import { logger } from "~/platform/logger.server";
 import { TWO_FACTOR_REQUIRED } from "./two-factor.server";
 import { twoFactorMessages } from "~/features/auth/two-factor-schema";
 
-export interface SessionUser {
-  id: string;
-  email: string;
+export interface SessionUser extends Person {
   name: string;
   /** The session this request came with, so the dashboard can tell it from the user's others. */
   sessionId: string;

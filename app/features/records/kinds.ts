@@ -3,11 +3,11 @@
 // and applied. The store knows no feature; it asks the registry. The kinds are registered once,
 // by app/record-kinds.server.ts (imported by the server entry and by the tests' set-up).
 import type { Database } from "~/platform/db.server";
+import type { Actor } from "~/platform/person";
 import type { Executor } from "./executor";
 import { DEFAULT_LOCALE, joinKey, splitKey, type KeyParts } from "./key";
 
-/** The administrator who made a write; null for writes the server makes itself. */
-export type Actor = { id: string; email: string } | null;
+export type { Actor } from "~/platform/person";
 
 export interface RecordKey extends KeyParts {
   /** The registered kind's name: `content`, `setting`, `menu-item`, `landing-page`, … */

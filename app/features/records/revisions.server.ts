@@ -6,11 +6,12 @@ import { recordEvent } from "~/features/activity/activity.server";
 import type { Database } from "~/platform/db.server";
 import { Refusal } from "~/platform/refusal";
 import type { Executor } from "./executor";
-import type { Actor, RecordKey } from "./kinds";
+import type { Actor } from "~/platform/person";
+import type { RecordKey } from "./kinds";
 
 export type { Executor } from "./executor";
 
-export type { Actor } from "./kinds";
+export type { Actor } from "~/platform/person";
 
 export type RevisionAction = "update" | "create" | "delete" | "restore" | "initialize";
 

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { z } from "zod";
 import { recordEvent } from "~/features/activity/activity.server";
-import type { SessionUser } from "~/features/auth/permissions.server";
 import { failed, succeeded } from "~/platform/action-result.server";
 import type { Database } from "~/platform/db.server";
+import type { Person } from "~/platform/person";
 import { getEnv } from "~/platform/env.server";
 import { releasePath } from "./contract";
 import { releaseMessages } from "./messages";
@@ -13,7 +13,7 @@ import { createRelease, reviewRelease, scheduleRelease, setDrafting } from "./re
 import { releaseIntents, type releaseListFormSchema, type releasePageFormSchema } from "./schema";
 import { zonedToInstant } from "./time-zone";
 
-type Admin = Pick<SessionUser, "id" | "email">;
+type Admin = Person;
 
 /** The releases list's writes: create (and open) a release, open one, go back to live, set the policies. */
 export async function runListAction(db: Database, admin: Admin, form: z.infer<typeof releaseListFormSchema>) {

@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { releaseAuthors as releaseAuthorRows, releaseChanges, releaseDrafting, releases, type ReleaseRow } from "~/db/schema";
 import { recordEvent } from "~/features/activity/activity.server";
-import type { Actor, Executor } from "~/features/records/revisions.server";
+import type { Executor } from "~/features/records/revisions.server";
 import type { Database } from "~/platform/db.server";
+import type { Person } from "~/platform/person";
 import { Refusal } from "~/platform/refusal";
 import { allows, nextState, OPEN_RELEASE_STATES, releaseGuards, type ReleaseAction } from "./lifecycle";
 import { releaseMessages } from "./messages";
@@ -12,7 +13,7 @@ import { addReleaseAuthor, lockedRelease } from "./drafting.server";
 
 export { lockedRelease };
 
-type Admin = NonNullable<Actor>;
+type Admin = Person;
 
 /** A refused release action: its HTTP status and the message the dashboard shows (and the keys in conflict). */
 export class ReleaseError extends Refusal {
