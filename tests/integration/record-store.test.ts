@@ -76,4 +76,18 @@ describe.each(testDatabaseKinds)("the record store on %s", (kind) => {
     expect(await site()).toEqual(previewed);
     expect((await listMenuItems(db)).find((item) => item.displayName === "Spring")?.id).toBe(staged.id);
   });
+
+  it("a release whose staged page address was taken live meanwhile is refused with a 409 that lists it, and publishes nothing", async () => {
+    const db = app.handle.db;
+    const release = await createRelease(db, "Taken address", author);
+    await setDrafting(db, author, release.id);
+    const staged = (await createPage(db, { title: "Summer", path: "/summer" }, author)) as { id: number };
+    await upsertContentValue(db, { page: "home", section: "hero_subtitle", value: "Summer subtitle", actor: author });
+    await setDrafting(db, author, null);
+    await createPage(db, { title: "Summer (live)", path: "/summer" }, other);
+    const error = await publishRelease(db, release.id, author).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 409, conflicts: [`page:${staged.id}`] });
+    clearContentCache();
+    expect((await getPageContent("home")).hero_subtitle).not.toBe("Summer subtitle");
+  });
 });

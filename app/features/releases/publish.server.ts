@@ -30,6 +30,19 @@ export async function findConflicts(executor: Executor, changes: ReleaseChangeRo
   return changes.filter((change) => (versions.get(change.key) ?? 0) !== change.liveRevisionId).map((change) => change.key);
 }
 
+/** Whether a database error is a unique value taken meanwhile (a staged page's address now live elsewhere). */
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current instanceof Error || (current && typeof current === "object");
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    if (!(current as { cause?: unknown }).cause) break;
+  }
+  return false;
+}
+
 const actionOf = (before: unknown, after: unknown): RevisionAction => (before === null ? "create" : after === null ? "delete" : "update");
 
 /**
@@ -73,6 +86,9 @@ export async function publishRelease(db: Database, releaseId: number, actor: Act
           key,
           after: site.get(key.text) ?? null,
           action: actionOf(live.get(key.text) ?? null, site.get(key.text) ?? null),
+          // A value another record took live meanwhile: a conflict to settle, listed (409), nothing published.
+          failure: (error: unknown) =>
+            isUniqueViolation(error) ? new ReleaseError(409, releaseMessages.taken, [key.text]) : (error as Error),
         })),
       };
     },
