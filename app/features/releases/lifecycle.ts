@@ -18,57 +18,31 @@ export type ReleaseAction =
 /** Where an action leads from a state: a state, or `keep` (the state stays), or the edit rule. */
 type Target = ReleaseState | "keep" | "edited" | "approved_or_draft";
 
+/** What an open release that a schedule does not freeze allows (draft, in review, approved, failed). */
+const reviewable: Partial<Record<ReleaseAction, Target>> = {
+  stage: "edited",
+  open: "keep",
+  submit: "in_review",
+  approve: "approved",
+  send_back: "draft",
+  schedule: "scheduled",
+  publish: "published",
+  fail: "failed",
+  cancel: "cancelled",
+};
+
 export const releaseTransitions: Record<ReleaseState, Partial<Record<ReleaseAction, Target>>> = {
-  draft: {
-    stage: "edited",
-    open: "keep",
-    submit: "in_review",
-    approve: "approved",
-    send_back: "draft",
-    schedule: "scheduled",
-    publish: "published",
-    fail: "failed",
-    cancel: "cancelled",
-  },
-  in_review: {
-    stage: "edited",
-    open: "keep",
-    submit: "in_review",
-    approve: "approved",
-    send_back: "draft",
-    schedule: "scheduled",
-    publish: "published",
-    fail: "failed",
-    cancel: "cancelled",
-  },
-  approved: {
-    stage: "edited",
-    open: "keep",
-    submit: "in_review",
-    approve: "approved",
-    send_back: "draft",
-    schedule: "scheduled",
-    publish: "published",
-    fail: "failed",
-    cancel: "cancelled",
-  },
+  draft: reviewable,
+  in_review: reviewable,
+  approved: reviewable,
+  failed: reviewable,
+  // Frozen for review: an edit or an unschedule opens it again.
   scheduled: {
     stage: "edited",
     open: "keep",
     submit: "in_review",
     schedule: "scheduled",
     unschedule: "approved_or_draft",
-    publish: "published",
-    fail: "failed",
-    cancel: "cancelled",
-  },
-  failed: {
-    stage: "edited",
-    open: "keep",
-    submit: "in_review",
-    approve: "approved",
-    send_back: "draft",
-    schedule: "scheduled",
     publish: "published",
     fail: "failed",
     cancel: "cancelled",
