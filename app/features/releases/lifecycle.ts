@@ -72,6 +72,4 @@ export function nextState(state: ReleaseState, action: ReleaseAction, approvalHo
 }
 
 /** States in which a release still takes staged changes (a scheduled one is unscheduled first). */
-export const OPEN_RELEASE_STATES: readonly ReleaseState[] = (Object.keys(releaseTransitions) as ReleaseState[]).filter((state) =>
-  allows(state, "stage"),
-);
+export const OPEN_RELEASE_STATES: readonly ReleaseState[] = RELEASE_STATES.filter((state) => allows(state, "stage"));
