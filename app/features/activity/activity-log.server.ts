@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { activityEvents, contentRevisions, user, type ActivityEventRow } from "~/db/schema";
 import { describeKind, type ActivityEntry, type ActivityQuery } from "~/features/activity/schema";
 import type { Database } from "~/platform/db.server";
+import { splitKey } from "~/platform/record-key";
 import { csvRow } from "~/platform/csv";
 
 export const LOG_PAGE_SIZE = 50;
@@ -36,12 +37,18 @@ export async function listActivity(db: Database, query: ActivityQuery, limit = L
   return { entries: await describeEvents(db, page), nextBefore: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
-const isHistoryKey = (target: string | null): target is string => !!target && /^(menu:\d+|[^/]+\/[^/]+)$/.test(target);
+/** A record key's parts when the target is one (a menu item, a page content row), else undefined. */
+const recordOf = (target: string | null) => (target ? splitKey(target) : undefined);
+const isMenuItem = (target: string | null) => recordOf(target)?.prefix === "menu";
+const isHistoryKey = (target: string | null): target is string => {
+  const parts = recordOf(target);
+  return parts !== undefined && (parts.prefix === "menu" || (parts.prefix === null && /^[^/]+\/[^/]+$/.test(parts.id)));
+};
 
 /** Names what each event was about in words; menu items by the name their revision recorded. */
 export async function describeEvents(db: Database, events: ActivityEventRow[]): Promise<ActivityEntry[]> {
   const revisionIds = events
-    .filter((event) => event.target?.startsWith("menu:"))
+    .filter((event) => isMenuItem(event.target))
     .map((event) => Number((event.details as { revisionId?: unknown } | null)?.revisionId))
     .filter((id) => Number.isInteger(id));
   const menuNames = new Map<number, string>();
@@ -76,9 +83,10 @@ function describeTarget(event: ActivityEventRow, menuName: string | undefined) {
     const changed = (event.details as { changed?: unknown } | null)?.changed;
     return typeof changed === "number" ? `Весь контент (${changed} изм.)` : "—";
   }
-  if (target.startsWith("menu:")) return `Пункт меню «${menuName ?? target.slice(5)}»`;
-  const slash = target.indexOf("/");
-  if (slash > 0 && !target.includes("@")) return `Страница «${target.slice(0, slash)}», раздел «${target.slice(slash + 1)}»`;
+  const parts = recordOf(target);
+  if (parts?.prefix === "menu") return `Пункт меню «${menuName ?? parts.id}»`;
+  const slash = parts?.prefix === null ? parts.id.indexOf("/") : -1;
+  if (parts && slash > 0 && !target.includes("@")) return `Страница «${parts.id.slice(0, slash)}», раздел «${parts.id.slice(slash + 1)}»`;
   return target;
 }
 

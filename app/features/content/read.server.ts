@@ -7,6 +7,7 @@ import { logger } from "~/platform/logger.server";
 import { addContentReader } from "~/features/records/version.server";
 import { currentPreview, type PreviewState } from "~/features/records/preview-context.server";
 import { overlayAll } from "~/features/records/overlay";
+import { tryParseKey } from "~/features/records/kinds";
 import { menuRecordKey } from "./records.server";
 import { contentSnapshot, type ContentSnapshot } from "./internal/snapshots.server";
 
@@ -160,7 +161,7 @@ export function getActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
 function previewMenu(menuType: MenuType, live: MenuItemRow[], preview: PreviewState): MenuItemRow[] {
   if (preview.staged.size === 0) return live;
   const byKey = new Map(live.map((item) => [menuRecordKey(item.id).text, item]));
-  const merged = overlayAll(byKey, [preview.staged], (key) => key.startsWith("menu:"));
+  const merged = overlayAll(byKey, [preview.staged], (key) => tryParseKey(key)?.kind === "menu-item");
   return [...merged.values()]
     .filter((item) => item.isActive && item.menuType === menuType)
     .map((item) => ({ ...item, createdAt: item.createdAt ?? new Date(0) }))

@@ -10,8 +10,9 @@ type ContentSnapshot = { contentType: string; contentValue: string; pageUrl: str
 const menuText = (item: MenuSnapshot) =>
   `${item.displayName} → ${item.url} (${item.menuType === "header" ? "шапка" : "подвал"}, порядок ${item.sortOrder}${item.isActive ? "" : ", скрыт"})`;
 
-/** Landing pages and redirects read as one line each, like menu items. */
-const isRecordKey = (key: string) => key.startsWith("page:") || key.startsWith("redirect:");
+/** Menu items, landing pages and redirects read as one line each. */
+const kindOf = (key: string) => tryParseKey(key)?.kind;
+const isRecordKey = (key: string) => kindOf(key) === "landing-page" || kindOf(key) === "redirect";
 
 function recordText(snapshot: unknown): string {
   const record = snapshot as { title?: string; path?: string; status?: string; fromPath?: string; toPath?: string };
@@ -20,15 +21,15 @@ function recordText(snapshot: unknown): string {
 }
 
 function displayOf(key: string, snapshot: ContentSnapshot | null): RevisionView["display"] {
-  if (key.startsWith("menu:") || isRecordKey(key)) return "menu";
+  if (kindOf(key) === "menu-item" || isRecordKey(key)) return "menu";
   if (snapshot?.contentType === "image") return "image";
-  if (tryParseKey(key)?.kind === "legal-page" || snapshot?.contentType === "rich_text") return "html";
+  if (kindOf(key) === "legal-page" || snapshot?.contentType === "rich_text") return "html";
   return "text";
 }
 
 function valueOf(key: string, snapshot: unknown, display: RevisionView["display"]): string | null {
   if (snapshot === null || snapshot === undefined) return null;
-  if (key.startsWith("menu:")) return menuText(snapshot as MenuSnapshot);
+  if (kindOf(key) === "menu-item") return menuText(snapshot as MenuSnapshot);
   if (isRecordKey(key)) return recordText(snapshot);
   const row = snapshot as ContentSnapshot;
   if (row.pageUrl) return row.pageUrl;

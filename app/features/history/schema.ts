@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { splitKey } from "~/platform/record-key";
 import { recordMessages, versionField } from "~/features/records/schema";
 
 export const historyMessages = {
@@ -16,7 +17,7 @@ export const revisionKeySchema = z.object({
     .string()
     .min(3, historyMessages.invalidRevision)
     .max(300, historyMessages.invalidRevision)
-    .regex(/^(menu:\d{1,9}|page:\d{1,9}|redirect:\d{1,9}|[a-z0-9_-]{1,100}\/[a-z0-9_-]{1,100})$/i, historyMessages.invalidRevision),
+    .refine((key) => splitKey(key) !== undefined, historyMessages.invalidRevision),
 });
 
 export const restoreRevisionSchema = revisionKeySchema.extend({

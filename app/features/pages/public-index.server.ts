@@ -4,6 +4,7 @@
 import { getTableName, sql } from "drizzle-orm";
 import { landingPages, redirects } from "~/db/schema";
 import { overlay, type Draft } from "~/features/records/overlay";
+import { tryParseKey } from "~/features/records/kinds";
 import { addContentReader } from "~/features/records/version.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
@@ -96,7 +97,8 @@ export function lookupStagedAddress(pathname: string, query: string, staged: Dra
   const stagedPages = new Map<string, PageEntry | null>();
   const stagedRedirects = new Map<string, (RedirectEntry & { from: string }) | null>();
   for (const [key, value] of staged) {
-    if (key.startsWith("page:")) {
+    const kind = tryParseKey(key)?.kind;
+    if (kind === "landing-page") {
       const page = value as PageSnapshot | null;
       stagedPages.set(
         key,
@@ -107,7 +109,7 @@ export function lookupStagedAddress(pathname: string, query: string, staged: Dra
           unpublishedRedirect: page.unpublishedRedirect,
         },
       );
-    } else if (key.startsWith("redirect:")) {
+    } else if (kind === "redirect") {
       const redirect = value as RedirectSnapshot | null;
       stagedRedirects.set(
         key,

@@ -3,6 +3,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { landingPages } from "~/db/schema";
 import { currentPreview } from "~/features/records/preview-context.server";
 import { overlay } from "~/features/records/overlay";
+import { tryParseKey } from "~/features/records/kinds";
+
+const isPageKey = (key: string) => tryParseKey(key)?.kind === "landing-page";
 import { getPageContent, onContentChange } from "~/features/content/read.server";
 import { describeUpload } from "~/features/uploads/images.server";
 import type { ImageInfo } from "~/features/uploads/upload-url";
@@ -83,7 +86,7 @@ export async function listIndexablePagePaths(db: Database): Promise<string[]> {
 /** The release's staged records when this request is a preview of one that stages pages; else undefined. */
 function previewDraft() {
   const staged = currentPreview()?.staged;
-  return staged && [...staged.keys()].some((key) => key.startsWith("page:")) ? staged : undefined;
+  return staged && [...staged.keys()].some(isPageKey) ? staged : undefined;
 }
 
 /**
@@ -103,7 +106,7 @@ export async function getRequestedPage(pathname: string): Promise<LandingPageVie
   if (!draft) return getPublishedPage(pathname);
   const path = pathname.toLowerCase();
   const live = await readPublishedPages(getDb(), path);
-  const page = [...overlay(live, draft, (key) => key.startsWith("page:")).values()].find(
+  const page = [...overlay(live, draft, isPageKey).values()].find(
     (candidate) => candidate.path === path && candidate.status === "published",
   );
   return page ? pageView(page) : undefined;

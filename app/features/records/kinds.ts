@@ -5,7 +5,7 @@
 import type { Database } from "~/platform/db.server";
 import type { Actor } from "~/platform/person";
 import type { Executor } from "./executor";
-import { DEFAULT_LOCALE, joinKey, splitKey, type KeyParts } from "./key";
+import { DEFAULT_LOCALE, joinKey, splitKey, type KeyParts } from "~/platform/record-key";
 
 export type { Actor } from "~/platform/person";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LOCALE, joinKey, splitKey } from "./key";
+import { DEFAULT_LOCALE, joinKey, splitKey } from "./record-key";
 
 describe("the record key's text form", () => {
   it("prints and parses every kind of key the product writes, the default locale unprinted", () => {
@@ -23,5 +23,8 @@ describe("the record key's text form", () => {
     expect(splitKey("")).toBeUndefined();
     expect(splitKey("home/hero@NOT A LOCALE")).toBeUndefined();
     expect(splitKey("x".repeat(301))).toBeUndefined();
+    for (const text of ["../etc", "home/../etc", "home/a/b", "menu:", "menu:1 2", "menu:../x", "home", "home/", "/home"]) {
+      expect(splitKey(text)).toBeUndefined();
+    }
   });
 });

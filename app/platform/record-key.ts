@@ -11,6 +11,9 @@ export const DEFAULT_LOCALE = "en";
 
 const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 const PREFIX = /^([a-z][a-z-]{0,30}):(.+)$/;
+// An id of a kind with a prefix (`12`, `hero`), or a page content row's `page/section`.
+const PREFIXED_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const ROW_ID = /^[A-Za-z0-9_-]{1,100}\/[A-Za-z0-9_-]{1,100}$/;
 
 /** The parts of a key's text, before the kind is known. */
 export interface KeyParts {
@@ -35,8 +38,8 @@ export function splitKey(text: string): KeyParts | undefined {
     body = text.slice(0, at);
   }
   const prefixed = PREFIX.exec(body);
-  if (prefixed) return { prefix: prefixed[1]!, id: prefixed[2]!, locale };
-  return { prefix: null, id: body, locale };
+  if (prefixed) return PREFIXED_ID.test(prefixed[2]!) ? { prefix: prefixed[1]!, id: prefixed[2]!, locale } : undefined;
+  return ROW_ID.test(body) ? { prefix: null, id: body, locale } : undefined;
 }
 
 /** The text form of a key's parts. */
