@@ -1,4 +1,5 @@
 import { servedPaths } from "virtual:served-paths";
+import { isSafeUrl, urlRules } from "~/platform/safe-url";
 
 /** Why an address is refused, as the editor shows it next to the field. */
 export const slugMessages = {
@@ -70,8 +71,5 @@ export function redirectFromProblem(value: string): string | undefined {
 
 /** A redirect's target: a path of this site or an absolute http(s) address. */
 export function redirectTargetProblem(value: string): string | undefined {
-  if (value.length === 0 || value.length > 500 || UNSAFE.test(value)) return slugMessages.redirectTarget;
-  if (value.startsWith("/") && !value.startsWith("//")) return undefined;
-  if (/^https?:\/\/[^/\s]/i.test(value)) return undefined;
-  return slugMessages.redirectTarget;
+  return isSafeUrl(value, { ...urlRules.link, maxLength: 500 }) ? undefined : slugMessages.redirectTarget;
 }
