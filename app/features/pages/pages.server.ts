@@ -6,7 +6,9 @@ import type { Actor, Executor } from "~/features/history/revisions.server";
 import type { Database } from "~/platform/db.server";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
 import { createBlock, validateBlocks, type Block } from "./blocks/blocks";
+import { sameAddress } from "./address-key";
 import { isDisclaimerRequired } from "./policy.server";
+import { refuseLoop } from "./redirect-loops.server";
 import { collapseInto } from "./redirects.server";
 import { pageMessages, type PageSummary } from "./schema";
 import { emptySeo, type PageSeoFields } from "./seo-fields";
@@ -166,8 +168,9 @@ export function changePageStatus(db: Database, input: StatusChange, actor: Actor
         checkDisclaimer(Array.isArray(page.blocks) ? (page.blocks as { type: string }[]) : [], await isDisclaimerRequired(transaction));
       }
       const redirectTo = input.status === "unpublished" && input.redirectTo !== "" ? input.redirectTo : null;
-      if (redirectTo && normalisePath(redirectTo) === page.path)
+      if (redirectTo && sameAddress(redirectTo, page.path))
         throw new PageWriteError(slugMessages.same, 400, { redirectTo: [slugMessages.same] });
+      if (redirectTo) await refuseLoop(transaction, { from: page.path, to: redirectTo, skipPageId: page.id }, "redirectTo");
       await transaction
         .update(landingPages)
         .set({ status: input.status, unpublishedRedirect: redirectTo, updatedAt: sql`now()` })

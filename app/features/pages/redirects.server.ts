@@ -1,10 +1,12 @@
 // Redirects: from an old path to a path of this site or an absolute address, 301 or 302.
 // Chains are collapsed when written (every redirect points straight at its final target) and
 // loops are refused, so a visitor never follows more than one hop.
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { landingPages, redirects, type RedirectRow } from "~/db/schema";
 import type { Actor, Executor } from "~/features/history/revisions.server";
 import type { Database } from "~/platform/db.server";
+import { addressKey, sameAddress } from "./address-key";
+import { refuseLoop } from "./redirect-loops.server";
 import { normalisePath, redirectFromProblem, redirectTargetProblem, slugMessages } from "./slug";
 import { redirectKey, redirectSnapshot } from "./snapshot.server";
 import { PageWriteError, writeRecord, type SideChange } from "./write.server";
@@ -19,15 +21,13 @@ export const listRedirects = (db: Pick<Database, "select">) => db.select().from(
 
 const refuse = (field: "fromPath" | "toPath", message: string) => new PageWriteError(message, 400, { [field]: [message] });
 
-const isSitePath = (target: string) => target.startsWith("/");
-
 /** The final target of `to` after following every redirect already stored (a loop back to `from` refused). */
 export function finalTarget(all: Map<string, RedirectRow>, from: string, to: string): string {
   let target = to;
   for (let hops = 0; hops <= all.size; hops += 1) {
-    if (!isSitePath(target)) return target;
-    const key = normalisePath(target.split("?")[0]!);
-    if (key === normalisePath(from)) throw refuse("toPath", slugMessages.loop);
+    const key = addressKey(target);
+    if (key === undefined) return target;
+    if (key === addressKey(from)) throw refuse("toPath", slugMessages.loop);
     const next = all.get(key);
     if (!next) return target;
     target = next.toPath;
@@ -37,7 +37,7 @@ export function finalTarget(all: Map<string, RedirectRow>, from: string, to: str
 
 async function redirectsByFrom(transaction: Executor) {
   const rows = await transaction.select().from(redirects);
-  return new Map(rows.map((row) => [normalisePath(row.fromPath), row]));
+  return new Map(rows.map((row) => [addressKey(row.fromPath) ?? normalisePath(row.fromPath), row]));
 }
 
 /**
@@ -48,8 +48,8 @@ export async function collapseInto(transaction: Executor, from: string, to: stri
   const changes: SideChange[] = [];
   const rows = await transaction.select().from(redirects);
   for (const row of rows) {
-    if (row.id === skipId || !isSitePath(row.toPath) || normalisePath(row.toPath.split("?")[0]!) !== normalisePath(from)) continue;
-    if (isSitePath(to) && normalisePath(to) === normalisePath(row.fromPath)) throw refuse("toPath", slugMessages.loop);
+    if (row.id === skipId || !sameAddress(row.toPath, from)) continue;
+    if (sameAddress(to, row.fromPath)) throw refuse("toPath", slugMessages.loop);
     const [updated] = await transaction.update(redirects).set({ toPath: to }).where(eq(redirects.id, row.id)).returning();
     changes.push({ key: redirectKey(row.id), action: "update", before: redirectSnapshot(row), after: redirectSnapshot(updated) });
   }
@@ -60,20 +60,19 @@ export async function collapseInto(transaction: Executor, from: string, to: stri
 async function checkSourceFree(transaction: Executor, from: string, ownId?: number) {
   const problem = redirectFromProblem(from);
   if (problem) throw refuse("fromPath", problem);
-  const key = normalisePath(from);
+  // `/%61` is `/a`: a source is compared by the address it answers, not its spelling.
+  const key = addressKey(from) ?? normalisePath(from);
   const [page] = await transaction.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.path, key));
   if (page) throw refuse("fromPath", slugMessages.page);
-  const [other] = await transaction
-    .select({ id: redirects.id })
-    .from(redirects)
-    .where(sql`lower(${redirects.fromPath}) = ${key}`);
-  if (other && other.id !== ownId) throw refuse("fromPath", slugMessages.redirect);
+  const others = await transaction.select({ id: redirects.id, fromPath: redirects.fromPath }).from(redirects);
+  if (others.some((other) => other.id !== ownId && (addressKey(other.fromPath) ?? normalisePath(other.fromPath)) === key))
+    throw refuse("fromPath", slugMessages.redirect);
 }
 
 function checkTarget(input: RedirectInput) {
   const problem = redirectTargetProblem(input.toPath);
   if (problem) throw refuse("toPath", problem);
-  if (isSitePath(input.toPath) && normalisePath(input.toPath) === normalisePath(input.fromPath)) throw refuse("toPath", slugMessages.same);
+  if (sameAddress(input.toPath, input.fromPath)) throw refuse("toPath", slugMessages.same);
 }
 
 /** Adds a redirect by hand: its target collapsed to the end of any chain, chains into it re-aimed. */
@@ -88,6 +87,7 @@ export function createRedirect(db: Database, input: RedirectInput, actor: Actor)
       await checkSourceFree(transaction, input.fromPath);
       const target = finalTarget(await redirectsByFrom(transaction), input.fromPath, input.toPath);
       const sideChanges = await collapseInto(transaction, input.fromPath, target);
+      await refuseLoop(transaction, { from: input.fromPath, to: target }, "toPath");
       const [row] = await transaction
         .insert(redirects)
         .values({ ...input, toPath: target })
@@ -112,6 +112,7 @@ export function updateRedirect(db: Database, id: number, input: RedirectInput, a
       for (const [from, row] of all) if (row.id === id) all.delete(from);
       const target = finalTarget(all, input.fromPath, input.toPath);
       const sideChanges = await collapseInto(transaction, input.fromPath, target, id);
+      await refuseLoop(transaction, { from: input.fromPath, to: target, skipRedirectId: id }, "toPath");
       const [row] = await transaction
         .update(redirects)
         .set({ ...input, toPath: target, automatic: false })

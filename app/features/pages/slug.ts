@@ -1,5 +1,6 @@
 import { servedPaths } from "virtual:served-paths";
 import { isSafeUrl, urlRules } from "~/platform/safe-url";
+import { addressKey } from "./address-key";
 
 /** Why an address is refused, as the editor shows it next to the field. */
 export const slugMessages = {
@@ -66,7 +67,7 @@ export function redirectFromProblem(value: string): string | undefined {
   if (UNSAFE.test(value) || /[^\x21-\x7e]/.test(value) || value.includes("?") || value.includes("#")) return slugMessages.redirectFrom;
   if (/%2f|%5c|%2e/i.test(value) || value.split("/").includes("..") || value.split("/").includes(".")) return slugMessages.redirectFrom;
   if (value.length > 1 && value.endsWith("/")) return slugMessages.redirectFrom;
-  return reservedReason(normalisePath(value));
+  return reservedReason(addressKey(value) ?? normalisePath(value));
 }
 
 /** A redirect's target: a path of this site or an absolute http(s) address. */

@@ -1,0 +1,43 @@
+// Every redirect that can answer an address, for the loop check: the redirects, and the 302 of
+// each page that is not published and has a redirect chosen (landing_pages.unpublished_redirect).
+import { and, isNotNull, ne } from "drizzle-orm";
+import { landingPages, redirects } from "~/db/schema";
+import type { Executor } from "~/features/history/revisions.server";
+import { PageWriteError } from "./write.server";
+import { addressKey, leadsToLoop } from "./address-key";
+import { slugMessages } from "./slug";
+
+export interface AnsweringChange {
+  /** A redirect being rewritten or removed: its stored row is left out. */
+  skipRedirectId?: number;
+  /** A page whose redirect is being set: its stored one is left out. */
+  skipPageId?: number;
+  /** The change itself: the address it makes answer with a redirect, and the target. */
+  from: string;
+  to: string;
+}
+
+/** The redirects answering once `change` is made, keyed by the address each answers. */
+export async function answeringRedirects(transaction: Executor, change: AnsweringChange): Promise<Map<string, string>> {
+  const answering = new Map<string, string>();
+  const rows = await transaction.select({ id: redirects.id, from: redirects.fromPath, to: redirects.toPath }).from(redirects);
+  const pages = await transaction
+    .select({ id: landingPages.id, path: landingPages.path, to: landingPages.unpublishedRedirect })
+    .from(landingPages)
+    .where(and(isNotNull(landingPages.unpublishedRedirect), ne(landingPages.status, "published")));
+  for (const row of rows) if (row.id !== change.skipRedirectId) setKey(answering, row.from, row.to);
+  for (const page of pages) if (page.id !== change.skipPageId && page.to) setKey(answering, page.path, page.to);
+  setKey(answering, change.from, change.to);
+  return answering;
+}
+
+function setKey(answering: Map<string, string>, from: string, to: string) {
+  const key = addressKey(from);
+  if (key !== undefined) answering.set(key, to);
+}
+
+/** Refuses a change after which the address it answers leads round in a loop (`field` names the form's field). */
+export async function refuseLoop(transaction: Executor, change: AnsweringChange, field: "toPath" | "redirectTo") {
+  if (leadsToLoop(await answeringRedirects(transaction, change), change.from))
+    throw new PageWriteError(slugMessages.loop, 400, { [field]: [slugMessages.loop] });
+}
