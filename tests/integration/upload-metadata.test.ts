@@ -56,7 +56,7 @@ describe.each(["local disk", "S3"] as const)("photo metadata of uploads on the %
   const upload = async (page: string, section: string, bytes: Buffer) => {
     const answer = await callRoute(
       action,
-      siteRequest(`/admin/upload?page=${page}&section=${section}`, { method: "POST", body: bytes, cookie: admin }),
+      siteRequest(`/admin/upload?page=${page}&section=${section}`, { method: "POST", body: new Uint8Array(bytes), cookie: admin }),
     );
     expect(answer.status).toBe(200);
     return answer.body.url as string;
