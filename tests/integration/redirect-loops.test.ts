@@ -81,6 +81,24 @@ describe.each(testDatabaseKinds)("redirect loops on %s", (kind) => {
     expect(lookupAddress("/u2")).toMatchObject({ kind: "page" });
   });
 
+  it("refuses renaming an unpublished page to the address its 302 leads to", async () => {
+    const id = await page("/p");
+    expect((await unpublish(id, "/s/")).body).toMatchObject({ ok: true });
+    const open = (await callRoute(pagesLoader, siteRequest(`/admin/other/pages?page=${id}`, { cookie: admin }))).body.editor;
+    const renamed = await postPages({
+      intent: pageIntents.save,
+      id,
+      version: open.version,
+      title: open.page.title,
+      path: "/s",
+      blocks: JSON.stringify(open.blocks),
+      seo: JSON.stringify(open.seo),
+    });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.fieldErrors.path).toEqual([LOOP]);
+    expect(lookupAddress("/p")).toMatchObject({ kind: "redirect", location: "/s/" });
+  });
+
   it("still takes redirects that lead somewhere", async () => {
     expect((await redirect("/e", "/e-offer")).body).toMatchObject({ ok: true });
     const w = await page("/w");

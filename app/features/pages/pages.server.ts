@@ -121,6 +121,9 @@ export function savePage(db: Database, input: PageSave, actor: Actor) {
       if (input.path !== page.path) {
         sideChanges.push(...(await claimPath(transaction, input.path, page.id, page.path)));
         if (page.status !== "draft") sideChanges.push(...(await leaveRedirect(transaction, page.path, input.path)));
+        // An unpublished page's 302 answers at its new address: it must not lead back there.
+        if (page.status !== "published" && page.unpublishedRedirect)
+          await refuseLoop(transaction, { from: input.path, to: page.unpublishedRedirect, skipPageId: page.id }, "path");
       }
       const [row] = await transaction
         .update(landingPages)

@@ -37,7 +37,7 @@ function setKey(answering: Map<string, string>, from: string, to: string) {
 }
 
 /** Refuses a change after which the address it answers leads round in a loop (`field` names the form's field). */
-export async function refuseLoop(transaction: Executor, change: AnsweringChange, field: "toPath" | "redirectTo") {
+export async function refuseLoop(transaction: Executor, change: AnsweringChange, field: "toPath" | "redirectTo" | "path") {
   if (leadsToLoop(await answeringRedirects(transaction, change), change.from))
     throw new PageWriteError(slugMessages.loop, 400, { [field]: [slugMessages.loop] });
 }
