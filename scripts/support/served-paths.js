@@ -9,6 +9,8 @@ import { runnerImport } from "vite";
 const ID = "virtual:served-paths";
 const RESOLVED = "\0" + ID;
 
+/** @typedef {{ path?: string; index?: boolean; children?: RouteEntry[] }} RouteEntry */
+
 /** A route's address up to its first dynamic or splat segment, and whether it had one. */
 function staticPart(pattern) {
   const segments = pattern.split("/").filter(Boolean);
@@ -51,7 +53,9 @@ export function collectServedPaths(routes, mounts, publicEntries) {
 }
 
 export async function loadServedPaths(root) {
+  /** @type {import("vite").InlineConfig} */
   const options = { configFile: false, root, logLevel: "silent", resolve: { tsconfigPaths: true } };
+  /** @type {[{ module: { default: RouteEntry[] } }, { module: { expressPaths: Record<string, string>; frameworkPaths: string[] } }]} */
   const [{ module: table }, { module: express }] = await Promise.all([
     runnerImport(path.join(root, "app/routes.ts"), options),
     runnerImport(path.join(root, "server/http/express-paths.ts"), options),
