@@ -20,8 +20,8 @@ export type SafeUrl =
   | { kind: "external"; href: string; url: URL };
 
 export interface SafeUrlRules {
-  /** Schemes accepted for addresses elsewhere; none means paths of this site only. */
-  external?: readonly ("http:" | "https:")[];
+  /** Schemes accepted for addresses elsewhere (`http:`, `https:`); none means paths of this site only. */
+  external?: readonly string[];
   /** Accepts `page:12`. */
   pageReference?: boolean;
   maxLength?: number;
@@ -29,32 +29,22 @@ export interface SafeUrlRules {
 
 /** The value as a safe address under the rules, or undefined when it is not one. */
 export function parseSafeUrl(value: string, rules: SafeUrlRules = {}): SafeUrl | undefined {
-  if (value === "" || value.length > (rules.maxLength ?? 2_000) || UNSAFE.test(value)) return undefined;
+  if (!value || value.length > (rules.maxLength ?? 2_000) || UNSAFE.test(value)) return undefined;
   const reference = PAGE_REFERENCE.exec(value);
   if (reference) return rules.pageReference ? { kind: "page", href: value, id: Number(reference[1]) } : undefined;
-  if (value.startsWith("/")) {
-    let resolved: URL;
-    try {
-      resolved = new URL(value, SITE);
-    } catch {
-      return undefined;
-    }
-    // `//host` or anything else a browser would take off the site.
-    if (value.startsWith("//") || resolved.origin !== SITE) return undefined;
-    return { kind: "internal", href: value, path: resolved.pathname };
-  }
-  // An absolute address spelled in full: `https:evil.example` and `javascript:` are refused.
-  const scheme = /^([a-z][a-z0-9+.-]*:)\/\/[^/?#]/i.exec(value)?.[1]?.toLowerCase();
-  if (!scheme || !(rules.external ?? []).some((allowed) => allowed === scheme)) return undefined;
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(value, SITE);
   } catch {
     return undefined;
   }
-  // `https://site.example@evil.example` reads as the site but leads elsewhere.
-  if (url.hostname === "" || url.username !== "" || url.password !== "") return undefined;
-  return { kind: "external", href: value, url };
+  // A path must still be on the site once resolved as a browser would (`//host` is not).
+  if (value[0] === "/") return value[1] !== "/" && url.origin === SITE ? { kind: "internal", href: value, path: url.pathname } : undefined;
+  // An address elsewhere spelled in full (`https:evil.example` and `javascript:` are not), without
+  // credentials: `https://site.example@evil.example` reads as the site but leads elsewhere.
+  return /^https?:\/\/[^/?#]/i.test(value) && rules.external?.includes(url.protocol) && !url.username && !url.password
+    ? { kind: "external", href: value, url }
+    : undefined;
 }
 
 export const isSafeUrl = (value: string, rules: SafeUrlRules = {}) => parseSafeUrl(value, rules) !== undefined;

@@ -1,4 +1,4 @@
-import { isSafeUrl } from "~/platform/safe-url";
+import { parseSafeUrl } from "~/platform/safe-url";
 
 export type LinkTarget =
   /** A page of this site: navigated by the router. */
@@ -23,7 +23,7 @@ export function resolveLink(url: string | undefined): LinkTarget {
   if (value.startsWith("#") || value.startsWith("?")) return { kind: "document", href: value, external: false };
   if (value.startsWith("/")) {
     // `/\evil.example` or `/<TAB>/evil.example` would leave the site: such a path leads home.
-    if (!isSafeUrl(value)) return { kind: "route", href: "/" };
+    if (!parseSafeUrl(value)) return { kind: "route", href: "/" };
     return FILE_PATH.test(value.split(/[?#]/)[0]!) ? { kind: "document", href: value, external: false } : { kind: "route", href: value };
   }
   if (SAFE_SCHEME.test(value)) return { kind: "document", href: value, external: /^https?:/i.test(value) };
