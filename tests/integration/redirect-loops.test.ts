@@ -64,6 +64,13 @@ describe.each(testDatabaseKinds)("redirect loops on %s", (kind) => {
     expect((await redirect("/%64", "/faq")).status).toBe(400);
   });
 
+  it("refuses a page at an address a redirect spelled otherwise answers", async () => {
+    expect((await redirect("/%66-offer", "/fees")).body).toMatchObject({ ok: true });
+    const created = await postPages({ intent: pageIntents.create, title: "Offer", path: "/f-offer" });
+    expect(created.status).toBe(400);
+    expect(created.body.fieldErrors.path).toEqual(["С этого адреса уже настроена переадресация"]);
+  });
+
   it("refuses /u -> 302 /v -> 301 /u when the page is unpublished first", async () => {
     const u = await page("/u");
     expect((await unpublish(u, "/v")).body).toMatchObject({ ok: true });

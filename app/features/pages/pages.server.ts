@@ -6,13 +6,13 @@ import type { Actor, Executor } from "~/features/history/revisions.server";
 import type { Database } from "~/platform/db.server";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
 import { createBlock, validateBlocks, type Block } from "./blocks/blocks";
-import { sameAddress } from "./address-key";
+import { addressKey, sameAddress } from "./address-key";
 import { isDisclaimerRequired } from "./policy.server";
 import { refuseLoop } from "./redirect-loops.server";
 import { collapseInto } from "./redirects.server";
 import { pageMessages, type PageSummary } from "./schema";
 import { emptySeo, type PageSeoFields } from "./seo-fields";
-import { normalisePath, redirectTargetProblem, slugMessages, slugProblem } from "./slug";
+import { redirectTargetProblem, slugMessages, slugProblem } from "./slug";
 import { pageKey, redirectKey, redirectSnapshot, type PageSnapshot } from "./snapshot.server";
 import { PageWriteError, writeRecord, type SideChange } from "./write.server";
 
@@ -43,13 +43,11 @@ async function claimPath(transaction: Executor, path: string, ownId?: number, ow
   if (problem) throw refusePath(problem);
   const [page] = await transaction.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.path, path));
   if (page && page.id !== ownId) throw refusePath(slugMessages.page);
-  const [redirect] = await transaction
-    .select()
-    .from(redirects)
-    .where(sql`lower(${redirects.fromPath}) = ${path}`);
+  // A redirect from `/%61` answers `/a`: sources are compared by the address they answer.
+  const redirect = (await transaction.select().from(redirects)).find((row) => addressKey(row.fromPath) === path);
   if (!redirect) return [];
   // Taking back an address this page had before: the redirect from it to the page is dropped.
-  if (ownOldPath !== undefined && normalisePath(redirect.toPath) === ownOldPath) {
+  if (ownOldPath !== undefined && sameAddress(redirect.toPath, ownOldPath)) {
     await transaction.delete(redirects).where(eq(redirects.id, redirect.id));
     return [{ key: redirectKey(redirect.id), action: "delete", before: redirectSnapshot(redirect), after: null }];
   }
