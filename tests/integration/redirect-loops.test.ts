@@ -2,11 +2,12 @@
 // slash, a fragment, percent-encoding, dot segments and case, and through the 302 of an
 // unpublished page, in either order of writing.
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseEnv, setEnv } from "~/platform/env.server";
 import { pageIntents, redirectIntents } from "~/features/pages/intents";
 import { lookupAddress } from "~/features/pages/public-index.server";
 import { action as pagesAction, loader as pagesLoader } from "~/routes/admin.other.pages";
 import { action as redirectsAction } from "~/routes/admin.other.redirects";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { ORIGIN, siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const LOOP = "Переадресация замкнётся в цикл";
@@ -104,6 +105,24 @@ describe.each(testDatabaseKinds)("redirect loops on %s", (kind) => {
     expect(renamed.status).toBe(400);
     expect(renamed.body.fieldErrors.path).toEqual([LOOP]);
     expect(lookupAddress("/p")).toMatchObject({ kind: "redirect", location: "/s/" });
+  });
+
+  it("refuses a loop through the site's own absolute address (PUBLIC_URL), http or https", async () => {
+    setEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: app.env.DATA_DIR, PORT: "3000", PUBLIC_URL: ORIGIN }));
+    try {
+      for (const [from, to] of [
+        ["/own", `${ORIGIN}/own/`],
+        ["/own-b", `${ORIGIN.replace("http:", "https:").toUpperCase()}/%6Fwn-b`],
+      ]) {
+        const answer = await redirect(from!, to!);
+        expect(answer.status, to).toBe(400);
+        expect(answer.body.fieldErrors.toPath, to).toEqual([LOOP]);
+      }
+      expect((await redirect("/own-c", `${ORIGIN}/fees`)).body).toMatchObject({ ok: true });
+      expect((await redirect("/own-d", "https://other.example/own-d")).body).toMatchObject({ ok: true });
+    } finally {
+      setEnv(app.env);
+    }
   });
 
   it("still takes redirects that lead somewhere", async () => {

@@ -14,6 +14,14 @@ describe("the address a target leads to", () => {
     expect(sameAddress("https://a.example/a", "https://a.example/a")).toBe(false);
   });
 
+  it("takes an absolute address on the site's own origin as its path, when the origin is known", () => {
+    expect(addressKey("https://site.example/A/", "https://site.example")).toBe("/a");
+    expect(addressKey("http://site.example/%61", "https://site.example")).toBe("/a");
+    expect(addressKey("https://other.example/a", "https://site.example")).toBeUndefined();
+    expect(addressKey("https://site.example/a")).toBeUndefined();
+    expect(leadsToLoop(new Map([["/u", "https://site.example/u/"]]), "/u", "https://site.example")).toBe(true);
+  });
+
   it("finds a loop through any spelling, and none in a chain that ends", () => {
     expect(
       leadsToLoop(

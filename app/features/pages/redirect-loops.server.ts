@@ -3,6 +3,7 @@
 import { and, isNotNull, ne } from "drizzle-orm";
 import { landingPages, redirects } from "~/db/schema";
 import type { Executor } from "~/features/history/revisions.server";
+import { getEnv } from "~/platform/env.server";
 import { PageWriteError } from "./write.server";
 import { addressKey, leadsToLoop } from "./address-key";
 import { slugMessages } from "./slug";
@@ -38,6 +39,7 @@ function setKey(answering: Map<string, string>, from: string, to: string) {
 
 /** Refuses a change after which the address it answers leads round in a loop (`field` names the form's field). */
 export async function refuseLoop(transaction: Executor, change: AnsweringChange, field: "toPath" | "redirectTo" | "path") {
-  if (leadsToLoop(await answeringRedirects(transaction, change), change.from))
+  // `https://<the site>/a` leads back to `/a` as surely as `/a` does.
+  if (leadsToLoop(await answeringRedirects(transaction, change), change.from, getEnv().PUBLIC_URL))
     throw new PageWriteError(slugMessages.loop, 400, { [field]: [slugMessages.loop] });
 }
