@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { headScripts } from "./scripts/support/head-scripts.js";
+import { servedPaths } from "./scripts/support/served-paths.js";
 
 // The browser's JavaScript in a few chunks instead of one per small shared module: over HTTP/1.1
 // a page asked for 18 files, and the stylesheet waited for connections behind them. Only
@@ -32,5 +33,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   server: { watch: { ignored: ["**/data/**", "**/build*/**", "**/test-results/**"] } },
   resolve: { tsconfigPaths: true },
-  plugins: [headScripts(), tailwindcss(), reactRouter()],
+  plugins: [headScripts(), servedPaths(), tailwindcss(), reactRouter()],
 }));

@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { headScripts } from "./scripts/support/head-scripts.js";
+import { servedPaths } from "./scripts/support/served-paths.js";
 
 export default defineConfig({
-  plugins: [headScripts()],
+  plugins: [headScripts(), servedPaths()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],

@@ -6,6 +6,7 @@ import { setDatabase } from "~/platform/db.server";
 import { parseEnv, setEnv, type Env } from "~/platform/env.server";
 import { flushLogs, logger } from "~/platform/logger.server";
 import { getUploadStore } from "~/features/uploads/upload-store.server";
+import { cleanStoredImagesAtStart } from "~/features/uploads/clean-image.server";
 import { createMetrics } from "../ops/metrics";
 import { recordHeaders } from "../http/security";
 import { setRequestLogging } from "../http/request-log";
@@ -100,6 +101,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   logger.info({ port: env.PORT, database: database.kind, dataDir: env.DATA_DIR, uploads: uploads.describe() }, "server started");
   const { stopBackgroundJobs } = startBackgroundWork(env, database);
+  // Originals stored before uploads were cleaned of photo metadata (GPS, camera, author).
+  void cleanStoredImagesAtStart(uploads);
   // `npm run backup` and `npm run admin` beside this server, on the embedded database.
   const stopControlSocket = await startControlSocket(env);
 

@@ -21,6 +21,7 @@ import { runInPreview, runOutsidePreview } from "~/features/records/preview-cont
 import { isPublicPageRequest } from "../page-cache/render-queue";
 import { nonceMiddleware, securityHeaders } from "../http/security";
 import { serveUploads } from "../http/uploads";
+import { expressPaths } from "../http/express-paths";
 import { statisticsRoutes } from "../http/statistics";
 import type { Collector } from "~/features/statistics/collector.server";
 
@@ -75,17 +76,17 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
   app.use(compression());
   app.use(wholeBlockCompression);
 
-  app.get("/healthz", async (_req, res) => {
+  app.get(expressPaths.health, async (_req, res) => {
     const ok = await pingDatabase();
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unavailable" });
   });
-  app.get("/metrics", metrics.handler);
-  app.get("/readyz", readiness(uploads));
-  app.use("/uploads", serveUploads(uploads, uploadsDirectory(env.DATA_DIR)));
+  app.get(expressPaths.metrics, metrics.handler);
+  app.get(expressPaths.readiness, readiness(uploads));
+  app.use(expressPaths.uploads, serveUploads(uploads, uploadsDirectory(env.DATA_DIR)));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDirectory) {
-    app.use("/assets", express.static(path.join(options.clientDirectory, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(expressPaths.assets, express.static(path.join(options.clientDirectory, "assets"), { immutable: true, maxAge: "1y" }));
     // Every public file has an extension; a page address goes straight to the router, not to a disk lookup.
     const publicFiles = express.static(options.clientDirectory, { maxAge: "1h", index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));

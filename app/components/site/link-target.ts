@@ -1,3 +1,5 @@
+import { parseSafeUrl } from "~/platform/safe-url";
+
 export type LinkTarget =
   /** A page of this site: navigated by the router. */
   | { kind: "route"; href: string }
@@ -20,6 +22,8 @@ export function resolveLink(url: string | undefined): LinkTarget {
   if (value.startsWith("//")) return { kind: "document", href: `https:${value}`, external: true };
   if (value.startsWith("#") || value.startsWith("?")) return { kind: "document", href: value, external: false };
   if (value.startsWith("/")) {
+    // `/\evil.example` or `/<TAB>/evil.example` would leave the site: such a path leads home.
+    if (!parseSafeUrl(value)) return { kind: "route", href: "/" };
     return FILE_PATH.test(value.split(/[?#]/)[0]!) ? { kind: "document", href: value, external: false } : { kind: "route", href: value };
   }
   if (SAFE_SCHEME.test(value)) return { kind: "document", href: value, external: /^https?:/i.test(value) };

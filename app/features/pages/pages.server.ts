@@ -7,11 +7,13 @@ import type { WriteContext } from "~/features/records/write.server";
 import type { Database } from "~/platform/db.server";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
 import { createBlock, validateBlocks, type Block } from "./blocks/blocks";
+import { addressKey, sameAddress } from "./address-key";
 import { isDisclaimerRequired } from "./policy.server";
+import { refuseLoop } from "./redirect-loops.server";
 import { collapseInto, redirectsAsLeft } from "./redirects.server";
 import { pageMessages, type PageSummary } from "./schema";
 import { emptySeo, type PageSeoFields } from "~/features/seo/seo-fields";
-import { normalisePath, redirectTargetProblem, slugMessages, slugProblem } from "./slug";
+import { redirectTargetProblem, slugMessages, slugProblem } from "./slug";
 import { pageRecordKey, redirectRecordKey, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
 import { PageWriteError, writeRecord, type SideChange } from "./internal/write.server";
 
@@ -45,10 +47,11 @@ async function claimPath(context: WriteContext, path: string, ownId?: number, ow
   if (problem) throw refusePath(problem);
   const page = (await pagesAsLeft(context)).find((candidate) => candidate.path === path);
   if (page && page.id !== ownId) throw refusePath(slugMessages.page);
-  const redirect = (await redirectsAsLeft(context)).find((candidate) => candidate.fromPath.toLowerCase() === path);
+  // A redirect from `/%61` answers `/a`: sources are compared by the address they answer.
+  const redirect = (await redirectsAsLeft(context)).find((candidate) => addressKey(candidate.fromPath) === path);
   if (!redirect) return [];
   // Taking back an address this page had before: the redirect from it to the page is dropped.
-  if (ownOldPath !== undefined && normalisePath(redirect.toPath) === ownOldPath) {
+  if (ownOldPath !== undefined && sameAddress(redirect.toPath, ownOldPath)) {
     return [{ key: redirectRecordKey(redirect.id), action: "delete", after: null }];
   }
   throw refusePath(slugMessages.redirect);
@@ -125,6 +128,9 @@ export function savePage(db: Database, input: PageSave, actor: Actor) {
         sideChanges.push(...reclaimed);
         const dropped = reclaimed.map((change) => Number(change.key.id));
         if (page.status !== "draft") sideChanges.push(...(await leaveRedirect(context, page.path, input.path, dropped)));
+        // An unpublished page's 302 answers at its new address: it must not lead back there.
+        if (page.status !== "published" && page.unpublishedRedirect)
+          await refuseLoop(context, { from: input.path, to: page.unpublishedRedirect, skipPageId: page.id }, "path");
       }
       const after: PageSnapshot = { ...page, title: input.title, path: input.path, blocks, seo: input.seo };
       return { result: after, after, sideChanges };
@@ -167,8 +173,9 @@ export function changePageStatus(db: Database, input: StatusChange, actor: Actor
         );
       }
       const redirectTo = input.status === "unpublished" && input.redirectTo !== "" ? input.redirectTo : null;
-      if (redirectTo && normalisePath(redirectTo) === page.path)
+      if (redirectTo && sameAddress(redirectTo, page.path))
         throw new PageWriteError(slugMessages.same, 400, { redirectTo: [slugMessages.same] });
+      if (redirectTo) await refuseLoop(context, { from: page.path, to: redirectTo, skipPageId: page.id }, "redirectTo");
       return { result: true, after: { ...page, status: input.status, unpublishedRedirect: redirectTo } };
     },
   });

@@ -6,6 +6,8 @@ import { redirects } from "~/db/schema";
 import type { Actor } from "~/features/records/revisions.server";
 import type { WriteContext } from "~/features/records/write.server";
 import type { Database } from "~/platform/db.server";
+import { addressKey, sameAddress } from "./address-key";
+import { refuseLoop } from "./redirect-loops.server";
 import { normalisePath, redirectFromProblem, redirectTargetProblem, slugMessages } from "./slug";
 import { redirectRecordKey, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
 import { PageWriteError, writeRecord, type SideChange } from "./internal/write.server";
@@ -20,15 +22,13 @@ export const listRedirects = (db: Pick<Database, "select">) => db.select().from(
 
 const refuse = (field: "fromPath" | "toPath", message: string) => new PageWriteError(message, 400, { [field]: [message] });
 
-const isSitePath = (target: string) => target.startsWith("/");
-
 /** The final target of `to` after following every redirect already stored (a loop back to `from` refused). */
 export function finalTarget(all: Map<string, RedirectSnapshot>, from: string, to: string): string {
   let target = to;
   for (let hops = 0; hops <= all.size; hops += 1) {
-    if (!isSitePath(target)) return target;
-    const key = normalisePath(target.split("?")[0]!);
-    if (key === normalisePath(from)) throw refuse("toPath", slugMessages.loop);
+    const key = addressKey(target);
+    if (key === undefined) return target;
+    if (key === addressKey(from)) throw refuse("toPath", slugMessages.loop);
     const next = all.get(key);
     if (!next) return target;
     target = next.toPath;
@@ -40,7 +40,7 @@ export function finalTarget(all: Map<string, RedirectSnapshot>, from: string, to
 export const redirectsAsLeft = async (context: WriteContext) => [...(await context.list("redirect")).values()] as RedirectSnapshot[];
 
 async function redirectsByFrom(context: WriteContext) {
-  return new Map((await redirectsAsLeft(context)).map((row) => [normalisePath(row.fromPath), row]));
+  return new Map((await redirectsAsLeft(context)).map((row) => [addressKey(row.fromPath) ?? normalisePath(row.fromPath), row]));
 }
 
 /**
@@ -51,8 +51,8 @@ export async function collapseInto(context: WriteContext, from: string, to: stri
   const changes: SideChange[] = [];
   const skipped = Array.isArray(skip) ? skip : [skip];
   for (const row of await redirectsAsLeft(context)) {
-    if (skipped.includes(row.id) || !isSitePath(row.toPath) || normalisePath(row.toPath.split("?")[0]!) !== normalisePath(from)) continue;
-    if (isSitePath(to) && normalisePath(to) === normalisePath(row.fromPath)) throw refuse("toPath", slugMessages.loop);
+    if (skipped.includes(row.id) || !sameAddress(row.toPath, from)) continue;
+    if (sameAddress(to, row.fromPath)) throw refuse("toPath", slugMessages.loop);
     changes.push({ key: redirectRecordKey(row.id), action: "update", after: { ...row, toPath: to } });
   }
   return changes;
@@ -62,17 +62,19 @@ export async function collapseInto(context: WriteContext, from: string, to: stri
 async function checkSourceFree(context: WriteContext, from: string, ownId?: number) {
   const problem = redirectFromProblem(from);
   if (problem) throw refuse("fromPath", problem);
-  const key = normalisePath(from);
+  // `/%61` is `/a`: a source is compared by the address it answers, not its spelling.
+  const key = addressKey(from) ?? normalisePath(from);
   const pages = [...(await context.list("landing-page")).values()] as PageSnapshot[];
   if (pages.some((page) => page.path === key)) throw refuse("fromPath", slugMessages.page);
-  const other = (await redirectsAsLeft(context)).find((row) => row.fromPath.toLowerCase() === key);
-  if (other && other.id !== ownId) throw refuse("fromPath", slugMessages.redirect);
+  const others = await redirectsAsLeft(context);
+  if (others.some((other) => other.id !== ownId && (addressKey(other.fromPath) ?? normalisePath(other.fromPath)) === key))
+    throw refuse("fromPath", slugMessages.redirect);
 }
 
 function checkTarget(input: RedirectInput) {
   const problem = redirectTargetProblem(input.toPath);
   if (problem) throw refuse("toPath", problem);
-  if (isSitePath(input.toPath) && normalisePath(input.toPath) === normalisePath(input.fromPath)) throw refuse("toPath", slugMessages.same);
+  if (sameAddress(input.toPath, input.fromPath)) throw refuse("toPath", slugMessages.same);
 }
 
 /** Adds a redirect by hand: its target collapsed to the end of any chain, chains into it re-aimed. */
@@ -86,6 +88,7 @@ export function createRedirect(db: Database, input: RedirectInput, actor: Actor)
       await checkSourceFree(context, input.fromPath);
       const target = finalTarget(await redirectsByFrom(context), input.fromPath, input.toPath);
       const sideChanges = await collapseInto(context, input.fromPath, target);
+      await refuseLoop(context, { from: input.fromPath, to: target }, "toPath");
       const id = Number(await context.allocateId("redirect"));
       const row: RedirectSnapshot = { id, ...input, toPath: target, automatic: false };
       return { result: row, after: row, sideChanges };
@@ -107,6 +110,7 @@ export function updateRedirect(db: Database, id: number, input: RedirectInput, a
       for (const [from, row] of all) if (row.id === id) all.delete(from);
       const target = finalTarget(all, input.fromPath, input.toPath);
       const sideChanges = await collapseInto(context, input.fromPath, target, id);
+      await refuseLoop(context, { from: input.fromPath, to: target, skipRedirectId: id }, "toPath");
       const row: RedirectSnapshot = { ...(before as RedirectSnapshot), ...input, toPath: target, automatic: false };
       return { result: row, after: row, sideChanges };
     },

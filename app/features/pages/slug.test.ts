@@ -21,6 +21,8 @@ describe("landing page addresses", () => {
     ["/uploads/x", slugMessages.reserved],
     ["/assets", slugMessages.reserved],
     ["/healthz", slugMessages.reserved],
+    ["/preview", slugMessages.reserved],
+    ["/preview/exit", slugMessages.reserved],
     ["/fees", slugMessages.route],
     ["/signup", slugMessages.route],
     ["/" + "a".repeat(200), slugMessages.tooLong],
@@ -34,7 +36,21 @@ describe("landing page addresses", () => {
 
   it("takes old addresses with dots and capitals as redirect sources, never encoded slashes, dot segments or reserved paths", () => {
     expect(redirectFromProblem("/Old/Offer.html")).toBeUndefined();
-    for (const path of ["/a/../b", "/a/%2f", "/%2e%2e", "/a b", "/ünï", "//evil", "/admin", "/sitemap.xml", "/x?y=1", "/x/"]) {
+    for (const path of [
+      "/a/../b",
+      "/a/%2f",
+      "/%2e%2e",
+      "/a b",
+      "/ünï",
+      "//evil",
+      "/admin",
+      "/sitemap.xml",
+      "/x?y=1",
+      "/x/",
+      "/visit.js",
+      "/favicon.png",
+      "/offer.data",
+    ]) {
       expect(redirectFromProblem(path), path).toBeDefined();
     }
   });

@@ -1,4 +1,6 @@
-import { publicPagePaths } from "~/features/seo/public-pages.js";
+import { servedPaths } from "virtual:served-paths";
+import { isSafeUrl, urlRules } from "~/platform/safe-url";
+import { addressKey } from "./address-key";
 
 /** Why an address is refused, as the editor shows it next to the field. */
 export const slugMessages = {
@@ -20,25 +22,11 @@ export const slugMessages = {
 export const MAX_SLUG_LENGTH = 200;
 
 /**
- * Paths answered by the server, the dashboard, files and resources: never a landing page or a
- * redirect's source. A prefix covers everything below it too.
+ * Addresses the server answers itself, never a landing page or a redirect's source: read at build
+ * time from the route table, the paths Express mounts and the files in public/
+ * (scripts/support/served-paths.js). A section covers everything below it too.
  */
-export const RESERVED_PATHS = [
-  "/admin",
-  "/api",
-  "/uploads",
-  "/assets",
-  "/sitemap.xml",
-  "/robots.txt",
-  "/healthz",
-  "/readyz",
-  "/metrics",
-  "/contact",
-  "/__manifest",
-  "/__page-cache",
-  "/favicon.ico",
-  "/og-image.png",
-] as const;
+export const SERVED_PATHS = servedPaths;
 
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -47,10 +35,12 @@ export const normalisePath = (value: string) => value.trim().toLowerCase();
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-/** A reserved path or a fixed page's address (and what lies under a reserved prefix). */
+/** A served section (and what lies under it) or an address a route answers as it is. */
 export function reservedReason(path: string): string | undefined {
-  if (RESERVED_PATHS.some((prefix) => under(path, prefix))) return slugMessages.reserved;
-  if ((publicPagePaths as readonly string[]).includes(path) || path === "/") return slugMessages.route;
+  if (servedPaths.sections.some((prefix) => under(path, prefix))) return slugMessages.reserved;
+  if (servedPaths.exact.includes(path)) return slugMessages.route;
+  // React Router answers `<address>.data` with that address's data, never a page or redirect.
+  if (path.endsWith(".data")) return slugMessages.reserved;
   return undefined;
 }
 
@@ -77,13 +67,10 @@ export function redirectFromProblem(value: string): string | undefined {
   if (UNSAFE.test(value) || /[^\x21-\x7e]/.test(value) || value.includes("?") || value.includes("#")) return slugMessages.redirectFrom;
   if (/%2f|%5c|%2e/i.test(value) || value.split("/").includes("..") || value.split("/").includes(".")) return slugMessages.redirectFrom;
   if (value.length > 1 && value.endsWith("/")) return slugMessages.redirectFrom;
-  return reservedReason(normalisePath(value));
+  return reservedReason(addressKey(value) ?? normalisePath(value));
 }
 
 /** A redirect's target: a path of this site or an absolute http(s) address. */
 export function redirectTargetProblem(value: string): string | undefined {
-  if (value.length === 0 || value.length > 500 || UNSAFE.test(value)) return slugMessages.redirectTarget;
-  if (value.startsWith("/") && !value.startsWith("//")) return undefined;
-  if (/^https?:\/\/[^/\s]/i.test(value)) return undefined;
-  return slugMessages.redirectTarget;
+  return isSafeUrl(value, { ...urlRules.link, maxLength: 500 }) ? undefined : slugMessages.redirectTarget;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isImageUrl, isSafeUrl, urlRules } from "~/platform/safe-url";
 
 export const seoMessages = {
   canonical: "Канонический адрес: путь от / или адрес https://",
@@ -18,16 +19,13 @@ export const pageSeoSchema = z.object({
     .string()
     .trim()
     .max(500, seoMessages.tooLong)
-    .refine(
-      (value) => value === "" || (value.startsWith("/") && !value.startsWith("//")) || /^https:\/\/[^\s/]/.test(value),
-      seoMessages.canonical,
-    )
+    .refine((value) => value === "" || isSafeUrl(value, urlRules.httpsOrPath), seoMessages.canonical)
     .default(""),
   ogImage: z
     .string()
     .trim()
     .max(500, seoMessages.tooLong)
-    .refine((value) => value === "" || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/[^\s"']+$/.test(value), seoMessages.image)
+    .refine((value) => value === "" || isImageUrl(value), seoMessages.image)
     .default(""),
   noindex: z.boolean().default(false),
 });

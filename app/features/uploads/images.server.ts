@@ -20,7 +20,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
  * server's memory (bench/memory.md), for what only an administrator's upload uses.
  */
 let loadingSharp: Promise<typeof import("sharp").default> | undefined;
-function loadSharp() {
+export function loadSharp() {
   loadingSharp ??= import("sharp").then((module) => {
     const sharp = module.default;
     // Two cores: one for sharp's work, one for the server.

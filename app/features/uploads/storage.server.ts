@@ -5,6 +5,7 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/features/uploads/schema";
+import { cleanImageFile } from "./clean-image.server";
 import { ImageError, prepareImageVariants, removeImageVariants } from "./images.server";
 import { localUploadStore, type UploadStore } from "./upload-store.server";
 
@@ -95,8 +96,7 @@ export async function storeUpload(
   const temporary = path.join(directory, `.upload-${randomUUID()}`);
   try {
     await pipeline(source, byteLimit(options.maxBytes ?? MAX_UPLOAD_BYTES), fs.createWriteStream(temporary, { flags: "wx" }));
-    const { size } = await fsp.stat(temporary);
-    if (size === 0) throw new UploadError("empty", uploadMessages.empty, 400);
+    if ((await fsp.stat(temporary)).size === 0) throw new UploadError("empty", uploadMessages.empty, 400);
     // The signature reader is loaded with the first upload (bench/memory.md).
     const { fileTypeFromFile } = await import("file-type");
     const detected = await fileTypeFromFile(temporary);
@@ -107,11 +107,14 @@ export async function storeUpload(
     const fileName = `${options.settingKey}_${options.now ?? Date.now()}.${extension}`;
     let prepared;
     try {
+      // Photo metadata (GPS position, camera, author) is taken out before anything is made or stored.
+      await cleanImageFile(temporary, extension);
       prepared = await prepareImageVariants(temporary, fileName);
     } catch (error) {
       if (error instanceof ImageError) throw new UploadError(error.code, error.message, error.status);
       throw error;
     }
+    const { size } = await fsp.stat(temporary);
     await store.putFiles([...prepared.files, { key: `uploads/${fileName}`, file: temporary, contentType: detected.mime }]);
     return { fileName, url: `/uploads/${fileName}`, contentType: detected.mime, size, ...prepared.info };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { versionField } from "~/features/records/schema";
 import { isPageReference } from "~/platform/page-reference";
+import { isSafeUrl, urlRules } from "~/platform/safe-url";
 
 /** The exact messages of the menu rules, as the dashboard shows them. */
 export const menuMessages = {
@@ -51,7 +52,7 @@ const menuUrl = z
   // A landing page may be named itself (`page:12`), so its link survives a change of address.
   .refine((url) => url.startsWith("/") || isPageReference(url), menuMessages.urlStart)
   .refine((url) => !UNSAFE_URL_CHARACTERS.test(url), menuMessages.urlCharacters)
-  .refine((url) => !url.startsWith("//"), menuMessages.urlOffSite);
+  .refine((url) => UNSAFE_URL_CHARACTERS.test(url) || isSafeUrl(url, urlRules.sitePathOrPage), menuMessages.urlOffSite);
 
 /** One menu item as the add and edit forms send it. */
 export const menuItemSchema = z.object({

@@ -1,27 +1,14 @@
 import { z } from "zod";
 import { findKey } from "~/features/content/catalogue/catalogue";
 import { versionField } from "~/features/records/schema";
+import { isSafeUrl, urlRules } from "~/platform/safe-url";
 
 /** A stored content value holds at most 200000 characters. */
 export const MAX_CONTENT_LENGTH = 200_000;
 const MAX_URL_LENGTH = 2_000;
 
-/**
- * A link the site may render: an absolute http(s) address, or a path on this site ("/x").
- * NOTE: "//x" and "/\x" are refused because browsers read both as another host.
- */
-export function isSiteUrl(value: string): boolean {
-  // Refusing control characters is the point of this pattern.
-  // eslint-disable-next-line no-control-regex
-  if (value.length > MAX_URL_LENGTH || /[\s\\\u0000-\u001f\u007f]/.test(value)) return false;
-  if (value.startsWith("/")) return !value.startsWith("//");
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
+/** A link the site may render: an absolute http(s) address, or a path that stays on this site (~/platform/safe-url). */
+export const isSiteUrl = (value: string): boolean => isSafeUrl(value, { ...urlRules.link, maxLength: MAX_URL_LENGTH });
 
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 export const DEFAULT_COLOUR = "#000000";

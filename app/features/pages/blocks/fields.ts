@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isImageUrl, isSafeUrl, urlRules } from "~/platform/safe-url";
 
 /** The editor's messages for block fields, shown next to the field. */
 export const blockMessages = {
@@ -11,8 +12,6 @@ export const blockMessages = {
   itemsFew: "Нужен хотя бы один элемент",
 } as const;
 
-const UNSAFE_CHARACTERS = /[\s\\\p{Cc}\p{Cf}]/u;
-
 export const text = (max: number) => z.string().trim().min(1, blockMessages.required).max(max, blockMessages.tooLong);
 export const optionalText = (max: number) => z.string().trim().max(max, blockMessages.tooLong);
 
@@ -22,12 +21,7 @@ export const link = z
   .trim()
   .min(1, blockMessages.required)
   .max(500, blockMessages.tooLong)
-  .refine(
-    (value) =>
-      !UNSAFE_CHARACTERS.test(value) &&
-      ((value.startsWith("/") && !value.startsWith("//")) || /^page:\d{1,9}$/.test(value) || /^https?:\/\/[^/]/i.test(value)),
-    blockMessages.link,
-  );
+  .refine((value) => isSafeUrl(value, urlRules.linkOrPage), blockMessages.link);
 
 /**
  * An image from the upload pipeline (`/uploads/…`) or empty for none; its text alternative is
@@ -39,10 +33,7 @@ export const image = z
       .string()
       .trim()
       .max(500, blockMessages.tooLong)
-      .refine(
-        (value) => value === "" || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/[^\s"']+$/.test(value),
-        blockMessages.image,
-      ),
+      .refine((value) => value === "" || isImageUrl(value), blockMessages.image),
     alt: optionalText(200),
     decorative: z.boolean(),
   })
