@@ -12,7 +12,10 @@
 // connection node:http keeps alive is sent this way; any other (HTTP/1.0 without keep-alive,
 // `Connection: close`, the last request a socket may make, an expected 100-continue, a HEAD
 // request's) is sent by `writeHead`, so node:http decides what it always decided.
-// ready-head.test.ts compares the bytes with `writeHead`'s, the Date aside.
+// ready-head.test.ts compares the bytes with `writeHead`'s, the Date aside, and the page cache's
+// answers both ways (ready heads on and off). This is the one module that touches node:http's
+// private fields (eslint.config.js refuses them elsewhere): a Node that changes them fails
+// `readyHeadsSupported`'s test, and the site answers through `writeHead`.
 import http, { STATUS_CODES, validateHeaderName, validateHeaderValue, type ServerResponse } from "node:http";
 
 /** What a response must look like for its head to be written as bytes: untouched, kept alive. */
@@ -35,11 +38,7 @@ interface ResponseState {
  * response has. Checked once at start; where they differ (a Node that changed them), every
  * answer goes through `writeHead` as before.
  */
-function supported(): boolean {
-  const request = new http.IncomingMessage(null as never);
-  request.httpVersionMajor = 1;
-  request.httpVersionMinor = 1;
-  const response = new http.ServerResponse(request) as unknown as ResponseState & Record<string, unknown>;
+export function responseFieldsAsExpected(response: Record<string, unknown>): boolean {
   return (
     response._header === null &&
     response._headerSent === false &&
@@ -54,7 +53,21 @@ function supported(): boolean {
   );
 }
 
-export const readyHeadsSupported = supported();
+function newResponse() {
+  const request = new http.IncomingMessage(null as never);
+  request.httpVersionMajor = 1;
+  request.httpVersionMinor = 1;
+  return new http.ServerResponse(request) as unknown as Record<string, unknown>;
+}
+
+export const readyHeadsSupported = responseFieldsAsExpected(newResponse());
+
+let readyHeadsOn = readyHeadsSupported;
+
+/** Sends every answer through `writeHead` (false), or ready heads again where supported (the tests, to run both ways). */
+export function setReadyHeads(on: boolean) {
+  readyHeadsOn = on && readyHeadsSupported;
+}
 
 /** Header fields node:http sets or acts on itself: a head naming one is always sent by `writeHead`. */
 const MANAGED_FIELDS = new Set(["connection", "keep-alive", "date", "transfer-encoding", "expect", "trailer"]);
@@ -126,6 +139,7 @@ function keepAliveLines(response: ResponseState): string {
 export function sendWithReadyHead(res: ServerResponse, head: ReadyHead, body: Buffer): boolean {
   const response = res as unknown as ResponseState;
   if (
+    !readyHeadsOn ||
     response._header !== null ||
     !response._hasBody ||
     response.chunkedEncoding ||
