@@ -4,6 +4,7 @@ import type { PageName } from "~/features/content/catalogue/types";
 import { menuItems, pageContent, type MenuItemRow } from "~/db/schema";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
+import { isConnectionError } from "~/platform/database-outage.server";
 import { currentPreview, overlayMenu, overlayPageContent } from "~/features/releases/preview/preview-context.server";
 import { addContentReader, advanceContentVersion } from "./version.server";
 
@@ -88,6 +89,9 @@ function keptRead<K, V>(cache: Map<K, Promise<V>>, key: K, read: () => Promise<V
   if (kept) return kept;
   const reading: Promise<V> = read().catch((error: unknown) => {
     if (cache.get(key) === reading) cache.delete(key);
+    // The database out of reach: the request fails as an outage (a 503, server/http/database-outage.ts)
+    // rather than rendering the defaults, which the page cache would keep as the page.
+    if (isConnectionError(error)) throw error;
     return fallback(error);
   });
   cache.set(key, reading);
