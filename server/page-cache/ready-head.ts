@@ -1,9 +1,6 @@
-// A kept copy's response head as bytes, written as they are. `res.writeHead` builds the head
-// again for every answer: it validates each of the copy's eleven header fields against a
-// regular expression (the CSP alone is some 700 bytes), concatenates them into one string and
-// has the socket encode that string again. With the site's head, a plain node:http server
-// answered 0.87x the requests it answered with three header fields; with the same head as ready
-// bytes, 1.06x (bench/answer-path-ab.md).
+// A kept copy's response head as bytes, written as they are: `res.writeHead` validates, joins and
+// encodes the same eleven fields again for every answer, a cost that showed in cached pages'
+// throughput (docs/performance.md, "Ready heads", and its A/B under "Experiments behind the code").
 //
 // The head is validated once, when the copy is made, and handed to node:http as the message's
 // head (`_header`), which is what `writeHead` itself leaves there: `end(body)` then writes the
