@@ -29,13 +29,21 @@ export function internalsAsExpected(exports: Record<string, unknown>): boolean {
     isContext(exports.UNSAFE_DataRouterContext) &&
     isContext(exports.UNSAFE_DataRouterStateContext) &&
     typeof exports.UNSAFE_RemixErrorBoundary === "function" &&
-    typeof exports.UNSAFE_shouldHydrateRouteLoader === "function" &&
-    typeof exports.ServerRouter === "function"
+    typeof exports.UNSAFE_shouldHydrateRouteLoader === "function"
   );
 }
 
-/** Whether this React Router has the internals the fenced components use. */
-export const frameworkInternalsSupported = internalsAsExpected(ReactRouter as unknown as Record<string, unknown>);
+/**
+ * Whether this React Router has the internals the fenced components use. Each is named here, not
+ * the namespace passed whole: the browser's bundle would then keep all of React Router.
+ */
+export const frameworkInternalsSupported = /* @__PURE__ */ internalsAsExpected({
+  UNSAFE_FrameworkContext: FrameworkContext,
+  UNSAFE_DataRouterContext: DataRouterContext,
+  UNSAFE_DataRouterStateContext: DataRouterStateContext,
+  UNSAFE_RemixErrorBoundary: RemixErrorBoundary,
+  UNSAFE_shouldHydrateRouteLoader: shouldHydrateRouteLoader,
+});
 
 let enabled = frameworkInternalsSupported;
 
