@@ -66,6 +66,12 @@ const zones = [
   })),
 ];
 
+const unsafeMessage = "React Router's UNSAFE_ exports are read only in app/platform/react-router-internals.ts: import them from there.";
+// node:http's private response fields the ready heads use (and their neighbours).
+const nodePrivateFields =
+  "/^_(header|headerSent|hasBody|contentLength|keepAliveTimeout|maxRequestsPerSocket|defaultKeepAlive|expect_continue|send|storeHeader|implicitHeader|writeRaw|last|closed)$/";
+const nodeMessage = "node:http's private fields are touched only in server/page-cache/ready-head.ts.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -125,6 +131,20 @@ export default tseslint.config(
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: root, zones }],
+      // Framework internals are fenced, each in one module with a test against the public API.
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["react-router", "@react-router/*"], importNamePattern: "^UNSAFE_", message: unsafeMessage }] },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[property.name=/^UNSAFE_/]", message: unsafeMessage },
+        { selector: `MemberExpression[property.name=${nodePrivateFields}]`, message: nodeMessage },
+      ],
     },
+  },
+  {
+    files: ["app/platform/react-router-internals.ts", "server/page-cache/ready-head.ts"],
+    rules: { "no-restricted-imports": "off", "no-restricted-syntax": "off" },
   },
 );

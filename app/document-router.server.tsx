@@ -1,16 +1,11 @@
 // React Router's <ServerRouter>, less the work it repeated for every document: the same element
 // tree (and so the same HTML), with the route tree built once per build and the loader data the
-// browser receives read before React renders rather than while it renders.
+// browser receives read before React renders rather than while it renders. React Router's internals
+// it needs come through app/platform/react-router-internals.ts; where they are missing the entry
+// renders <ServerRouter> instead (entry.server.tsx).
 import { Fragment, Suspense, createElement, type ComponentType, type ReactElement } from "react";
-import {
-  createStaticRouter,
-  StaticRouterProvider,
-  UNSAFE_FrameworkContext as FrameworkContext,
-  UNSAFE_RemixErrorBoundary as RemixErrorBoundary,
-  UNSAFE_shouldHydrateRouteLoader as shouldHydrateRouteLoader,
-  type EntryContext,
-  type RouteObject,
-} from "react-router";
+import { createStaticRouter, StaticRouterProvider, type EntryContext, type RouteObject } from "react-router";
+import { FrameworkContext, RemixErrorBoundary, shouldHydrateRouteLoader } from "~/platform/react-router-internals";
 
 type Manifest = EntryContext["manifest"];
 type RouteModules = EntryContext["routeModules"];

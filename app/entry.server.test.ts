@@ -11,7 +11,8 @@ import {
   type EntryContext,
   type ServerBuild,
 } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { frameworkInternalsEnabled, setFrameworkInternals } from "~/platform/react-router-internals";
 import * as entryServer from "./entry.server";
 
 // Text with characters of two, three and four bytes in UTF-8, long enough that the
@@ -160,7 +161,20 @@ const build = {
 const handle = createRequestHandler(build, "production");
 const request = (path: string) => new Request(`http://localhost${path}`, { headers: { accept: "text/html" } });
 
-describe("the document renderer", () => {
+// Every test runs both ways: with the document router (React Router's internals, fenced in
+// app/platform/react-router-internals.ts) and with <ServerRouter>, as a React Router without them renders.
+function bothWays(name: string, tests: () => void) {
+  describe.each(["fenced", "public"] as const)(`${name} (%s)`, (way) => {
+    beforeAll(() => {
+      setFrameworkInternals(way === "fenced");
+      expect(frameworkInternalsEnabled()).toBe(way === "fenced");
+    });
+    afterAll(() => setFrameworkInternals(true));
+    tests();
+  });
+}
+
+bothWays("the document renderer", () => {
   it("answers with the whole document, multi-byte text intact and the loader data inlined", async () => {
     const response = await handle(request("/fees"), { nonce: "" });
     expect(response.status).toBe(200);
@@ -246,7 +260,7 @@ function referenceHandleRequest(request: Request, status: number, headers: Heade
   });
 }
 
-describe("the document router", () => {
+bothWays("the document router", () => {
   it("writes the same document as React Router's ServerRouter, byte for byte, render after render", async () => {
     const reference = createRequestHandler({ ...build, entry: { module: { default: referenceHandleRequest } } } as unknown as ServerBuild);
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -3,8 +3,9 @@ import type { Writable } from "node:stream";
 // react-dom/server encodes each of a page's thousands of small chunks into bytes as it goes:
 // that cost a fifth of an uncached page's time, for a document that is answered in one piece.
 import { renderToPipeableStream, renderToString } from "react-dom/server.bun";
-import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import "./record-kinds.server";
+import { frameworkInternalsEnabled } from "~/platform/react-router-internals";
 import { NonceProvider } from "./components/nonce";
 import { DocumentRouter, readHandoff } from "./document-router.server";
 
@@ -15,7 +16,9 @@ export const streamTimeout = 5_000;
  * data, so streaming would show nothing earlier, while React's many small writes each cost a
  * round through the compressor. A caller that passes `document` in the load context (the page
  * cache) takes the HTML from it, and the response carries no body to encode and decode again.
- * The page's loader data is read before React starts (document-router.server.tsx).
+ * The page's loader data is read before React starts (document-router.server.tsx); with a React
+ * Router that lacks the internals it needs (react-router-internals.ts), <ServerRouter> renders
+ * the same document, reading the data while it renders.
  */
 export default async function handleRequest(
   request: Request,
@@ -25,8 +28,9 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
-  const reads = await readHandoff(routerContext.serverHandoffStream);
-  if (loadContext.document && !nonce) {
+  const fenced = frameworkInternalsEnabled();
+  const reads = fenced ? await readHandoff(routerContext.serverHandoffStream) : undefined;
+  if (loadContext.document && !nonce && fenced) {
     const html = renderWhole(routerContext, reads);
     if (html !== undefined) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -38,7 +42,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <DocumentRouter context={routerContext} reads={reads} nonce={nonce} />
+        {fenced ? (
+          <DocumentRouter context={routerContext} reads={reads} nonce={nonce} />
+        ) : (
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        )}
       </NonceProvider>,
       {
         nonce,

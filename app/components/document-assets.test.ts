@@ -10,7 +10,8 @@ import {
   type MetaDescriptor,
   type ServerBuild,
 } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { frameworkInternalsEnabled, setFrameworkInternals } from "~/platform/react-router-internals";
 import * as entryServer from "../entry.server";
 import { DocumentLinks, DocumentMeta, DocumentScripts, DocumentScrollRestoration } from "./document-assets";
 
@@ -124,8 +125,15 @@ function buildWith(Document: ComponentType): ServerBuild {
 
 const request = (path: string) => new Request(`http://localhost${path}`, { headers: { accept: "text/html" } });
 
+// Both ways: with React Router's internals (app/platform/react-router-internals.ts), and with its
+// public components alone, as a React Router without those internals renders.
+const ways = ["fenced", "public"] as const;
+afterAll(() => setFrameworkInternals(true));
+
 describe("the document's meta tags", () => {
-  it("are React Router's own, byte for byte, whether made or kept from an earlier document", async () => {
+  it.each(ways)("are React Router's own, byte for byte, whether made or kept from an earlier document (%s)", async (way) => {
+    setFrameworkInternals(way === "fenced");
+    expect(frameworkInternalsEnabled()).toBe(way === "fenced");
     const reference = createRequestHandler(buildWith(documentWith(Links, Scripts, Meta)));
     const kept = createRequestHandler(buildWith(documentWith(Links, Scripts, DocumentMeta)));
     // React Router logs the unknown path's 404 (the error page's tags are compared too).
@@ -142,7 +150,9 @@ describe("the document's meta tags", () => {
 });
 
 describe("the document's links, scripts and scroll restoration", () => {
-  it("are React Router's own, byte for byte, whether worked out or kept from an earlier document", async () => {
+  it.each(ways)("are React Router's own, byte for byte, whether worked out or kept from an earlier document (%s)", async (way) => {
+    setFrameworkInternals(way === "fenced");
+    expect(frameworkInternalsEnabled()).toBe(way === "fenced");
     const reference = createRequestHandler(buildWith(documentWith(Links, Scripts)));
     const kept = createRequestHandler(buildWith(documentWith(DocumentLinks, DocumentScripts, Meta, DocumentScrollRestoration)));
     for (const path of ["/fees", "/guide/intro", "/guide", "/fees", "/guide/other", "/guide/intro"]) {

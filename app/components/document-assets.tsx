@@ -5,20 +5,19 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  UNSAFE_DataRouterContext as DataRouterContext,
-  UNSAFE_DataRouterStateContext as DataRouterStateContext,
-  UNSAFE_FrameworkContext as FrameworkContext,
   type LinksProps,
   type MetaDescriptor,
   type ScriptsProps,
   type ScrollRestorationProps,
 } from "react-router";
+import { DataRouterContext, DataRouterStateContext, FrameworkContext, frameworkInternalsEnabled } from "~/platform/react-router-internals";
 
 // React Router's <Links> and <Scripts> write what depends only on the build and on which routes
 // a document matched: the stylesheets, the module preloads, the route modules to import and the
 // routes the browser knows before it asks for more. They worked it out again for every document
 // (a twentieth of an uncached render); on the server these keep what they returned, per build,
-// for each set of matched routes. In the browser they are React Router's own.
+// for each set of matched routes. In the browser they are React Router's own, and so they are
+// where this React Router lacks the internals they read (app/platform/react-router-internals.ts).
 
 type Manifest = NonNullable<React.ContextType<typeof FrameworkContext>>["manifest"];
 const kept = new WeakMap<Manifest, Map<string, ReactElement | null>>();
@@ -54,6 +53,10 @@ function remembered(manifest: Manifest, key: string, render: () => ReactElement 
 
 /** React Router's <Links>, kept on the server per build and matched routes. */
 export function DocumentLinks(props: LinksProps) {
+  return frameworkInternalsEnabled() ? <KeptLinks {...props} /> : <Links {...props} />;
+}
+
+function KeptLinks(props: LinksProps) {
   const found = useDocumentKey("links", props, "");
   // The critical CSS of development changes with every edit: not kept.
   if (!found || found.framework.criticalCss !== undefined) return <Links {...props} />;
@@ -66,6 +69,10 @@ export function DocumentLinks(props: LinksProps) {
  * paths (the routes known to the browser at first are those the parent paths match too).
  */
 export function DocumentScripts(props: ScriptsProps) {
+  return frameworkInternalsEnabled() ? <KeptScripts {...props} /> : <Scripts {...props} />;
+}
+
+function KeptScripts(props: ScriptsProps) {
   const router = useContext(DataRouterContext);
   const pathname = router?.router.state.location.pathname ?? "";
   const parents = pathname.split("/").filter(Boolean).slice(0, -1).join("/");
@@ -84,6 +91,10 @@ export function DocumentScripts(props: ScriptsProps) {
  * no key of the page's own), and it worked out the route matches and the script again for each.
  */
 export function DocumentScrollRestoration(props: ScrollRestorationProps) {
+  return frameworkInternalsEnabled() ? <KeptScrollRestoration {...props} /> : <ScrollRestoration {...props} />;
+}
+
+function KeptScrollRestoration(props: ScrollRestorationProps) {
   const found = useDocumentKey("scroll", props, "");
   if (!found || props.getKey) return <ScrollRestoration {...props} />;
   // Called as a function, so that what it returns can be kept; its hooks are this component's.
@@ -150,6 +161,10 @@ type MetaFunction = (args: Record<string, unknown>) => MetaDescriptor[] | undefi
  * with a JSON key for every tag of every render. In the browser, React Router's own.
  */
 export function DocumentMeta() {
+  return frameworkInternalsEnabled() ? <KeptMeta /> : <Meta />;
+}
+
+function KeptMeta() {
   const framework = useContext(FrameworkContext);
   const state = useContext(DataRouterStateContext);
   const location = useLocation();

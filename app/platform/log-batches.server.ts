@@ -10,9 +10,8 @@ export interface LineWriter {
 /**
  * The writer the batches go to (standard output, or a file): each batch is written at once, in
  * one synchronous write, as Node writes its own standard output to a file or a pipe on Linux.
- * On a one-core server libuv's pool, which wrote them before, shares the core: each batch woke
- * its thread and then the server again, and a batch waited in memory for a thread
- * (bench/answer-path-ab.md). sonic-boom retries a write the output is not ready for (EAGAIN)
+ * On a one-core server libuv's pool shares the core with the server (docs/performance.md,
+ * "Request log"). sonic-boom retries a write the output is not ready for (EAGAIN)
  * and a partial one until the whole batch is written.
  */
 export function batchOutput(dest: number | string) {
@@ -22,9 +21,8 @@ export function batchOutput(dest: number | string) {
 /**
  * Log lines wait in an array and go to the writer as one string per batch of `batchLength`
  * characters, or when `send` is called (a timer, an error line, the shutdown). Sonic-boom batches
- * on its own, but measures the whole pending text's UTF-8 length at every line it takes: under
- * load that cost a cached page 4.5 % of the server's time (bench/log-batches-ab.md),
- * where a line here costs a push.
+ * on its own, but measures the whole pending text's UTF-8 length at every line it takes, where a
+ * line here costs a push (the profile: docs/performance.md, "Request log").
  */
 export function createLogBatches(writer: LineWriter, batchLength: number) {
   let pending: string[] = [];

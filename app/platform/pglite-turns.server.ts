@@ -34,8 +34,8 @@ function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | u
  *
  * Page renders for the cache take turns too, though every visitor of the page waits for them.
  * Letting them skip their turns needs an AsyncLocalStorage flag carried from the renderer to
- * here; it took some 20 % off the visitors' p99 during a burst of saves, but its A/Bs were
- * inconclusive (bench/save-turns-ab.md), so it is not in.
+ * here, whose cost to cached answers its A/Bs did not settle, so it is not in (docs/performance.md,
+ * "Experiments behind the code").
  */
 export class TurnTakingPGlite extends PGlite {
   /** Call once the database is ready: drizzle's text types are parsed by the instance from then on. */

@@ -66,8 +66,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { database, stopContentSync, stopPublicIndex } = await openServices(env);
   const stopStatistics = startStatisticsWork(env, database);
 
-  // Four renders a turn rendered 1.12x the pages a second of two (1 was 0.89x), for a turn of
-  // about 8 ms between reads of the sockets; eight added little more (decision 0008).
+  // Four renders a turn: more pages a second than one or two, still short turns between reads of
+  // the sockets (the measurements: decision 0008).
   const publicRenders = createRenderQueue(4);
   const metrics = createMetrics({
     token: env.METRICS_TOKEN,

@@ -1,14 +1,11 @@
 // Run first thing at start (server.js). Every `process.nextTick` makes an object literal
 // `{ [async_id_symbol]: id, [trigger_async_id_symbol]: id, callback, args }`, and node:http calls it
-// several times per answer. In some servers, the place in nextTick that adds the second id had
-// seen more than four hidden classes of that literal by the time V8 optimised it, and stayed
-// megamorphic for good: every tick object was then built in V8's runtime
-// (Runtime_DefineKeyedOwnPropertyInLiteral in a CPU profile), and that server, for its whole
-// life, answered a cached page with some 2 µs more CPU, 15-20 % fewer requests a second. Which
-// servers did was a matter of timing: in runs of four to eight servers on one core, one to all of
-// them (%DebugPrint of nextTick's feedback, bench/answer-path-ab.md). The likely cause is the ids'
-// fields changing representation (small integer, double) as V8's tiers hand them to the literal,
-// each change giving it a new hidden class.
+// several times per answer. In some servers, by the timing of their start, the place in nextTick
+// that adds the second id turned megamorphic for good, and every tick object was then built in
+// V8's runtime: such a server answered cached pages markedly slower for its whole life (the
+// profiles and counts: docs/performance.md, "Tick objects" and "Experiments behind the code").
+// The likely cause is the ids' fields changing representation (small integer, double) as V8's
+// tiers hand them to the literal, each change giving it a new hidden class.
 //
 // Making three such objects at start, with the ids as doubles, before node:http has run: every
 // server started this way kept that place monomorphic and answered at the fast servers' rate.

@@ -137,11 +137,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       counters?.miss();
       const overflow = variants >= MAX_QUERY_VARIANTS && request.key.includes("?");
       if (!keep || overflow) {
-        // The whole of the work takes its turn in the queue, the sending too. What a request
-        // holds while it waits in line (its promises and async frames) has outlived two
-        // young-generation collections by the time its turn comes, and sits in the old
-        // generation; a page handed back through it was kept alive from there, promoted in turn,
-        // and freed only by a full collection. Under load that cost a fifth of the pages a second.
+        // The whole of the work takes its turn in the queue, the sending too: a page handed back
+        // through a request that waited in line would be promoted with it and freed only by a
+        // full collection (decision 0008).
         const started = process.hrtime.bigint();
         queue(() => renderAndSend(options.render, req, res, request, started)).then(
           (sent) => sent || fallback(),

@@ -2,6 +2,7 @@ import { createRequestHandler as createPageRenderer, type ServerBuild } from "re
 import { runOutsidePreview } from "~/features/records/preview-context.server";
 import type { Env } from "~/platform/env.server";
 import type { RenderPage } from "./rendered-page";
+import { withOutageAnswers } from "../http/database-outage";
 
 /** The renderer in development, where the cache is off and the build reloads. */
 export const unavailableRenderer: RenderPage = () => Promise.reject(new Error("no page renderer"));
@@ -25,9 +26,14 @@ export function pageRoutesOnly(build: ServerBuild): ServerBuild {
   return { ...build, routes: only(build.routes), assets: { ...build.assets, routes: only(build.assets.routes) } };
 }
 
-/** Renders a public page as an anonymous visitor would get it, with the site's security headers. */
+/**
+ * Renders a public page as an anonymous visitor would get it, with the site's security headers.
+ * Its loaders answer a database outage as the router's do (a 503, never React Router's 500 and
+ * crash log); the cache keeps no such answer and hands the request to the router, which answers
+ * the 503 with Retry-After.
+ */
 export function pageRenderer(build: ServerBuild, env: Env, securityHeaders: [string, string][]): RenderPage {
-  const handle = createPageRenderer(pageRoutesOnly(build), env.NODE_ENV);
+  const handle = createPageRenderer(withOutageAnswers(pageRoutesOnly(build)), env.NODE_ENV);
   const origin = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return async (pathname) => {
     const request = new Request(`${origin}${pathname}`, {

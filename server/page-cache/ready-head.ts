@@ -1,9 +1,6 @@
-// A kept copy's response head as bytes, written as they are. `res.writeHead` builds the head
-// again for every answer: it validates each of the copy's eleven header fields against a
-// regular expression (the CSP alone is some 700 bytes), concatenates them into one string and
-// has the socket encode that string again. With the site's head, a plain node:http server
-// answered 0.87x the requests it answered with three header fields; with the same head as ready
-// bytes, 1.06x (bench/answer-path-ab.md).
+// A kept copy's response head as bytes, written as they are: `res.writeHead` validates, joins and
+// encodes the same eleven fields again for every answer, a cost that showed in cached pages'
+// throughput (docs/performance.md, "Ready heads", and its A/B under "Experiments behind the code").
 //
 // The head is validated once, when the copy is made, and handed to node:http as the message's
 // head (`_header`), which is what `writeHead` itself leaves there: `end(body)` then writes the
@@ -12,7 +9,10 @@
 // connection node:http keeps alive is sent this way; any other (HTTP/1.0 without keep-alive,
 // `Connection: close`, the last request a socket may make, an expected 100-continue, a HEAD
 // request's) is sent by `writeHead`, so node:http decides what it always decided.
-// ready-head.test.ts compares the bytes with `writeHead`'s, the Date aside.
+// ready-head.test.ts compares the bytes with `writeHead`'s, the Date aside, and the page cache's
+// answers both ways (ready heads on and off). This is the one module that touches node:http's
+// private fields (eslint.config.js refuses them elsewhere): a Node that changes them fails
+// `readyHeadsSupported`'s test, and the site answers through `writeHead`.
 import http, { STATUS_CODES, validateHeaderName, validateHeaderValue, type ServerResponse } from "node:http";
 
 /** What a response must look like for its head to be written as bytes: untouched, kept alive. */
@@ -35,11 +35,7 @@ interface ResponseState {
  * response has. Checked once at start; where they differ (a Node that changed them), every
  * answer goes through `writeHead` as before.
  */
-function supported(): boolean {
-  const request = new http.IncomingMessage(null as never);
-  request.httpVersionMajor = 1;
-  request.httpVersionMinor = 1;
-  const response = new http.ServerResponse(request) as unknown as ResponseState & Record<string, unknown>;
+export function responseFieldsAsExpected(response: Record<string, unknown>): boolean {
   return (
     response._header === null &&
     response._headerSent === false &&
@@ -54,7 +50,21 @@ function supported(): boolean {
   );
 }
 
-export const readyHeadsSupported = supported();
+function newResponse() {
+  const request = new http.IncomingMessage(null as never);
+  request.httpVersionMajor = 1;
+  request.httpVersionMinor = 1;
+  return new http.ServerResponse(request) as unknown as Record<string, unknown>;
+}
+
+export const readyHeadsSupported = responseFieldsAsExpected(newResponse());
+
+let readyHeadsOn = readyHeadsSupported;
+
+/** Sends every answer through `writeHead` (false), or ready heads again where supported (the tests, to run both ways). */
+export function setReadyHeads(on: boolean) {
+  readyHeadsOn = on && readyHeadsSupported;
+}
 
 /** Header fields node:http sets or acts on itself: a head naming one is always sent by `writeHead`. */
 const MANAGED_FIELDS = new Set(["connection", "keep-alive", "date", "transfer-encoding", "expect", "trailer"]);
@@ -126,6 +136,7 @@ function keepAliveLines(response: ResponseState): string {
 export function sendWithReadyHead(res: ServerResponse, head: ReadyHead, body: Buffer): boolean {
   const response = res as unknown as ResponseState;
   if (
+    !readyHeadsOn ||
     response._header !== null ||
     !response._hasBody ||
     response.chunkedEncoding ||

@@ -99,17 +99,16 @@ export function notModifiedHead(page: RenderedPage): string[] {
 
 /**
  * Compression of a kept copy: `quick` right after a render, since after a save every visitor of
- * the page waits for it, `best` once the content has settled (recompression.ts). For `/` (93 KB)
- * gzip 1 and brotli 1 take some 0.65 ms of CPU against 1.6 ms at gzip 4 and brotli 4, and come
- * out 10 % and 18 % larger (20 KB against 18), for the two seconds until the copy is recompressed.
+ * the page waits for it, `best` once the content has settled (recompression.ts); the figures are
+ * in docs/performance.md ("After a save").
  */
 export const BROTLI_QUALITY = { quick: 1, best: 10 } as const;
 export const GZIP_LEVEL = { quick: 1, best: 9 } as const;
 
 /**
  * A copy to keep: compressed once, with a complete head for each encoding. The quick copy is
- * compressed on the event loop: the thread pool's round trip took 6–10 ms on a server whose one
- * core was busy (the pool's thread shares it). The best compression (~30 ms) stays in the pool.
+ * compressed on the event loop, since the thread pool's round trip on a busy one-core server
+ * took longer than the work (docs/performance.md, "After a save"); the best compression stays in the pool.
  */
 export async function compressForCache(rendered: RenderedPage, compression: keyof typeof BROTLI_QUALITY = "best"): Promise<CachedPage> {
   const { identity } = rendered;

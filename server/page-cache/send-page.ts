@@ -17,11 +17,8 @@ function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | 
 }
 
 /**
- * On-the-fly compression of a page rendered for one request, at the fastest settings (as web
- * servers compress on the fly): brotli at quality 0 takes ~0.06 ms for 33 KB (quality 1: 0.08 ms
- * for 2% less) and comes out some 40% larger than the cached copies. With a
- * stream compressor per request, as compression() makes, the server rendered less than half as
- * many pages a second.
+ * On-the-fly compression of a page rendered for one request, in one call at the fastest
+ * settings, as web servers compress on the fly (docs/performance.md, "Pages rendered for one request").
  */
 const compressOnce = {
   gzip: (body: Buffer) => zlib.gzipSync(body, { level: 1 }),

@@ -10,6 +10,7 @@ import { overlayAll } from "~/features/records/overlay";
 import { tryParseKey } from "~/features/records/kinds";
 import { menuRecordKey } from "./records.server";
 import { contentSnapshot, type ContentSnapshot } from "./internal/snapshots.server";
+import { isConnectionError } from "~/platform/database-outage.server";
 
 export type PageContent = Record<string, string>;
 export type MenuType = "header" | "footer";
@@ -105,6 +106,9 @@ function keptRead<K, V>(cache: Map<K, Promise<V>>, key: K, read: () => Promise<V
   if (kept) return kept;
   const reading: Promise<V> = read().catch((error: unknown) => {
     if (cache.get(key) === reading) cache.delete(key);
+    // The database out of reach: the request fails as an outage (a 503, server/http/database-outage.ts)
+    // rather than rendering the defaults, which the page cache would keep as the page.
+    if (isConnectionError(error)) throw error;
     return fallback(error);
   });
   cache.set(key, reading);

@@ -9,6 +9,7 @@ import { emptySeo, type PageSeoFields } from "~/features/seo/seo-fields";
 import { currentPreview } from "~/features/records/preview-context.server";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
+import { isConnectionError } from "~/platform/database-outage.server";
 import {
   FIXED_SEO_PAGE,
   fixedSeoPageDescriptions,
@@ -74,6 +75,8 @@ export async function getFixedSeo(): Promise<FixedSeoByPath> {
   if (!cached) {
     const reading: Promise<Record<string, string>> = readStored(getDb()).catch((error: unknown) => {
       if (cached === reading) cached = undefined;
+      // An outage fails the request (a 503), as every content read does (read.server.ts keptRead).
+      if (isConnectionError(error)) throw error;
       logger.error({ err: error }, "fixed pages' SEO unavailable; serving the defaults");
       return {};
     });
