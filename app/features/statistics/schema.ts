@@ -1,6 +1,7 @@
 // The statistics' shared contract: goal names, the dashboard's dimensions, ranges and filters as
 // the URL carries them. Read by the collector, the dashboard's loader and its components.
 import { z } from "zod";
+import { hasNoControlCharacters, isCalendarDay } from "~/platform/query-values";
 
 /** Goals a page may report (a click on a marked button); `contact` is counted by the server only. */
 export const clientGoals = ["signup", "login", "gift_cards"] as const;
@@ -61,22 +62,29 @@ export const rangeLabels: Record<RangeName, string> = {
   custom: "Период",
 };
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Неверная дата")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Неверная дата");
+export const MAX_FILTER_LENGTH = 300;
+
+const day = z.string().refine(isCalendarDay, "такой даты нет в календаре");
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
-const filterValue = optional(z.string().max(300));
+const filterValue = optional(
+  z.string().max(MAX_FILTER_LENGTH, `не длиннее ${MAX_FILTER_LENGTH} символов`).refine(hasNoControlCharacters, "недопустимые символы"),
+);
 
-/** The dashboard's URL: a range, custom dates and one value per filtered dimension. */
+/** Each parameter of the dashboard's URL on its own (a bad one is left out, the others kept). */
+export const statisticsFields = {
+  range: z.preprocess((value) => (value === "" ? undefined : value), z.enum(ranges, { error: "неизвестный период" }).default("30d")),
+  from: optional(day),
+  to: optional(day),
+  ...(Object.fromEntries(dimensions.map((name) => [name, filterValue])) as Record<Dimension, typeof filterValue>),
+};
+
+/**
+ * The dashboard's URL: a range, custom dates and one value per filtered dimension. Syntax only:
+ * the period's bounds (what retention keeps) are checked by parseStatisticsQuery (query.ts).
+ */
 export const statisticsQuerySchema = z
-  .object({
-    range: z.preprocess((value) => (value === "" ? undefined : value), z.enum(ranges).default("30d")),
-    from: optional(day),
-    to: optional(day),
-    ...(Object.fromEntries(dimensions.map((name) => [name, filterValue])) as Record<Dimension, typeof filterValue>),
-  })
+  .object(statisticsFields)
   .refine((query) => query.range !== "custom" || (query.from && query.to && query.from <= query.to), {
     message: "Укажите начало и конец периода",
     path: ["from"],
@@ -85,7 +93,6 @@ export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
 
 export const STATISTICS_PATH = "/admin/other/statistics";
 export const STATISTICS_EXPORT_PATH = "/admin/statistics-export";
-export const statisticsMessages = { invalid: "Параметры статистики заданы неверно" } as const;
 
 /** One row of a breakdown. */
 export interface BreakdownRow {
