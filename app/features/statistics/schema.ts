@@ -98,12 +98,16 @@ export const STATISTICS_EXPORT_PATH = "/admin/statistics-export";
 export interface BreakdownRow {
   value: string;
   visitors: number;
+  visits: number;
   pageviews: number;
   conversions: number;
 }
 
 export interface Totals {
+  /** Distinct visitors of each day, added up over the days (a visitor's hash changes at midnight). */
   visitors: number;
+  /** Visits: a visitor's pageviews until 30 minutes pass without one. */
+  visits: number;
   pageviews: number;
   bounces: number;
   /** Seconds, summed over the visits. */
@@ -111,8 +115,11 @@ export interface Totals {
   conversions: number;
 }
 
+/** The chart's point: an hour (one day), a day (up to 92), a week (up to 371) or a month. */
+export type Unit = "hour" | "day" | "week" | "month";
+
 export interface SeriesPoint {
-  /** A day (`2026-11-26`) or an hour (`2026-11-26T13`). */
+  /** An hour (`2026-11-26T13`), a day, or the first day of a week or month (`2026-11-23`). */
   bucket: string;
   visitors: number;
   pageviews: number;
@@ -128,7 +135,7 @@ export interface StatisticsView {
   to: string;
   previousFrom: string;
   previousTo: string;
-  unit: "hour" | "day";
+  unit: Unit;
   totals: Totals;
   previous: Totals;
   series: SeriesPoint[];
