@@ -48,16 +48,18 @@ export function bucketOf(day: string, unit: Unit) {
   return shift(day, -((weekday + 6) % 7));
 }
 
-/** The period in slices of at most SLICE_DAYS: a statement never reads more than a month of rows. */
-const SLICE_DAYS = 31;
-function slices(from: string, to: string): [string, string][] {
-  const result: [string, string][] = [];
-  for (let start = from; start <= to; start = shift(start, SLICE_DAYS)) {
-    const end = shift(start, SLICE_DAYS - 1);
-    result.push([start, end < to ? end : to]);
-  }
+/**
+ * A period in slices: a statement reads at most a month of visits, or a quarter of a roll-up
+ * (a few hundred rows a day), so no single statement holds the database for long.
+ */
+const VISIT_SLICE_DAYS = 31;
+const ROLLUP_SLICE_DAYS = 92;
+function slices(days: string[], size: number): string[][] {
+  const result: string[][] = [];
+  for (let start = 0; start < days.length; start += size) result.push(days.slice(start, start + size));
   return result;
 }
+const daysOf = (from: string, to: string) => Array.from({ length: daysBetween(from, to) }, (_, index) => shift(from, index));
 
 export const activeFilters = (query: Partial<StatisticsQuery>) =>
   dimensions.flatMap((name) => (query[name] !== undefined ? [[name, query[name]] as [Dimension, string]] : []));
@@ -87,52 +89,79 @@ const totalsOf = (row: Partial<Totals> | undefined): Totals => ({
 });
 const sums = sql.raw(`sum(visitors)::int as visitors, sum(visits)::int as visits, sum(pageviews)::int as pageviews,
   sum(bounces)::int as bounces, sum(duration)::int as duration, sum(conversions)::int as conversions`);
-/** Days whose per-filter figures are written (the day was over when last rolled up). */
-const finalDays = (from: string, to: string) =>
-  sql`(select day from statistics_rollups where final and day between ${from}::date and ${to}::date)`;
+/** The days of a period whose per-filter figures are written (the day was over when last rolled up). */
+async function finalDays(db: Database, from: string, to: string) {
+  const rows = await rowsOf<{ day: string }>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day from statistics_rollups where final and day between ${from}::date and ${to}::date`,
+  );
+  return new Set(rows.map((row) => row.day));
+}
+const dayList = (days: string[]) =>
+  sql`(${sql.join(
+    days.map((day) => sql`${day}::date`),
+    sql`, `,
+  )})`;
+
+type Only = "total" | "hour" | "day" | undefined;
+
+/** A statement over the visits `where` selects: every dimension's rows, or only the total, the hours or the days. */
+function fromVisits(where: SQL, only: Only) {
+  if (only === "day")
+    return sql`select to_char(v.day, 'YYYY-MM-DD') as dimension, '' as value, ${visitFigures} from statistics_visits v where ${where} group by v.day`;
+  if (only === "total") return sql`select 'total' as dimension, '' as value, ${visitFigures} from statistics_visits v where ${where}`;
+  if (only === "hour")
+    return sql`select 'hour' as dimension, to_char(v.started_at at time zone 'UTC', 'HH24') as value, ${visitFigures}
+      from statistics_visits v where ${where} group by 2`;
+  return breakdownQuery(where, undefined);
+}
+
+/** A statement over a roll-up's rows (`table` with its own conditions) for some days. */
+function fromRollUp(table: SQL, days: string[], only: Only) {
+  const dimension = only === "day" ? sql` and dimension = 'total'` : only ? sql` and dimension = ${only}` : sql``;
+  const key = only === "day" ? sql`to_char(day, 'YYYY-MM-DD') as dimension, '' as value` : sql`dimension, value`;
+  const group = only === "day" ? sql`day` : sql`dimension, value`;
+  return sql`select ${key}, ${sums} from ${table} and day between ${days[0]}::date and ${days.at(-1)}::date
+    and day in ${dayList(days)}${dimension} group by ${group}`;
+}
 
 /**
- * Where a slice's figures come from: the daily roll-up unfiltered; the per-filter roll-up for
- * one filter's days that are over, and its visits for the others (today); the visits for two
- * filters or more. Each is a list of statements over at most SLICE_DAYS days.
+ * The statements a period's figures come from: the daily roll-up unfiltered; the per-filter
+ * roll-up for one filter's days that are over, and its visits for the others (today); the
+ * visits for two filters or more. Each reads a slice of the period.
  */
-function sources(filters: Filters, from: string, to: string, only?: "total" | "hour" | "day") {
-  const dimension = only === "day" ? sql` and dimension = 'total'` : only ? sql` and dimension = ${only}` : sql``;
-  const key = only === "day" ? sql`to_char(day, 'YYYY-MM-DD') as dimension, ''` : sql`dimension, value`;
-  const group = only === "day" ? sql`day` : sql`dimension, value`;
+async function statements(db: Database, filters: Filters, from: string, to: string, only: Only): Promise<SQL[]> {
+  const days = daysOf(from, to);
   if (filters.length === 0)
-    return [
-      sql`select ${key}, ${sums} from statistics_daily where day between ${from}::date and ${to}::date${dimension} group by ${group}`,
-    ];
+    return slices(days, ROLLUP_SLICE_DAYS).map((slice) => fromRollUp(sql`statistics_daily where true`, slice, only));
   const [single] = filters;
-  const visits = (where: SQL) => {
-    if (only === "day")
-      return sql`select to_char(v.day, 'YYYY-MM-DD') as dimension, '' as value, ${visitFigures} from statistics_visits v where ${where} group by v.day`;
-    if (only === "total") return sql`select 'total' as dimension, '' as value, ${visitFigures} from statistics_visits v where ${where}`;
-    if (only === "hour")
-      return sql`select 'hour' as dimension, to_char(v.started_at at time zone 'UTC', 'HH24') as value, ${visitFigures}
-        from statistics_visits v where ${where} group by 2`;
-    return breakdownQuery(where, undefined);
-  };
-  if (filters.length > 1 || !single) return [visits(visitsWhere(filters, from, to))];
+  const visits = (slice: string[]) =>
+    fromVisits(sql`${visitsWhere(filters, slice[0]!, slice.at(-1)!)} and v.day in ${dayList(slice)}`, only);
+  if (filters.length > 1 || !single) return slices(days, VISIT_SLICE_DAYS).map(visits);
+  const final = await finalDays(db, from, to);
+  const table = sql`statistics_daily_by where filter = ${single[0]} and filter_value = ${single[1]}`;
   return [
-    sql`select ${key}, ${sums} from statistics_daily_by where filter = ${single[0]} and filter_value = ${single[1]}
-          and day between ${from}::date and ${to}::date and day in ${finalDays(from, to)}${dimension} group by ${group}`,
-    visits(sql`${visitsWhere(filters, from, to)} and v.day not in ${finalDays(from, to)}`),
+    ...slices(
+      days.filter((day) => final.has(day)),
+      ROLLUP_SLICE_DAYS,
+    ).map((slice) => fromRollUp(table, slice, only)),
+    ...slices(
+      days.filter((day) => !final.has(day)),
+      VISIT_SLICE_DAYS,
+    ).map(visits),
   ];
 }
 
-/** Every source's rows over the period, slice by slice, added up by dimension and value. */
-async function figures(db: Database, filters: Filters, from: string, to: string, only?: "total" | "hour" | "day") {
+/** Every statement's rows over the period, one after the other, added up by dimension and value. */
+async function figures(db: Database, filters: Filters, from: string, to: string, only?: Only) {
   const merged = new Map<string, Row>();
-  for (const [start, end] of slices(from, to))
-    for (const query of sources(filters, start, end, only))
-      for (const row of await rowsOf<Row>(db, query)) {
-        const key = `${row.dimension}\u0000${row.value}`;
-        const sum = merged.get(key) ?? { dimension: row.dimension, value: row.value, ...emptyTotals };
-        for (const name of Object.keys(emptyTotals) as (keyof Totals)[]) sum[name] += Number(row[name] ?? 0);
-        merged.set(key, sum);
-      }
+  for (const query of await statements(db, filters, from, to, only))
+    for (const row of await rowsOf<Row>(db, query)) {
+      const key = `${row.dimension}\u0000${row.value}`;
+      const sum = merged.get(key) ?? { dimension: row.dimension, value: row.value, ...emptyTotals };
+      for (const name of Object.keys(emptyTotals) as (keyof Totals)[]) sum[name] += Number(row[name] ?? 0);
+      merged.set(key, sum);
+    }
   return [...merged.values()];
 }
 
@@ -150,7 +179,7 @@ async function seriesFor(db: Database, filters: Filters, range: ReturnType<typeo
   const buckets =
     unit === "hour"
       ? Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, "0"))
-      : [...new Set(Array.from({ length: daysBetween(from, to) }, (_, index) => bucketOf(shift(from, index), unit)))];
+      : [...new Set(daysOf(from, to).map((day) => bucketOf(day, unit)))];
   return buckets.map((bucket) => ({
     bucket: unit === "hour" ? `${from}T${bucket}` : bucket < from ? from : bucket,
     visitors: found.get(bucket)?.visitors ?? 0,
