@@ -12,6 +12,7 @@ import { dayOf } from "~/features/statistics/salt.server";
 import { keptDays } from "~/features/statistics/query";
 import { statisticsQuerySchema } from "~/features/statistics/schema";
 import { createTestDatabase, type TestDatabaseKind } from "../../tests/support/test-database";
+import { seed, seedGoals } from "./seed";
 
 const PAGEVIEWS = Number(process.env.BENCH_PAGEVIEWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -22,29 +23,6 @@ const results: { kind: string; name: string; figure: string }[] = [];
 const percentile = (samples: number[], q: number) =>
   [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
 const ms = (value: number) => value.toFixed(1);
-
-/** Three pageviews a visit, spread over the last 30 days, with sources, campaigns and goals. */
-const seed = (count: number) => sql`
-  insert into statistics_events (at, visitor, name, path, referrer, source, utm_source, utm_medium, utm_campaign, device, browser, os, language, country)
-  select now() - ((i / 3) % 30) * interval '1 day' - (((i / 3) * 7919) % 80000) * interval '1 second' + (i % 3) * interval '40 seconds' - interval '2 minutes',
-    i / 3, 'pageview',
-    (array['/', '/home', '/features', '/fees', '/business', '/contact', '/faq', '/privacy', '/terms', '/aml-kyc', '/login', '/signup'])[1 + (i * 7) % 12],
-    (array['', 'google.com', 'yandex.ru', 't.co', 'news.example', '', 'mail.example', ''])[1 + (i / 3) % 8],
-    (array['Direct', 'Google', 'Yandex', 'X', 'news.example', 'newsletter', 'newsletter', 'Direct'])[1 + (i / 3) % 8],
-    case when (i / 3) % 8 in (5, 6) then 'newsletter' else '' end,
-    case when (i / 3) % 8 in (5, 6) then 'email' else '' end,
-    case when (i / 3) % 8 in (5, 6) then 'campaign-' || ((i / 3) % 20) else '' end,
-    (array['Mobile', 'Tablet', 'Laptop', 'Desktop'])[1 + (i / 3) % 4],
-    (array['Chrome', 'Safari', 'Firefox', 'Edge', 'Yandex Browser'])[1 + (i / 3) % 5],
-    (array['Android', 'iOS', 'Windows', 'macOS', 'Linux'])[1 + (i / 3) % 5],
-    (array['ru', 'en', 'de', 'kk', 'uz', 'fr'])[1 + (i / 3) % 6],
-    (array['RU', 'KZ', 'DE', 'US', 'UZ', 'FR', 'GB', 'NL', 'TR', 'AE'])[1 + (i / 3) % 10]
-  from generate_series(0::bigint, ${count - 1}::bigint) as i`;
-const seedGoals = (count: number) => sql`
-  insert into statistics_events (at, visitor, name, path)
-  select now() - (v % 30) * interval '1 day' - ((v * 7919) % 80000) * interval '1 second' - interval '10 seconds',
-    v, (array['signup', 'login', 'contact', 'gift_cards'])[1 + v % 4], '/'
-  from generate_series(0::bigint, ${Math.floor(count / 3) - 1}::bigint, 50::bigint) as v`;
 
 for (const kind of kinds) {
   it(`the 30-day view over ${PAGEVIEWS.toLocaleString("en")} pageviews on ${kind}`, async () => {
