@@ -113,7 +113,9 @@ function fromVisits(where: SQL, only: Only) {
   if (only === "hour")
     return sql`select 'hour' as dimension, to_char(v.started_at at time zone 'UTC', 'HH24') as value, ${visitFigures}
       from statistics_visits v where ${where} group by 2`;
-  return breakdownQuery(where, undefined);
+  // The matching visits read once for the three parts of the breakdown (one value, pages, goals).
+  return sql`with matched as materialized (select * from statistics_visits v where ${where})
+    ${breakdownQuery(sql`true`, undefined, sql`matched v`)}`;
 }
 
 /** A statement over a roll-up's rows (`table` with its own conditions) for some days. */
