@@ -24,4 +24,3 @@ export const seedGoals = (count: number) => sql`
   select now() - (v % 30) * interval '1 day' - ((v * 7919) % 80000) * interval '1 second' - interval '10 seconds',
     v, (array['signup', 'login', 'contact', 'gift_cards'])[1 + v % 4], '/'
   from generate_series(0::bigint, ${Math.floor(count / 3) - 1}::bigint, 50::bigint) as v`;
-

@@ -147,7 +147,9 @@ it(`a visitor's p99 on / while the largest statistics views render, over ${PAGEV
 Measured ${now.toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus()[0]?.model ?? "unknown CPU"} (${os.cpus().length} cores, shared with other work; load ${os
       .loadavg()
       .map((value) => value.toFixed(2))
-      .join(", ")}), Node ${process.version}: the production build on PGlite (pinned to core 0), ${PAGEVIEWS.toLocaleString("en")} pageviews over the last 30 days seeded and rolled up as the server does (${(seeding / 1000).toFixed(0)} s), the daily and per-filter roll-ups of the 24 months before copied from them. \`npm run bench:statistics\` (\`bench/statistics/visitors.bench-run.ts\`).
+      .join(
+        ", ",
+      )}), Node ${process.version}: the production build on PGlite (pinned to core 0), ${PAGEVIEWS.toLocaleString("en")} pageviews over the last 30 days seeded and rolled up as the server does (${(seeding / 1000).toFixed(0)} s), the daily and per-filter roll-ups of the 24 months before copied from them. \`npm run bench:statistics\` (\`bench/statistics/visitors.bench-run.ts\`).
 
 ${VISITORS} visitors request \`/\` (the page cache's answer) back to back for ${ROUND_MS / 1000} s while an administrator requests nothing (idle), the usual 30-day view over and over, or the largest views the dashboard allows over and over in turn (${first}..${last}: unfiltered, by device, by device and browser, by campaign; their data requests, \`/admin/other/statistics.data\`). ${ROUNDS} rounds in alternation; the median of the rounds' figures.
 
