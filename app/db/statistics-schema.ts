@@ -1,5 +1,5 @@
 // Statistics (issue 28): first-party visit statistics (app/features/statistics, docs/statistics.md).
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The daily salt of the visitor hash, one random value per UTC day, shared by every instance on
@@ -41,7 +41,11 @@ export const statisticsEvents = pgTable(
   (table) => [index("statistics_events_at_idx").on(table.at), index("statistics_events_visitor_idx").on(table.visitor, table.at)],
 );
 
-/** One row per visit (a visitor's day): the roll-up filtered views read, kept ANALYTICS_KEEP_MONTHS. */
+/**
+ * One row per visit (a visitor's pageviews until 30 minutes pass without one; a visitor's hash
+ * changes at midnight UTC, so a visit never spans two days): the roll-up filtered views read,
+ * kept ANALYTICS_KEEP_MONTHS.
+ */
 export const statisticsVisits = pgTable(
   "statistics_visits",
   {
@@ -65,7 +69,7 @@ export const statisticsVisits = pgTable(
     language: text("language").notNull(),
     country: text("country").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.day, table.visitor] })],
+  (table) => [primaryKey({ columns: [table.day, table.visitor, table.startedAt] })],
 );
 
 /** Per day, per dimension value (source, page, campaign, …): the unfiltered dashboard's figures. */
@@ -75,8 +79,11 @@ export const statisticsDaily = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     dimension: text("dimension").notNull(),
     value: text("value").notNull(),
+    /** Distinct visitors of the day. */
     visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull().default(0),
     pageviews: integer("pageviews").notNull(),
+    /** Visits of one pageview. */
     bounces: integer("bounces").notNull(),
     /** Seconds, summed over the visits. */
     duration: integer("duration").notNull(),
@@ -85,3 +92,41 @@ export const statisticsDaily = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.dimension, table.value] })],
 );
+
+/**
+ * The same figures for the visits that have one value of one dimension (`filter`, `filterValue`):
+ * what a view filtered by one value reads, for the days that are over (today's are read from the
+ * visits). Written once a day is rolled up for the last time.
+ */
+export const statisticsDailyBy = pgTable(
+  "statistics_daily_by",
+  {
+    filter: text("filter").notNull(),
+    filterValue: text("filter_value").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    bounces: integer("bounces").notNull(),
+    duration: integer("duration").notNull(),
+    conversions: integer("conversions").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.filter, table.filterValue, table.day, table.dimension, table.value] }),
+    index("statistics_daily_by_day_idx").on(table.day),
+  ],
+);
+
+/**
+ * What each day's last roll-up read: the number of its raw events. Events only ever arrive, so a
+ * day whose count has changed since has events the roll-ups lack (however late they were written).
+ */
+export const statisticsRollups = pgTable("statistics_rollups", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  events: integer("events").notNull(),
+  /** Whether the day was over when it was rolled up (its per-filter figures are written then). */
+  final: boolean("final").notNull().default(false),
+  rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,7 +7,7 @@ import { getDb } from "~/platform/db.server";
 import { listDeleted, listInitializeGroups } from "~/features/history/history.server";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { revisionView } from "~/features/history/revision-view.server";
-import { activityQuerySchema } from "~/features/activity/schema";
+import { activityQuerySchema, historyExportMessages } from "~/features/activity/schema";
 import type { Route } from "./+types/admin.other.activity";
 
 export const meta: Route.MetaFunction = () => adminMeta("Журнал");
@@ -28,7 +28,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     listInitializeGroups(db, 3),
   ]);
   return data(
-    { ...page, people, deleted: deleted.map(revisionView), groups, query, invalidFilters: !parsed.success },
+    {
+      ...page,
+      people,
+      deleted: deleted.map(revisionView),
+      groups,
+      query,
+      invalidFilters: !parsed.success,
+      message: parsed.success ? null : historyExportMessages.invalid,
+    },
     { headers, status: parsed.success ? 200 : 400 },
   );
 }

@@ -5,22 +5,22 @@ import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { loadStatistics } from "~/features/statistics/dashboard.server";
 import { refreshStatistics } from "~/features/statistics/service.server";
-import { statisticsMessages, statisticsQuerySchema } from "~/features/statistics/schema";
+import { parseStatisticsQuery, problemsMessage } from "~/features/statistics/query";
 import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import type { Route } from "./+types/admin.other.statistics";
 
 export const meta: Route.MetaFunction = () => adminMeta("Статистика");
 
-/** The dashboard for the range and filters in the URL; a bad URL shows the last 30 days and says so. */
+/** The dashboard for the range and filters in the URL; a bad parameter is left out and named above the view. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = statisticsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const query = parsed.success ? parsed.data : statisticsQuerySchema.parse({});
+  const now = new Date();
+  const { query, problems } = parseStatisticsQuery(new URL(request.url), { now, keepMonths: getEnv().ANALYTICS_KEEP_MONTHS });
   await refreshStatistics();
-  const view = await loadStatistics(getDb(), query);
+  const view = await loadStatistics(getDb(), query, now);
   return data(
-    { view, query, enabled: getEnv().ANALYTICS === "on", error: parsed.success ? null : statisticsMessages.invalid },
+    { view, query, enabled: getEnv().ANALYTICS === "on", error: problemsMessage(problems) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

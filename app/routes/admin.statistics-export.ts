@@ -1,18 +1,21 @@
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { loadStatistics, statisticsCsv } from "~/features/statistics/dashboard.server";
 import { refreshStatistics } from "~/features/statistics/service.server";
-import { statisticsMessages, statisticsQuerySchema } from "~/features/statistics/schema";
+import { parseStatisticsQuery, problemsMessage } from "~/features/statistics/query";
 import { getDb } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
 import type { Route } from "./+types/admin.statistics-export";
 
 /** GET /admin/statistics-export?range=…: the dashboard under the same range and filters, as a CSV file. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = statisticsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const now = new Date();
+  const { query, problems } = parseStatisticsQuery(new URL(request.url), { now, keepMonths: getEnv().ANALYTICS_KEEP_MONTHS });
   const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
-  if (!parsed.success) return Response.json({ message: statisticsMessages.invalid }, { status: 400, headers });
+  // A file is not a page that can say what it left out: a bad URL is refused with the reasons.
+  if (problems.length > 0) return Response.json({ message: problemsMessage(problems) }, { status: 400, headers });
   await refreshStatistics();
-  const view = await loadStatistics(getDb(), parsed.data, new Date(), 1000);
+  const view = await loadStatistics(getDb(), query, now, 1000);
   return new Response(statisticsCsv(view), {
     headers: {
       ...headers,

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["bench/statistics/dashboard.bench-run.ts"],
+    include: ["bench/statistics/*.bench-run.ts"],
     environment: "node",
     setupFiles: ["./app/record-kinds.server.ts"],
     testTimeout: 30 * 60_000,

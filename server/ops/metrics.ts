@@ -167,7 +167,7 @@ function registerStatistics(register: Registry, counters: NonNullable<MetricsOpt
   scrapedGauge(register, "statistics_events_dropped", "Statistics events dropped from a full queue", () => counters.dropped);
   new Gauge({
     name: "statistics_beacons_refused",
-    help: "Statistics beacons refused since start, by reason (malformed, oversized, not-a-page, rate-limited)",
+    help: "Statistics beacons refused since start, by reason (malformed, oversized, not-a-page, rate-limited, cross-origin)",
     labelNames: ["reason"],
     registers: [register],
     collect() {

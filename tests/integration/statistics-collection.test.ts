@@ -77,6 +77,33 @@ describe.each(testDatabaseKinds)("statistics collection on %s", (kind) => {
       expect(collector.counters.refused).toMatchObject({ oversized: 1, malformed: 5, "not-a-page": 3 });
     });
 
+    it("refuses a beacon from another site's page (Origin, Sec-Fetch-Site) and takes same-origin ones and those without the headers", async () => {
+      const host = new URL(base).host;
+      const refused: Record<string, string>[] = [
+        { origin: "https://evil.example" },
+        { origin: "null" },
+        { origin: `https://${host}.evil.example` },
+        { "sec-fetch-site": "cross-site" },
+        { "sec-fetch-site": "same-site" },
+        { origin: base, "sec-fetch-site": "cross-site" },
+      ];
+      for (const headers of refused)
+        expect((await beacon(page("/faq"), headers, "198.51.100.9")).status, JSON.stringify(headers)).toBe(403);
+      await collector.flush();
+      expect(await countEvents(app)).toBe(0);
+      expect(collector.counters.refused["cross-origin"]).toBe(refused.length);
+      const taken: Record<string, string>[] = [
+        { origin: base, "sec-fetch-site": "same-origin" },
+        { origin: base },
+        { "sec-fetch-site": "same-origin" },
+        {},
+      ];
+      for (const headers of taken) expect((await beacon(page("/faq"), headers, "198.51.100.9")).status, JSON.stringify(headers)).toBe(202);
+      await collector.flush();
+      expect(await countEvents(app)).toBe(taken.length);
+      await app.handle.db.execute(sql`delete from statistics_events`);
+    });
+
     it("counts a published landing page's visit, and refuses a draft's", async () => {
       await app.handle.db.insert(landingPages).values([
         { path: "/spring-offer", title: "Spring offer", status: "published" },

@@ -52,10 +52,10 @@ describe.each(testDatabaseKinds)("statistics roll-ups and retention on %s", (kin
     expect(await count(db, "statistics_visits")).toBe(3);
 
     const view = await loadStatistics(db, query({}), new Date(`${DAY}T23:00:00Z`));
-    expect(view.totals).toEqual({ visitors: 3, pageviews: 4, bounces: 2, duration: 120, conversions: 2 });
+    expect(view.totals).toEqual({ visitors: 3, visits: 3, pageviews: 4, bounces: 2, duration: 120, conversions: 2 });
     expect(view.unit).toBe("hour");
     expect(view.series.find((point) => point.bucket === `${DAY}T13`)).toEqual({ bucket: `${DAY}T13`, visitors: 2, pageviews: 2 });
-    expect(view.breakdowns.utm_campaign).toEqual([{ value: "spring", visitors: 1, pageviews: 2, conversions: 1 }]);
+    expect(view.breakdowns.utm_campaign).toEqual([{ value: "spring", visitors: 1, visits: 1, pageviews: 2, conversions: 1 }]);
     expect(view.breakdowns.page.map((row) => [row.value, row.visitors])).toEqual([
       ["/fees", 2],
       ["/", 1],
@@ -68,11 +68,11 @@ describe.each(testDatabaseKinds)("statistics roll-ups and retention on %s", (kin
     ]);
     expect(view.breakdowns.device.map((row) => row.value)).toEqual(["Laptop", "Mobile"]);
     expect(view.markers).toEqual([{ at: `${DAY}T12:00:00.000Z`, label: "content.update: home/hero_title" }]);
-    expect(statisticsCsv(view)).toContain("UTM campaign,spring,1,2,1");
+    expect(statisticsCsv(view)).toContain("UTM campaign,spring,1,1,2,1");
 
     const filtered = await loadStatistics(db, query({ utm_campaign: "spring" }), new Date(`${DAY}T23:00:00Z`));
     expect(filtered.totals).toMatchObject({ visitors: 1, pageviews: 2, conversions: 1 });
-    expect(filtered.breakdowns.goal).toEqual([{ value: "contact", visitors: 1, pageviews: 2, conversions: 1 }]);
+    expect(filtered.breakdowns.goal).toEqual([{ value: "contact", visitors: 1, visits: 1, pageviews: 2, conversions: 1 }]);
     const byPage = await loadStatistics(db, query({ page: "/fees", device: "Mobile" }), new Date(`${DAY}T23:00:00Z`));
     expect(byPage.totals.visitors).toBe(1);
     expect(byPage.breakdowns.os.map((row) => row.value)).toEqual(["iOS"]);

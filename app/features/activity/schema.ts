@@ -1,15 +1,13 @@
 import { z } from "zod";
+import { hasNoControlCharacters, isCalendarDay } from "~/platform/query-values";
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Неверная дата")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Неверная дата");
+const day = z.string().refine(isCalendarDay, "Неверная дата");
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
 /** The activity log's filters and page, as its URL carries them. */
 export const activityQuerySchema = z.object({
-  person: optional(z.string().max(200)),
+  person: optional(z.string().max(200).refine(hasNoControlCharacters, "Недопустимые символы")),
   area: optional(z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, "Неизвестный раздел")),
   from: optional(day),
   to: optional(day),

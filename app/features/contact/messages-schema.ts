@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoControlCharacters } from "~/platform/query-values";
 import { CONTACT_SUBJECTS } from "~/features/content/catalogue/contact-form";
 
 /** The inbox's filters, read from the query string; a bad value is dropped, not an error. */
@@ -8,6 +9,7 @@ export const inboxFilterSchema = z.object({
     .string()
     .trim()
     .max(200)
+    .refine(hasNoControlCharacters)
     .optional()
     .catch(undefined)
     .transform((value) => (value ? value : undefined)),

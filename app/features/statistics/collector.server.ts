@@ -40,10 +40,14 @@ export interface BeaconRequest {
   gpc: boolean;
   /** The site's host, to tell its own pages from referrers. */
   host: string;
+  /** The `Origin` and `Sec-Fetch-Site` headers, when the browser sent them. */
+  origin?: string;
+  fetchSite?: string;
 }
 
 export type Verdict =
-  { status: 202; stored: boolean } | { status: 400 | 413 | 429; reason: "malformed" | "oversized" | "not-a-page" | "rate-limited" };
+  | { status: 202; stored: boolean }
+  | { status: 400 | 403 | 413 | 429; reason: "malformed" | "oversized" | "not-a-page" | "rate-limited" | "cross-origin" };
 
 export interface CollectorOptions {
   db: () => Database;
@@ -89,6 +93,20 @@ async function insertEvents(db: Database, events: EventRow[]) {
   );
 }
 
+/**
+ * Whether a beacon was sent by another site's page: `Sec-Fetch-Site` other than same-origin, or
+ * an `Origin` that is not this host. A beacon without either header (an older browser) is taken.
+ */
+export function crossOrigin(request: Pick<BeaconRequest, "origin" | "fetchSite" | "host">) {
+  if (request.fetchSite && request.fetchSite !== "same-origin") return true;
+  if (request.origin === undefined) return false;
+  try {
+    return new URL(request.origin).host !== request.host;
+  } catch {
+    return true; // `Origin: null` (a sandboxed frame, a file) or anything unreadable
+  }
+}
+
 /** The visitor's page, or undefined when the address is none of this site's pages. */
 function pageOf(url: string, host: string) {
   let parsed: URL;
@@ -110,7 +128,12 @@ export function createCollector(options: CollectorOptions) {
   let queue: EventRow[] = [];
   /** Server-side goals, written only when their visitor has a pageview (no pageview: declined or a bot). */
   let goalsQueue: EventRow[] = [];
-  const counters = { accepted: 0, bots: 0, dropped: 0, refused: { malformed: 0, oversized: 0, "not-a-page": 0, "rate-limited": 0 } };
+  const counters = {
+    accepted: 0,
+    bots: 0,
+    dropped: 0,
+    refused: { malformed: 0, oversized: 0, "not-a-page": 0, "rate-limited": 0, "cross-origin": 0 },
+  };
   const partitions = new Set<string>();
   let window = { started: 0, hits: new Map<string, number>() };
   let flushing: Promise<void> | undefined;
@@ -130,12 +153,13 @@ export function createCollector(options: CollectorOptions) {
 
   function refuse(reason: Exclude<Verdict, { status: 202 }>["reason"]): Verdict {
     counters.refused[reason] += 1;
-    const status = reason === "oversized" ? 413 : reason === "rate-limited" ? 429 : 400;
+    const status = { oversized: 413, "rate-limited": 429, "cross-origin": 403, malformed: 400, "not-a-page": 400 }[reason];
     return { status, reason } as Verdict;
   }
 
   async function collect(request: BeaconRequest): Promise<Verdict> {
     const time = now();
+    if (crossOrigin(request)) return refuse("cross-origin");
     if (request.body === undefined || Buffer.byteLength(request.body) > MAX_BEACON_BYTES) return refuse("oversized");
     if (limited(request.address, time.getTime())) return refuse("rate-limited");
     let json: unknown;

@@ -1,5 +1,7 @@
-// The dashboard's figures for a range and filters: unfiltered from the daily roll-up (a few
-// thousand rows for any range), filtered from the visits, both compared with the period before.
+// The dashboard's figures for a range and filters, compared with the period before: unfiltered
+// from the daily roll-up, filtered by one value from the per-filter roll-up (today from the
+// visits), by several from the visits; read a month at a time and added up, so no statement
+// reads more than a month of rows and a long period's chart has a point a week or a month.
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { csvRow } from "~/platform/csv";
@@ -15,11 +17,15 @@ import {
   type StatisticsQuery,
   type StatisticsView,
   type Totals,
+  type Unit,
 } from "./schema";
 
 const DAY_MS = 86_400_000;
 const shift = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+
+/** The chart's unit for a period of `days`: at most 24 hours, 92 days or 53 weeks a chart. */
+export const unitFor = (days: number): Unit => (days === 1 ? "hour" : days <= 92 ? "day" : days <= 371 ? "week" : "month");
 
 /** The range's first and last day (UTC), the period of the same length before it, and the chart's unit. */
 export function resolveRange(query: Pick<StatisticsQuery, "range" | "from" | "to">, now = new Date()) {
@@ -31,19 +37,34 @@ export function resolveRange(query: Pick<StatisticsQuery, "range" | "from" | "to
   else if (query.range === "month") from = `${today.slice(0, 8)}01`;
   else if (query.range === "custom" && query.from && query.to) [from, to] = [query.from, query.to];
   const length = daysBetween(from, to);
-  return {
-    from,
-    to,
-    previousFrom: shift(from, -length),
-    previousTo: shift(from, -1),
-    unit: length === 1 ? ("hour" as const) : ("day" as const),
-  };
+  return { from, to, previousFrom: shift(from, -length), previousTo: shift(from, -1), unit: unitFor(length) };
 }
+
+/** The chart's point a day belongs to: the day, its week's Monday or its month's first day. */
+export function bucketOf(day: string, unit: Unit) {
+  if (unit === "month") return `${day.slice(0, 8)}01`;
+  if (unit !== "week") return day;
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return shift(day, -((weekday + 6) % 7));
+}
+
+/**
+ * A period in slices: a statement reads at most a month of visits, or a quarter of a roll-up
+ * (a few hundred rows a day), so no single statement holds the database for long.
+ */
+const VISIT_SLICE_DAYS = 31;
+const ROLLUP_SLICE_DAYS = 92;
+function slices(days: string[], size: number): string[][] {
+  const result: string[][] = [];
+  for (let start = 0; start < days.length; start += size) result.push(days.slice(start, start + size));
+  return result;
+}
+const daysOf = (from: string, to: string) => Array.from({ length: daysBetween(from, to) }, (_, index) => shift(from, index));
 
 export const activeFilters = (query: Partial<StatisticsQuery>) =>
   dimensions.flatMap((name) => (query[name] !== undefined ? [[name, query[name]] as [Dimension, string]] : []));
 
-/** The visits of the range that match every filter. */
+/** The visits of the period that match every filter. */
 function visitsWhere(filters: [Dimension, string][], from: string, to: string): SQL {
   const parts = [sql`v.day between ${from}::date and ${to}::date`];
   for (const [name, value] of filters) {
@@ -55,63 +76,116 @@ function visitsWhere(filters: [Dimension, string][], from: string, to: string): 
 }
 
 type Row = Totals & { dimension: string; value: string };
+type Filters = [Dimension, string][];
 const rowsOf = async <T>(db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const emptyTotals: Totals = { visitors: 0, pageviews: 0, bounces: 0, duration: 0, conversions: 0 };
+const emptyTotals: Totals = { visitors: 0, visits: 0, pageviews: 0, bounces: 0, duration: 0, conversions: 0 };
 const totalsOf = (row: Partial<Totals> | undefined): Totals => ({
   visitors: Number(row?.visitors ?? 0),
+  visits: Number(row?.visits ?? 0),
   pageviews: Number(row?.pageviews ?? 0),
   bounces: Number(row?.bounces ?? 0),
   duration: Number(row?.duration ?? 0),
   conversions: Number(row?.conversions ?? 0),
 });
-
-async function breakdownRows(db: Database, filters: [Dimension, string][], from: string, to: string): Promise<Row[]> {
-  if (filters.length > 0) return rowsOf<Row>(db, breakdownQuery(visitsWhere(filters, from, to), undefined));
-  return rowsOf<Row>(
+const sums = sql.raw(`sum(visitors)::int as visitors, sum(visits)::int as visits, sum(pageviews)::int as pageviews,
+  sum(bounces)::int as bounces, sum(duration)::int as duration, sum(conversions)::int as conversions`);
+/** The days of a period whose per-filter figures are written (the day was over when last rolled up). */
+async function finalDays(db: Database, from: string, to: string) {
+  const rows = await rowsOf<{ day: string }>(
     db,
-    sql`select dimension, value, sum(visitors)::int as visitors, sum(pageviews)::int as pageviews, sum(bounces)::int as bounces,
-          sum(duration)::int as duration, sum(conversions)::int as conversions
-        from statistics_daily where day between ${from}::date and ${to}::date group by dimension, value`,
+    sql`select to_char(day, 'YYYY-MM-DD') as day from statistics_rollups where final and day between ${from}::date and ${to}::date`,
   );
+  return new Set(rows.map((row) => row.day));
+}
+const dayList = (days: string[]) =>
+  sql`(${sql.join(
+    days.map((day) => sql`${day}::date`),
+    sql`, `,
+  )})`;
+
+type Only = "total" | "hour" | "day" | undefined;
+
+/** A statement over the visits `where` selects: every dimension's rows, or only the total, the hours or the days. */
+function fromVisits(where: SQL, only: Only) {
+  if (only === "day")
+    return sql`select to_char(v.day, 'YYYY-MM-DD') as dimension, '' as value, ${visitFigures} from statistics_visits v where ${where} group by v.day`;
+  if (only === "total") return sql`select 'total' as dimension, '' as value, ${visitFigures} from statistics_visits v where ${where}`;
+  if (only === "hour")
+    return sql`select 'hour' as dimension, to_char(v.started_at at time zone 'UTC', 'HH24') as value, ${visitFigures}
+      from statistics_visits v where ${where} group by 2`;
+  // The matching visits read once for the three parts of the breakdown (one value, pages, goals).
+  return sql`with matched as materialized (select * from statistics_visits v where ${where})
+    ${breakdownQuery(sql`true`, undefined, sql`matched v`)}`;
 }
 
-async function totalsFor(db: Database, filters: [Dimension, string][], from: string, to: string): Promise<Totals> {
-  const [row] =
-    filters.length > 0
-      ? await rowsOf<Totals>(db, sql`select ${visitFigures} from statistics_visits v where ${visitsWhere(filters, from, to)}`)
-      : await rowsOf<Totals>(
-          db,
-          sql`select sum(visitors)::int as visitors, sum(pageviews)::int as pageviews, sum(bounces)::int as bounces,
-                sum(duration)::int as duration, sum(conversions)::int as conversions
-              from statistics_daily where dimension = 'total' and day between ${from}::date and ${to}::date`,
-        );
-  return totalsOf(row);
+/** A statement over a roll-up's rows (`table` with its own conditions) for some days. */
+function fromRollUp(table: SQL, days: string[], only: Only) {
+  const dimension = only === "day" ? sql` and dimension = 'total'` : only ? sql` and dimension = ${only}` : sql``;
+  const key = only === "day" ? sql`to_char(day, 'YYYY-MM-DD') as dimension, '' as value` : sql`dimension, value`;
+  const group = only === "day" ? sql`day` : sql`dimension, value`;
+  return sql`select ${key}, ${sums} from ${table} and day between ${days[0]}::date and ${days.at(-1)}::date
+    and day in ${dayList(days)}${dimension} group by ${group}`;
 }
 
-async function seriesFor(db: Database, filters: [Dimension, string][], range: ReturnType<typeof resolveRange>): Promise<SeriesPoint[]> {
+/**
+ * The statements a period's figures come from: the daily roll-up unfiltered; the per-filter
+ * roll-up for one filter's days that are over, and its visits for the others (today); the
+ * visits for two filters or more. Each reads a slice of the period.
+ */
+async function statements(db: Database, filters: Filters, from: string, to: string, only: Only): Promise<SQL[]> {
+  const days = daysOf(from, to);
+  if (filters.length === 0)
+    return slices(days, ROLLUP_SLICE_DAYS).map((slice) => fromRollUp(sql`statistics_daily where true`, slice, only));
+  const [single] = filters;
+  const visits = (slice: string[]) =>
+    fromVisits(sql`${visitsWhere(filters, slice[0]!, slice.at(-1)!)} and v.day in ${dayList(slice)}`, only);
+  if (filters.length > 1 || !single) return slices(days, VISIT_SLICE_DAYS).map(visits);
+  const final = await finalDays(db, from, to);
+  const table = sql`statistics_daily_by where filter = ${single[0]} and filter_value = ${single[1]}`;
+  return [
+    ...slices(
+      days.filter((day) => final.has(day)),
+      ROLLUP_SLICE_DAYS,
+    ).map((slice) => fromRollUp(table, slice, only)),
+    ...slices(
+      days.filter((day) => !final.has(day)),
+      VISIT_SLICE_DAYS,
+    ).map(visits),
+  ];
+}
+
+/** Every statement's rows over the period, one after the other, added up by dimension and value. */
+async function figures(db: Database, filters: Filters, from: string, to: string, only?: Only) {
+  const merged = new Map<string, Row>();
+  for (const query of await statements(db, filters, from, to, only))
+    for (const row of await rowsOf<Row>(db, query)) {
+      const key = `${row.dimension}\u0000${row.value}`;
+      const sum = merged.get(key) ?? { dimension: row.dimension, value: row.value, ...emptyTotals };
+      for (const name of Object.keys(emptyTotals) as (keyof Totals)[]) sum[name] += Number(row[name] ?? 0);
+      merged.set(key, sum);
+    }
+  return [...merged.values()];
+}
+
+async function seriesFor(db: Database, filters: Filters, range: ReturnType<typeof resolveRange>): Promise<SeriesPoint[]> {
   const { from, to, unit } = range;
-  const rows =
-    filters.length > 0
-      ? await rowsOf<SeriesPoint>(
-          db,
-          sql`select ${unit === "hour" ? sql`to_char(v.started_at at time zone 'UTC', 'HH24')` : sql`to_char(v.day, 'YYYY-MM-DD')`} as bucket,
-                count(*)::int as visitors, sum(v.pageviews)::int as pageviews
-              from statistics_visits v where ${visitsWhere(filters, from, to)} group by 1`,
-        )
-      : await rowsOf<SeriesPoint>(
-          db,
-          sql`select ${unit === "hour" ? sql`value` : sql`to_char(day, 'YYYY-MM-DD')`} as bucket, visitors, pageviews
-              from statistics_daily where dimension = ${unit === "hour" ? "hour" : "total"} and day between ${from}::date and ${to}::date`,
-        );
-  const found = new Map(rows.map((row) => [row.bucket, row]));
+  const rows = await figures(db, filters, from, to, unit === "hour" ? "hour" : "day");
+  const found = new Map<string, { visitors: number; pageviews: number }>();
+  for (const row of rows) {
+    const bucket = unit === "hour" ? row.value : bucketOf(row.dimension, unit);
+    const point = found.get(bucket) ?? { visitors: 0, pageviews: 0 };
+    point.visitors += Number(row.visitors);
+    point.pageviews += Number(row.pageviews);
+    found.set(bucket, point);
+  }
   const buckets =
     unit === "hour"
       ? Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, "0"))
-      : Array.from({ length: daysBetween(from, to) }, (_, index) => shift(from, index));
+      : [...new Set(daysOf(from, to).map((day) => bucketOf(day, unit)))];
   return buckets.map((bucket) => ({
-    bucket: unit === "hour" ? `${from}T${bucket}` : bucket,
-    visitors: Number(found.get(bucket)?.visitors ?? 0),
-    pageviews: Number(found.get(bucket)?.pageviews ?? 0),
+    bucket: unit === "hour" ? `${from}T${bucket}` : bucket < from ? from : bucket,
+    visitors: found.get(bucket)?.visitors ?? 0,
+    pageviews: found.get(bucket)?.pageviews ?? 0,
   }));
 }
 
@@ -145,7 +219,7 @@ function toBreakdowns(rows: Row[], limit: number): Record<Dimension, BreakdownRo
   for (const row of rows) {
     const list = result[row.dimension as Dimension];
     if (!list || row.value === "") continue;
-    list.push({ value: row.value, visitors: Number(row.visitors), pageviews: Number(row.pageviews), conversions: Number(row.conversions) });
+    list.push({ value: row.value, visitors: row.visitors, visits: row.visits, pageviews: row.pageviews, conversions: row.conversions });
   }
   for (const name of dimensions)
     result[name] = result[name].sort((a, b) => b.visitors - a.visitors || a.value.localeCompare(b.value)).slice(0, limit);
@@ -156,17 +230,16 @@ export async function loadStatistics(db: Database, query: StatisticsQuery, now =
   const range = resolveRange(query, now);
   const filters = activeFilters(query);
   const [rows, previous, series, markers, live] = await Promise.all([
-    breakdownRows(db, filters, range.from, range.to),
-    totalsFor(db, filters, range.previousFrom, range.previousTo),
+    figures(db, filters, range.from, range.to),
+    figures(db, filters, range.previousFrom, range.previousTo, "total"),
     seriesFor(db, filters, range),
     markersFor(db, range.from, range.to),
     liveVisitors(db, now),
   ]);
-  const total = rows.find((row) => row.dimension === "total");
   return {
     ...range,
-    totals: total ? totalsOf(total) : emptyTotals,
-    previous,
+    totals: totalsOf(rows.find((row) => row.dimension === "total")),
+    previous: totalsOf(previous[0]),
     series,
     markers,
     breakdowns: toBreakdowns(rows, limit),
@@ -174,22 +247,15 @@ export async function loadStatistics(db: Database, query: StatisticsQuery, now =
   };
 }
 
-/** The view as CSV: the totals against the previous period, then every dimension's rows. */
+/** The view as CSV: the totals against the previous period, the chart's points, then every dimension's rows. */
 export function statisticsCsv(view: StatisticsView): string {
-  const lines = [csvRow(["section", "value", "visitors", "pageviews", "conversions"])];
-  lines.push(csvRow([`total ${view.from}..${view.to}`, "", view.totals.visitors, view.totals.pageviews, view.totals.conversions]));
-  lines.push(
-    csvRow([
-      `previous ${view.previousFrom}..${view.previousTo}`,
-      "",
-      view.previous.visitors,
-      view.previous.pageviews,
-      view.previous.conversions,
-    ]),
-  );
-  for (const point of view.series) lines.push(csvRow([`series ${view.unit}`, point.bucket, point.visitors, point.pageviews, ""]));
+  const lines = [csvRow(["section", "value", "visitors", "visits", "pageviews", "conversions"])];
+  const period = (name: string, totals: Totals) => csvRow([name, "", totals.visitors, totals.visits, totals.pageviews, totals.conversions]);
+  lines.push(period(`total ${view.from}..${view.to}`, view.totals));
+  lines.push(period(`previous ${view.previousFrom}..${view.previousTo}`, view.previous));
+  for (const point of view.series) lines.push(csvRow([`series ${view.unit}`, point.bucket, point.visitors, "", point.pageviews, ""]));
   for (const name of dimensions)
     for (const row of view.breakdowns[name])
-      lines.push(csvRow([dimensionLabels[name], row.value, row.visitors, row.pageviews, row.conversions]));
+      lines.push(csvRow([dimensionLabels[name], row.value, row.visitors, row.visits, row.pageviews, row.conversions]));
   return `${lines.join("\r\n")}\r\n`;
 }

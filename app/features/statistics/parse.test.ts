@@ -49,6 +49,19 @@ describe("referrers and sources", () => {
     expect(sourceOf(none, "blog.example.org")).toBe("blog.example.org");
     expect(sourceOf(none, "")).toBe("Direct");
   });
+
+  it("gives a known network one name whatever its spelling, from a UTM value or a referrer", () => {
+    const none = campaignOf(params(""));
+    const utm = (value: string) => sourceOf(campaignOf(params(`utm_source=${encodeURIComponent(value)}`)), "");
+    for (const spelling of ["google", "Google", "GOOGLE", "google.com", "www.google.com", " google "]) expect(utm(spelling)).toBe("Google");
+    expect(sourceOf(none, "google.com")).toBe("Google");
+    expect(utm("twitter")).toBe("X");
+    expect(sourceOf(none, "t.co")).toBe("X");
+    expect(utm("ya")).toBe("Yandex");
+    expect(utm("vk.com")).toBe("VK");
+    expect(utm("Newsletter")).toBe("newsletter");
+    expect(utm("news.example")).toBe(sourceOf(none, "news.example"));
+  });
 });
 
 describe("devices, browsers, languages and countries", () => {

@@ -32,19 +32,29 @@ export function campaignOf(search: URLSearchParams): Campaign {
   };
 }
 
-const knownSources: [RegExp, string][] = [
-  [/(^|\.)google\./, "Google"],
-  [/(^|\.)yandex\.|(^|\.)ya\.ru$/, "Yandex"],
-  [/(^|\.)bing\.com$/, "Bing"],
-  [/(^|\.)duckduckgo\.com$/, "DuckDuckGo"],
-  [/(^|\.)(facebook\.com|fb\.com|fb\.me)$/, "Facebook"],
-  [/(^|\.)instagram\.com$/, "Instagram"],
-  [/(^|\.)(t\.co|twitter\.com|x\.com)$/, "X"],
-  [/(^|\.)linkedin\.com$|^lnkd\.in$/, "LinkedIn"],
-  [/(^|\.)vk\.com$/, "VK"],
-  [/^t\.me$|(^|\.)telegram\.org$/, "Telegram"],
-  [/(^|\.)youtube\.com$|^youtu\.be$/, "YouTube"],
+/** Networks known by name: the hosts they refer from, and the other spellings a `utm_source` gives them. */
+const knownSources: [RegExp, string, string[]][] = [
+  [/(^|\.)google\./, "Google", ["google"]],
+  [/(^|\.)yandex\.|(^|\.)ya\.ru$/, "Yandex", ["yandex", "ya"]],
+  [/(^|\.)bing\.com$/, "Bing", ["bing"]],
+  [/(^|\.)duckduckgo\.com$/, "DuckDuckGo", ["duckduckgo", "ddg"]],
+  [/(^|\.)(facebook\.com|fb\.com|fb\.me)$/, "Facebook", ["facebook", "fb"]],
+  [/(^|\.)instagram\.com$/, "Instagram", ["instagram", "ig"]],
+  [/(^|\.)(t\.co|twitter\.com|x\.com)$/, "X", ["x", "twitter"]],
+  [/(^|\.)linkedin\.com$|^lnkd\.in$/, "LinkedIn", ["linkedin"]],
+  [/(^|\.)vk\.com$/, "VK", ["vk", "vkontakte"]],
+  [/^t\.me$|(^|\.)telegram\.org$/, "Telegram", ["telegram", "tg"]],
+  [/(^|\.)youtube\.com$|^youtu\.be$/, "YouTube", ["youtube", "yt"]],
 ];
+
+/** A known network's one name for a host or a spelling of it (`google`, `Google`, `www.google.com`), else undefined. */
+function knownSource(value: string) {
+  const spelling = value
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, "");
+  return knownSources.find(([host, , aliases]) => host.test(spelling) || aliases.includes(spelling))?.[1];
+}
 
 /** The referring site's host without `www.`, or "" for none, this site itself or a non-web address. */
 export function referrerHost(referrer: string, siteHost: string): string {
@@ -62,13 +72,15 @@ export function referrerHost(referrer: string, siteHost: string): string {
 
 /**
  * The visit's source: the `utm_source` when given, else the ad network of a click identifier,
- * else the referring site by name (Google, Yandex, …) or host, else "Direct".
+ * else the referring site by name (Google, Yandex, …) or host, else "Direct". A known network has
+ * one name however it is spelled: `utm_source=google` and a referrer from google.com are both
+ * 'Google' (other sources keep the lower-case `utm_source` or the host).
  */
 export function sourceOf(campaign: Campaign, host: string): string {
-  if (campaign.utmSource) return campaign.utmSource;
+  if (campaign.utmSource) return knownSource(campaign.utmSource) ?? campaign.utmSource;
   if (campaign.clickSource) return campaign.clickSource;
   if (!host) return "Direct";
-  return knownSources.find(([pattern]) => pattern.test(host))?.[1] ?? host;
+  return knownSource(host) ?? host;
 }
 
 /** A coarse class of the window's width, never the exact size. */

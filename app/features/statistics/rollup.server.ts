@@ -1,5 +1,6 @@
-// Raw events rolled up by day: one row per visit (a visitor's day) in statistics_visits, and per
-// dimension value in statistics_daily; then the retention: raw events ANALYTICS_RAW_DAYS (whole
+// Raw events rolled up by day: one row per visit (30 minutes without a pageview end one) in
+// statistics_visits, per dimension value in statistics_daily and, for days that are over, per
+// filter value and dimension value in statistics_daily_by; then the retention: raw events ANALYTICS_RAW_DAYS (whole
 // months' partitions dropped, the rest deleted), roll-ups ANALYTICS_KEEP_MONTHS, salts 48 hours.
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
@@ -16,75 +17,144 @@ export const visitDimensions = sql`(values
   ('device', v.device), ('browser', v.browser), ('os', v.os), ('language', v.language),
   ('country', v.country), ('hour', to_char(v.started_at at time zone 'UTC', 'HH24'))) d(dimension, value)`;
 
-/** The figures of a group of visits `v`. */
-export const visitFigures = sql`count(*)::int as visitors, sum(v.pageviews)::int as pageviews,
+/** The figures of a group of visits `v` (a visitor's hash changes every day: distinct hashes are distinct visitor-days). */
+export const visitFigures = sql`count(distinct v.visitor)::int as visitors, count(*)::int as visits, sum(v.pageviews)::int as pageviews,
   (count(*) filter (where v.pageviews = 1))::int as bounces,
   coalesce(sum(extract(epoch from v.ended_at - v.started_at)), 0)::int as duration,
   (count(*) filter (where cardinality(v.goals) > 0))::int as conversions`;
 
+export const figureColumns = sql.raw("visitors, visits, pageviews, bounces, duration, conversions");
+
 /**
  * Every dimension's rows for the visits `where` selects: one value per visit, then the pages
  * (a visit counted once per page it viewed) and the goals it reached. `keys` is what the rows
- * are grouped by besides the dimension (the day, for the roll-up; nothing for a filtered view).
+ * are grouped by besides the dimension (the day, for the roll-up; nothing for a filtered view);
+ * `from` is the visits `v` (statistics_visits, or its rows with the value they are filtered by).
  */
-export function breakdownQuery(where: SQL, keys: SQL | undefined) {
+export function breakdownQuery(where: SQL, keys: SQL | undefined, from: SQL = sql`statistics_visits v`) {
   const select = keys ? sql`${keys}, ` : sql``;
   const group = keys ? sql`${keys}, ` : sql``;
   return sql`
     select ${select}d.dimension, d.value, ${visitFigures}
-      from statistics_visits v cross join lateral ${visitDimensions} where ${where} group by ${group}d.dimension, d.value
+      from ${from} cross join lateral ${visitDimensions} where ${where} group by ${group}d.dimension, d.value
     union all
-    select ${select}'page', p.path, count(*)::int, sum(p.views)::int, (count(*) filter (where v.pageviews = 1))::int,
+    select ${select}'page', p.path, count(distinct v.visitor)::int, count(*)::int, sum(p.views)::int,
+        (count(*) filter (where v.pageviews = 1))::int,
         coalesce(sum(extract(epoch from v.ended_at - v.started_at)), 0)::int, (count(*) filter (where cardinality(v.goals) > 0))::int
-      from statistics_visits v cross join lateral (select path, count(*) as views from unnest(v.paths) as path group by path) p
+      from ${from} cross join lateral (select path, count(*) as views from unnest(v.paths) as path group by path) p
       where ${where} group by ${group}p.path
     union all
-    select ${select}'goal', g.goal, count(*)::int, sum(v.pageviews)::int, (count(*) filter (where v.pageviews = 1))::int,
+    select ${select}'goal', g.goal, count(distinct v.visitor)::int, count(*)::int, sum(v.pageviews)::int,
+        (count(*) filter (where v.pageviews = 1))::int,
         coalesce(sum(extract(epoch from v.ended_at - v.started_at)), 0)::int, count(*)::int
-      from statistics_visits v cross join lateral unnest(v.goals) as g(goal) where ${where} group by ${group}g.goal`;
+      from ${from} cross join lateral unnest(v.goals) as g(goal) where ${where} group by ${group}g.goal`;
 }
 
 const nextDay = (day: string) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
 
-/** Rolls one UTC day up from the raw events, replacing what was rolled up before. */
-export async function rollUpDay(db: Database, day: string) {
+/** A visit ends after this long without a pageview. */
+export const VISIT_GAP = "30 minutes";
+
+/** The filters a view may have, as the visits' column that holds each (page and goal: their arrays). */
+export const filterDimensions = [
+  "page",
+  "entry",
+  "source",
+  "referrer",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "device",
+  "browser",
+  "os",
+  "language",
+  "country",
+  "goal",
+] as const;
+
+/** The visits of `day`, each with one value of `filter` (a visit once per page it viewed or goal it reached). */
+export function visitsWithValue(filter: (typeof filterDimensions)[number], where: SQL) {
+  if (filter === "page")
+    return sql`(select v.*, f.value as filter_value from statistics_visits v cross join lateral (select distinct unnest(v.paths)) f(value) where ${where}) v`;
+  if (filter === "goal")
+    return sql`(select v.*, f.value as filter_value from statistics_visits v cross join lateral unnest(v.goals) f(value) where ${where}) v`;
+  return sql`(select v.*, v.${sql.identifier(filter)} as filter_value from statistics_visits v where ${where}) v`;
+}
+
+/**
+ * Rolls one UTC day up from the raw events, replacing what was rolled up before: the visits (a
+ * visitor's pageviews until 30 minutes pass without one; a goal belongs to the visit of the last
+ * pageview before it), their figures per dimension value, and the number of raw events read, in
+ * the same statement, so an event written meanwhile shows as a changed count. A day that is over
+ * also gets its per-filter figures, one filter a statement (each a short turn on PGlite).
+ */
+export async function rollUpDay(db: Database, day: string, now = new Date()) {
   const from = `${day}T00:00:00Z`;
   const to = `${nextDay(day)}T00:00:00Z`;
+  const final = day < dayOf(now);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
     await tx.execute(sql`delete from statistics_visits where day = ${day}::date`);
     await tx.execute(sql`
       with events as (
         select * from statistics_events where at >= ${from}::timestamptz and at < ${to}::timestamptz
+      ), mark as (
+        insert into statistics_rollups (day, events, final, rolled_at) select ${day}::date, count(*), false, now() from events
+        on conflict (day) do update set events = excluded.events, final = false, rolled_at = excluded.rolled_at
+      ), pageviews as (
+        select *, case when at - lag(at) over (partition by visitor order by at) <= interval '${sql.raw(VISIT_GAP)}' then 0 else 1 end as starts
+        from events where name = 'pageview'
+      ), numbered as (
+        select *, sum(starts) over (partition by visitor order by at, kind rows unbounded preceding) as visit from (
+          select *, 0 as kind from pageviews
+          union all select *, 0 as starts, 1 as kind from events where name <> 'pageview'
+        ) e
       ), firsts as (
-        select distinct on (visitor) * from events where name = 'pageview' order by visitor, at
+        select distinct on (visitor, visit) * from numbered where kind = 0 order by visitor, visit, at
       ), visits as (
-        select visitor, max(at) filter (where name = 'pageview') as ended_at,
-          (count(*) filter (where name = 'pageview'))::int as pageviews,
-          array_agg(path order by at) filter (where name = 'pageview') as paths,
-          coalesce(array_agg(distinct name) filter (where name <> 'pageview'), '{}') as goals
-        from events group by visitor
+        select visitor, visit, max(at) as ended_at, count(*)::int as pageviews, array_agg(path order by at) as paths
+        from numbered where kind = 0 group by visitor, visit
+      ), goals as (
+        select visitor, visit, array_agg(distinct name) as goals from numbered where kind = 1 and visit > 0 group by visitor, visit
       )
       insert into statistics_visits (day, visitor, started_at, ended_at, pageviews, paths, goals, entry, referrer, source,
         utm_source, utm_medium, utm_campaign, device, browser, os, language, country)
-      select ${day}::date, f.visitor, f.at, v.ended_at, v.pageviews, v.paths, v.goals, f.path, f.referrer, f.source,
+      select ${day}::date, f.visitor, f.at, v.ended_at, v.pageviews, v.paths, coalesce(g.goals, '{}'), f.path, f.referrer, f.source,
         f.utm_source, f.utm_medium, f.utm_campaign, f.device, f.browser, f.os, f.language, f.country
-      from firsts f join visits v using (visitor)`);
+      from firsts f join visits v using (visitor, visit) left join goals g using (visitor, visit)`);
     await tx.execute(sql`delete from statistics_daily where day = ${day}::date`);
     await tx.execute(sql`
-      insert into statistics_daily (day, dimension, value, visitors, pageviews, bounces, duration, conversions)
+      insert into statistics_daily (day, dimension, value, ${figureColumns})
       ${breakdownQuery(sql`v.day = ${day}::date`, sql`v.day`)}`);
   });
+  if (!final) return;
+  for (const filter of filterDimensions) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
+      await tx.execute(sql`delete from statistics_daily_by where day = ${day}::date and filter = ${filter}`);
+      await tx.execute(sql`
+        insert into statistics_daily_by (day, filter, filter_value, dimension, value, ${figureColumns})
+        select b.day, ${filter}, b.filter_value, b.dimension, b.value, ${figureColumns}
+        from (${breakdownQuery(sql`true`, sql`v.day, v.filter_value`, visitsWithValue(filter, sql`v.day = ${day}::date`))})
+          b(day, filter_value, dimension, value, ${figureColumns})
+        where b.filter_value <> ''`);
+    });
+  }
+  await db.execute(sql`update statistics_rollups set final = true where day = ${day}::date`);
 }
 
-/** The days with raw events since `since` that have no roll-up yet (a server down at midnight). */
-export async function daysWithoutRollUp(db: Database, since: string): Promise<string[]> {
+/**
+ * The days since `since` whose raw events differ in number from what their last roll-up read:
+ * never rolled up (a server down at midnight), or given events after it (a batch written while
+ * it ran, another instance's, a late flush). Events only arrive, so the count tells.
+ */
+export async function daysToRollUp(db: Database, since: string): Promise<string[]> {
   const result = (await db.execute(sql`
-    select distinct to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day from statistics_events
-    where at >= ${since}::timestamptz
-      and not exists (select 1 from statistics_daily d where d.dimension = 'total'
-        and d.day = (statistics_events.at at time zone 'UTC')::date)
-    order by day`)) as unknown as { rows: { day: string }[] };
+    select e.day from (
+      select to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as events from statistics_events
+      where at >= ${since}::timestamptz group by 1
+    ) e left join statistics_rollups r on r.day = e.day::date
+    where r.events is distinct from e.events order by e.day`)) as unknown as { rows: { day: string }[] };
   return result.rows.map((row) => row.day);
 }
 
@@ -101,6 +171,8 @@ export async function pruneStatistics(db: Database, retention: Retention, now = 
   const keepFrom = dayOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - retention.keepMonths, now.getUTCDate())));
   await db.execute(sql`delete from statistics_visits where day < ${keepFrom}::date`);
   await db.execute(sql`delete from statistics_daily where day < ${keepFrom}::date`);
+  await db.execute(sql`delete from statistics_daily_by where day < ${keepFrom}::date`);
+  await db.execute(sql`delete from statistics_rollups where day < ${dayOf(rawCutoff)}::date`);
   const salts = await deleteOldSalts(db, now);
   return { droppedPartitions, salts };
 }

@@ -1,6 +1,7 @@
 // The statistics' shared contract: goal names, the dashboard's dimensions, ranges and filters as
 // the URL carries them. Read by the collector, the dashboard's loader and its components.
 import { z } from "zod";
+import { hasNoControlCharacters, isCalendarDay } from "~/platform/query-values";
 
 /** Goals a page may report (a click on a marked button); `contact` is counted by the server only. */
 export const clientGoals = ["signup", "login", "gift_cards"] as const;
@@ -61,22 +62,29 @@ export const rangeLabels: Record<RangeName, string> = {
   custom: "Период",
 };
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Неверная дата")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Неверная дата");
+export const MAX_FILTER_LENGTH = 300;
+
+const day = z.string().refine(isCalendarDay, "такой даты нет в календаре");
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
-const filterValue = optional(z.string().max(300));
+const filterValue = optional(
+  z.string().max(MAX_FILTER_LENGTH, `не длиннее ${MAX_FILTER_LENGTH} символов`).refine(hasNoControlCharacters, "недопустимые символы"),
+);
 
-/** The dashboard's URL: a range, custom dates and one value per filtered dimension. */
+/** Each parameter of the dashboard's URL on its own (a bad one is left out, the others kept). */
+export const statisticsFields = {
+  range: z.preprocess((value) => (value === "" ? undefined : value), z.enum(ranges, { error: "неизвестный период" }).default("30d")),
+  from: optional(day),
+  to: optional(day),
+  ...(Object.fromEntries(dimensions.map((name) => [name, filterValue])) as Record<Dimension, typeof filterValue>),
+};
+
+/**
+ * The dashboard's URL: a range, custom dates and one value per filtered dimension. Syntax only:
+ * the period's bounds (what retention keeps) are checked by parseStatisticsQuery (query.ts).
+ */
 export const statisticsQuerySchema = z
-  .object({
-    range: z.preprocess((value) => (value === "" ? undefined : value), z.enum(ranges).default("30d")),
-    from: optional(day),
-    to: optional(day),
-    ...(Object.fromEntries(dimensions.map((name) => [name, filterValue])) as Record<Dimension, typeof filterValue>),
-  })
+  .object(statisticsFields)
   .refine((query) => query.range !== "custom" || (query.from && query.to && query.from <= query.to), {
     message: "Укажите начало и конец периода",
     path: ["from"],
@@ -85,18 +93,21 @@ export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
 
 export const STATISTICS_PATH = "/admin/other/statistics";
 export const STATISTICS_EXPORT_PATH = "/admin/statistics-export";
-export const statisticsMessages = { invalid: "Параметры статистики заданы неверно" } as const;
 
 /** One row of a breakdown. */
 export interface BreakdownRow {
   value: string;
   visitors: number;
+  visits: number;
   pageviews: number;
   conversions: number;
 }
 
 export interface Totals {
+  /** Distinct visitors of each day, added up over the days (a visitor's hash changes at midnight). */
   visitors: number;
+  /** Visits: a visitor's pageviews until 30 minutes pass without one. */
+  visits: number;
   pageviews: number;
   bounces: number;
   /** Seconds, summed over the visits. */
@@ -104,8 +115,11 @@ export interface Totals {
   conversions: number;
 }
 
+/** The chart's point: an hour (one day), a day (up to 92), a week (up to 371) or a month. */
+export type Unit = "hour" | "day" | "week" | "month";
+
 export interface SeriesPoint {
-  /** A day (`2026-11-26`) or an hour (`2026-11-26T13`). */
+  /** An hour (`2026-11-26T13`), a day, or the first day of a week or month (`2026-11-23`). */
   bucket: string;
   visitors: number;
   pageviews: number;
@@ -121,7 +135,7 @@ export interface StatisticsView {
   to: string;
   previousFrom: string;
   previousTo: string;
-  unit: "hour" | "day";
+  unit: Unit;
   totals: Totals;
   previous: Totals;
   series: SeriesPoint[];

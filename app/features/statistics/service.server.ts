@@ -1,13 +1,12 @@
 // The statistics of the running server: its collector (startStatistics, stopped with a last flush
 // on shutdown), and the flush of the queue and the roll-up and pruning runs as jobs of the site's
 // shared scheduler (statisticsJobs, docs/decisions/0013-one-shared-scheduler.md).
-import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { clientIp } from "~/platform/client-address.server";
 import type { Job } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
 import { createCollector, type Collector } from "./collector.server";
-import { daysWithoutRollUp, pruneStatistics, rollUpDay, type Retention } from "./rollup.server";
+import { daysToRollUp, pruneStatistics, rollUpDay, type Retention } from "./rollup.server";
 import { dayOf } from "./salt.server";
 import type { Goal } from "./schema";
 
@@ -25,15 +24,14 @@ let current: { collector: Collector; refresh: () => Promise<unknown>; jobs: Job[
 /** The running collector, or undefined with ANALYTICS=off (and in tests that start none). */
 export const getCollector = () => current?.collector;
 
-/** Rolls up today and yesterday (and any day the raw events have but the roll-ups lack). */
-export async function rollUpRecent(db: Database, now = new Date()) {
-  const yesterday = dayOf(new Date(now.getTime() - 86_400_000));
-  const days = new Set([
-    yesterday,
-    dayOf(now),
-    ...(await daysWithoutRollUp(db, `${dayOf(new Date(now.getTime() - 40 * 86_400_000))}T00:00:00Z`)),
-  ]);
-  for (const day of [...days].sort()) await rollUpDay(db, day);
+/**
+ * Rolls up every day of the last `days` whose raw events differ in number from what its last
+ * roll-up read (daysToRollUp): today while events arrive, yesterday once more after midnight
+ * (then with its per-filter figures), a day an instance missed, a batch written during a roll-up.
+ */
+export async function rollUpRecent(db: Database, now = new Date(), days = 40) {
+  for (const day of await daysToRollUp(db, `${dayOf(new Date(now.getTime() - days * 86_400_000))}T00:00:00Z`))
+    await rollUpDay(db, day, now);
 }
 
 /** A job run that never throws and never overlaps itself. */
@@ -50,27 +48,17 @@ function guarded(name: string, run: () => Promise<unknown>) {
 /** Starts collecting (its jobs: statisticsJobs); returns the function that stops it after writing what is queued. */
 export function startStatistics(options: StatisticsOptions): () => Promise<void> {
   const collector = createCollector({ db: options.db, ratePerMinute: options.ratePerMinute });
-  let lastRollUp = 0;
   const rollUp = guarded("roll-up", async () => {
     await collector.flush();
     await rollUpRecent(options.db());
-    lastRollUp = Date.now();
     await pruneStatistics(options.db(), options);
   });
-  // The dashboard's view of today: what this server queued, rolled up when newer events exist.
+  // The dashboard's view of today and yesterday: what this server queued, rolled up when the
+  // day's events differ in number from what its roll-up read (whenever and by whom they were
+  // written: an event is never left out because it arrived while a roll-up ran).
   const refresh = guarded("refresh", async () => {
     await collector.flush();
-    const result = (await options
-      .db()
-      .execute(sql`select max(at) as newest from statistics_events where at >= ${dayOf(new Date())}::date`)) as unknown as {
-      rows: { newest: string | Date | null }[];
-    };
-    const newest = result.rows[0]?.newest;
-    if (newest && new Date(newest).getTime() >= lastRollUp) {
-      const started = Date.now();
-      await rollUpDay(options.db(), dayOf(new Date()));
-      lastRollUp = started;
-    }
+    await rollUpRecent(options.db(), new Date(), 1);
   });
   const jobs: Job[] = [
     { name: "statistics-flush", everyMs: options.flushEveryMs ?? 2_000, run: () => collector.flush() },

@@ -16,18 +16,18 @@ const labelOf = (dimension: Dimension, value: string) => (dimension === "goal" ?
 
 /**
  * One dimension's rows, most visitors first. A row is a link that filters the whole dashboard by
- * it. Sources and campaigns show their conversions and conversion rate; goals their rate over all visitors.
+ * it. Sources and campaigns show their conversions and conversion rate; goals their rate over all visits.
  */
 export function BreakdownCard({
   dimension,
   rows,
   query,
-  totalVisitors,
+  totalVisits,
 }: {
   dimension: Dimension;
   rows: BreakdownRow[];
   query: StatisticsQuery;
-  totalVisitors: number;
+  totalVisits: number;
 }) {
   const withConversions = conversionDimensions.has(dimension);
   const headingId = `statistics-${dimension}`;
@@ -58,7 +58,7 @@ export function BreakdownCard({
             </thead>
             <tbody>
               {rows.map((row) => {
-                const rate = (dimension === "goal" ? row.visitors / (totalVisitors || 1) : row.conversions / (row.visitors || 1)) * 100;
+                const rate = (dimension === "goal" ? row.visits / (totalVisits || 1) : row.conversions / (row.visits || 1)) * 100;
                 return (
                   <tr key={row.value} className="border-t border-slate-100">
                     <td className="truncate py-1.5 pr-2">
@@ -70,7 +70,7 @@ export function BreakdownCard({
                         {labelOf(dimension, row.value)}
                       </Link>
                     </td>
-                    <td className="py-1.5 text-right tabular-nums">{formatNumber(row.visitors)}</td>
+                    <td className="py-1.5 text-right tabular-nums">{formatNumber(dimension === "goal" ? row.visits : row.visitors)}</td>
                     {withConversions && (
                       <td className="py-1.5 text-right tabular-nums">
                         {dimension === "goal" ? formatPercent(rate) : `${formatNumber(row.conversions)} (${formatPercent(rate)})`}

@@ -8,7 +8,7 @@ export const formatDuration = (seconds: number) =>
 
 /** The six headline figures of a period. */
 export function headline(totals: Totals) {
-  const visits = totals.visitors;
+  const visits = totals.visits;
   return {
     visitors: totals.visitors,
     pageviews: totals.pageviews,

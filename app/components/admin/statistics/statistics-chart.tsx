@@ -1,10 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
-import type { Marker, SeriesPoint } from "~/features/statistics/schema";
+import type { Marker, SeriesPoint, Unit } from "~/features/statistics/schema";
 import { formatNumber } from "./format";
 
 const bucketTime = (bucket: string) => Date.parse(bucket.length === 13 ? `${bucket}:00:00Z` : `${bucket}T00:00:00Z`) / 1000;
-const bucketLabel = (bucket: string, unit: "hour" | "day") => (unit === "hour" ? `${bucket.slice(11)}:00` : bucket);
+const bucketLabel = (bucket: string, unit: Unit) =>
+  unit === "hour" ? `${bucket.slice(11)}:00` : unit === "month" ? bucket.slice(0, 7) : unit === "week" ? `неделя с ${bucket}` : bucket;
+const unitWords: Record<Unit, { by: string; axis: string; column: string }> = {
+  hour: { by: "по часам (UTC)", axis: "Час (UTC)", column: "Час" },
+  day: { by: "по дням", axis: "День", column: "День" },
+  week: { by: "по неделям", axis: "Неделя", column: "Неделя" },
+  month: { by: "по месяцам", axis: "Месяц", column: "Месяц" },
+};
 
 /** Draws the publishes and content saves as dashed vertical lines across the plot. */
 function markerPlugin(markers: Marker[]): uPlot.Plugin {
@@ -38,7 +45,7 @@ function markerPlugin(markers: Marker[]): uPlot.Plugin {
  * the same for screen readers (the canvas is hidden from them).
  */
 // long-function: the chart's lazy set-up and the table and list that say the same without it
-export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint[]; markers: Marker[]; unit: "hour" | "day" }) {
+export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint[]; markers: Marker[]; unit: Unit }) {
   const holder = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -50,9 +57,9 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
       const twoDigits = (value: number) => String(value).padStart(2, "0");
       const timeLabel = (seconds: number) => {
         const date = new Date(seconds * 1000);
-        return unit === "hour"
-          ? `${twoDigits(date.getUTCHours())}:00`
-          : `${twoDigits(date.getUTCDate())}.${twoDigits(date.getUTCMonth() + 1)}`;
+        if (unit === "hour") return `${twoDigits(date.getUTCHours())}:00`;
+        if (unit === "month") return `${twoDigits(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+        return `${twoDigits(date.getUTCDate())}.${twoDigits(date.getUTCMonth() + 1)}`;
       };
       const data: uPlot.AlignedData = [
         series.map((point) => bucketTime(point.bucket)),
@@ -68,7 +75,7 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
           // Days and hours are UTC's, as the roll-ups are; the axis splits there too.
           tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
           series: [
-            { label: unit === "hour" ? "Час (UTC)" : "День", value: (_plot, value) => (value === null ? "—" : timeLabel(value)) },
+            { label: unitWords[unit].axis, value: (_plot, value) => (value === null ? "—" : timeLabel(value)) },
             { label: "Посетители", stroke: "#4f46e5", fill: "rgba(79, 70, 229, 0.08)", width: 2 },
             { label: "Просмотры", stroke: "#0d9488", width: 2 },
           ],
@@ -92,14 +99,13 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
     <figure className="grid gap-3">
       <div ref={holder} aria-hidden="true" data-chart-ready={ready ? "true" : undefined} className="min-h-[300px] w-full overflow-hidden" />
       <figcaption className="text-sm text-slate-600">
-        Посетители и просмотры {unit === "hour" ? "по часам (UTC)" : "по дням"}; пунктир — публикации и сохранения контента (
-        {markers.length}).
+        Посетители и просмотры {unitWords[unit].by}; пунктир — публикации и сохранения контента ({markers.length}).
       </figcaption>
       <table className="sr-only">
-        <caption>Посетители и просмотры {unit === "hour" ? "по часам" : "по дням"}</caption>
+        <caption>Посетители и просмотры {unitWords[unit].by}</caption>
         <thead>
           <tr>
-            <th scope="col">{unit === "hour" ? "Час" : "День"}</th>
+            <th scope="col">{unitWords[unit].column}</th>
             <th scope="col">Посетители</th>
             <th scope="col">Просмотры</th>
           </tr>

@@ -172,7 +172,7 @@ export function StatisticsPanel({
               dimension={dimension}
               rows={view.breakdowns[dimension]}
               query={query}
-              totalVisitors={view.totals.visitors}
+              totalVisits={view.totals.visits}
             />
           ))}
         </section>
