@@ -2,11 +2,35 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Client } from "pg";
 import { clearContentCache, setContentBroadcast } from "~/features/content/read.server";
-import { advanceContentVersion } from "~/features/records/version.server";
+import { advanceForOtherInstance, type ChangeNames } from "~/features/records/version.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 
 const CHANNEL = "content_changed";
+// NOTIFY carries at most 8000 bytes: a change naming more records than fit names only its tables.
+const MAX_PAYLOAD = 7000;
+
+/** The notification of a change: the sending instance, and what the change names when it fits. */
+export function changePayload(from: string, change: ChangeNames): string {
+  const full = JSON.stringify({ from, tables: change.tables, records: change.records });
+  return full.length <= MAX_PAYLOAD ? full : JSON.stringify({ from, tables: change.tables });
+}
+
+/** Reads a notification; one that is not ours in JSON (an older instance's bare id) names nothing. */
+export function readPayload(payload: string): { from: string } & ChangeNames {
+  try {
+    const parsed = JSON.parse(payload) as unknown;
+    if (parsed && typeof parsed === "object" && typeof (parsed as { from?: unknown }).from === "string") {
+      const { from, tables, records } = parsed as { from: string; tables?: unknown; records?: unknown };
+      const texts = (value: unknown) =>
+        Array.isArray(value) && value.every((entry) => typeof entry === "string") ? (value as string[]) : undefined;
+      return { from, tables: texts(tables), records: texts(records) };
+    }
+  } catch {
+    // Not JSON: a bare instance id.
+  }
+  return { from: payload };
+}
 
 export interface ContentSyncOptions {
   /** Wait before the first attempt to listen again after the connection is lost; doubles to 30 s. */
@@ -37,9 +61,11 @@ export async function startContentSync(databaseUrl: string, options: ContentSync
   async function listen() {
     const next = new PgClient({ connectionString: databaseUrl });
     next.on("notification", (message) => {
-      if (message.channel !== CHANNEL || message.payload === instanceId) return;
-      // Another instance's write: read it ahead here too, so this instance's re-renders read nothing.
-      if (options.db) void advanceContentVersion(options.db);
+      if (message.channel !== CHANNEL) return;
+      const change = readPayload(message.payload ?? "");
+      if (change.from === instanceId) return;
+      // Another instance's write: read it ahead here too (the readers of tables it did not write keep theirs).
+      if (options.db) void advanceForOtherInstance(options.db, change);
       else clearContentCache();
     });
     next.on("error", (error) => logger.error({ err: error }, "content sync connection failed"));
@@ -80,8 +106,8 @@ export async function startContentSync(databaseUrl: string, options: ContentSync
   }
 
   await listen();
-  setContentBroadcast(async (db) => {
-    await db.execute(sql`select pg_notify(${CHANNEL}, ${instanceId})`);
+  setContentBroadcast(async (db, change) => {
+    await db.execute(sql`select pg_notify(${CHANNEL}, ${changePayload(instanceId, change)})`);
   });
   return async () => {
     stopped = true;

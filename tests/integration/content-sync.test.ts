@@ -1,12 +1,30 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { getContentVersion, notifyContentChanged } from "~/features/content/read.server";
-import { addContentReader } from "~/features/records/version.server";
-import { startContentSync } from "../../server/page-cache/content-sync";
+import { addContentReader, lastChangedRecordKeys } from "~/features/records/version.server";
+import { changePayload, readPayload, startContentSync } from "../../server/page-cache/content-sync";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { createPostgresDatabase } from "../support/postgres-database";
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
+
+describe("the change notification's payload", () => {
+  it("names the sender, the tables and the records, drops the records when they do not fit, and reads a bare id", () => {
+    expect(readPayload(changePayload("a", { tables: ["page_content"], records: ["home/hero_title"] }))).toEqual({
+      from: "a",
+      tables: ["page_content"],
+      records: ["home/hero_title"],
+    });
+    const many = Array.from({ length: 2000 }, (_, index) => `menu:${index}`);
+    expect(readPayload(changePayload("a", { tables: ["menu_items"], records: many }))).toEqual({
+      from: "a",
+      tables: ["menu_items"],
+      records: undefined,
+    });
+    expect(readPayload("another-instance")).toEqual({ from: "another-instance" });
+    expect(readPayload('{"from": 3}')).toEqual({ from: '{"from": 3}' });
+  });
+});
 
 describe.runIf(databaseUrl)("content cache across instances (PostgreSQL LISTEN/NOTIFY)", () => {
   it("reads another instance's write ahead and changes this instance's version, and tells others about its own writes", async () => {
@@ -18,6 +36,7 @@ describe.runIf(databaseUrl)("content cache across instances (PostgreSQL LISTEN/N
     const readAhead: { db: unknown; version: number }[] = [];
     const removeReader = addContentReader({
       name: "test part",
+      tables: ["menu_items"],
       prepare: async (through) => {
         readAhead.push({ db: through, version: getContentVersion() });
         return () => {};
@@ -36,9 +55,20 @@ describe.runIf(databaseUrl)("content cache across instances (PostgreSQL LISTEN/N
       await expect.poll(getContentVersion, { timeout: 5000 }).toBeGreaterThan(before);
       expect(readAhead[0]).toEqual({ db, version: before });
 
-      // Our own write is broadcast to the others.
-      await notifyContentChanged(db);
+      // Our own write is broadcast to the others, naming its tables and records.
+      await notifyContentChanged(db, ["menu_items"], ["menu:7"]);
       await expect.poll(() => heard.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+
+      // Another instance's change that names its tables and records: readers of other tables keep
+      // their values, and the records are known here too.
+      const reads = readAhead.length;
+      const named = getContentVersion();
+      await listener.query("select pg_notify('content_changed', $1)", [
+        changePayload("another-instance", { tables: ["menu_items"], records: ["menu:9"] }),
+      ]);
+      await expect.poll(getContentVersion, { timeout: 5000 }).toBeGreaterThan(named);
+      expect(readAhead.length).toBe(reads + 1);
+      expect(lastChangedRecordKeys()).toEqual(["menu:9"]);
     } finally {
       removeReader();
       await pool.end();

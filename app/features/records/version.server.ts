@@ -99,10 +99,16 @@ export async function advanceContentVersion(db: Database, changed?: readonly str
   });
 }
 
-let broadcast: ((db: Database) => Promise<void>) | undefined;
+/** What a change names: the tables it wrote and the records (key texts) it changed; absent: unknown, treat as everything. */
+export interface ChangeNames {
+  tables?: readonly string[];
+  records?: readonly string[];
+}
+
+let broadcast: ((db: Database, change: ChangeNames) => Promise<void>) | undefined;
 
 /** Lets other instances hear about writes (PostgreSQL LISTEN/NOTIFY, see server/boot/app.ts). */
-export function setContentBroadcast(send: ((db: Database) => Promise<void>) | undefined) {
+export function setContentBroadcast(send: ((db: Database, change: ChangeNames) => Promise<void>) | undefined) {
   broadcast = send;
 }
 
@@ -115,10 +121,16 @@ export function setContentBroadcast(send: ((db: Database) => Promise<void>) | un
 export async function notifyContentChanged(db: Database = getDb(), tables?: readonly string[], records?: readonly string[]) {
   lastChangedRecords = records;
   await advanceContentVersion(db, tables);
-  await broadcast?.(db).catch((error: unknown) => logger.error({ err: error }, "content change broadcast failed"));
+  await broadcast?.(db, { tables, records }).catch((error: unknown) => logger.error({ err: error }, "content change broadcast failed"));
 }
 
 let lastChangedRecords: readonly string[] | undefined;
 
 /** The records the newest change of this instance named (undefined: unknown, treat as everything). */
 export const lastChangedRecordKeys = () => lastChangedRecords;
+
+/** Another instance's change, heard: read ahead as if it were this instance's own, with what it names. */
+export async function advanceForOtherInstance(db: Database, change: ChangeNames) {
+  lastChangedRecords = change.records;
+  await advanceContentVersion(db, change.tables);
+}
