@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { headScripts } from "../../scripts/support/head-scripts.js";
+import { servedPaths } from "../../scripts/support/served-paths.js";
 
 // `npm run bench:admin`: the dashboard's write and log timings, in-process on each database.
 export default defineConfig({
+  plugins: [headScripts(), servedPaths()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["bench/admin/admin.bench-run.ts"],

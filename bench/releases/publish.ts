@@ -1,4 +1,4 @@
-// `node --import tsx bench/releases/publish.ts`: staged saves into a release of 1 and of 200
+// `node --import tsx --import ./scripts/support/virtual-modules.js bench/releases/publish.ts`: staged saves into a release of 1 and of 200
 // changes, and publishing a release of 200 changes, in-process, on the embedded database and
 // (with BENCH_DATABASE_URL, a server where it may create databases) on PostgreSQL. Counts how
 // often the page cache was cleared and the change broadcast to other instances for each publish
@@ -108,7 +108,7 @@ function row(name: string, runs: Run[]) {
 
 const report = `# Publishing a release of ${CHANGES} changes
 
-\`node --import tsx bench/releases/publish.ts\` (with \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres\` for PostgreSQL).
+\`node --import tsx --import ./scripts/support/virtual-modules.js bench/releases/publish.ts\` (with \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres\` for PostgreSQL).
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, shared with other work (figures are upper bounds).
 
 Each run opens a new release for the administrator and saves through the dashboard's own write path (the record store's

@@ -1,4 +1,4 @@
-// `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/releases/scheduling.ts`:
+// `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx --import ./scripts/support/virtual-modules.js bench/releases/scheduling.ts`:
 // 100 scheduled releases, two site instances (child processes running the shared scheduler with the
 // scheduled-publish job at its production interval) on one PostgreSQL database; instance A is
 // killed with SIGKILL part-way and started again later. Counts releases missed and published
@@ -104,7 +104,7 @@ await again.end();
 
 const report = `# ${COUNT} scheduled releases, two instances, kill -9 in between
 
-\`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/releases/scheduling.ts\`
+\`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx --import ./scripts/support/virtual-modules.js bench/releases/scheduling.ts\`
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, PostgreSQL on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}; the machine was shared with other work.
 
 Two site instances (child processes running the shared scheduler with the scheduled-publish job at its production
