@@ -2,9 +2,9 @@ import { desc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityEvents } from "~/db/schema";
 import { recordEvent } from "~/features/activity/activity.server";
-import { testDatabaseKinds, useTestApp } from "../support/test-database";
+import { onBothDatabases, useTestApp } from "../support/test-database";
 
-describe.each(testDatabaseKinds)("activity events (%s)", (kind) => {
+describe.each(onBothDatabases)("activity events (%s)", (kind) => {
   const app = useTestApp(kind);
 
   it("appends an event with who, what and when", async () => {

@@ -4,7 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/platform/rate-limit.server";
 import { account, adminInvitations, adminSettings, adminUsers, menuItems, pageContent, session, user } from "~/db/schema";
-import { siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, onEmbeddedDatabase, useAdminAndMember, useTestApp, type TestApp } from "../support/test-database";
 import {
   adminRouteFiles,
   callModule,
@@ -53,7 +53,7 @@ async function snapshot(app: TestApp) {
   };
 }
 
-describe.each(testDatabaseKinds)("access to every admin route on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("access to every admin route on %s", (kind) => {
   const app = useTestApp(kind);
   const signedIn = useAdminAndMember(app);
   beforeAll(async () => {

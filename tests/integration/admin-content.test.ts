@@ -6,10 +6,10 @@ import { pageContent } from "~/db/schema";
 import { getPageContent } from "~/features/content/read.server";
 import { action, loader } from "~/routes/admin.content";
 import { contentMessages } from "~/features/content/schema";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
-describe.each(testDatabaseKinds)("site content tab on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("site content tab on %s", (kind) => {
   const app = useTestApp(kind);
   let admin: string;
   beforeAll(async () => {

@@ -6,10 +6,10 @@ import { getActiveMenu } from "~/features/content/read.server";
 import { listMenuItems } from "~/features/content/menu/menu.server";
 import { action, loader } from "~/routes/admin.menu";
 import { menuMessages } from "~/features/content/menu/schema";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
-describe.each(testDatabaseKinds)("menu tab on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("menu tab on %s", (kind) => {
   const app = useTestApp(kind);
   let admin: string;
   beforeAll(async () => {

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { adminUsers, user } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/permissions.server";
-import { siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp } from "../support/test-database";
+import { siteRequest, onEmbeddedDatabase, useAdminAndMember, useTestApp } from "../support/test-database";
 
-describe.each(testDatabaseKinds)("the admin check on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("the admin check on %s", (kind) => {
   const app = useTestApp(kind);
   const signedIn = useAdminAndMember(app);
 

@@ -4,7 +4,7 @@ import { activityEvents } from "~/db/schema";
 import { signInWithPassword } from "~/features/auth/sign-in.server";
 import { action as authAction } from "~/routes/api.auth.$";
 import { action as logoutAction } from "~/routes/admin.logout";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp, type TestApp } from "../support/test-database";
 
 const events = async (app: TestApp) =>
   (await app.handle.db.select().from(activityEvents).orderBy(asc(activityEvents.id))).map((event) => ({
@@ -15,7 +15,7 @@ const events = async (app: TestApp) =>
     details: event.details,
   }));
 
-describe.each(testDatabaseKinds)("sign-in activity on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("sign-in activity on %s", (kind) => {
   const app = useTestApp(kind, { AUTH_RATE_LIMIT: "1000" });
 
   it("logs sign-ins, failed sign-ins on both paths and sign-outs, never the password", async () => {

@@ -4,7 +4,7 @@ import { notServedAuthPaths, servedAuthPaths } from "~/features/auth/auth-paths.
 import { parseEnv, setEnv } from "~/platform/env.server";
 import { ACCOUNT_LIMIT_FACTOR, resetRateLimits } from "~/platform/rate-limit.server";
 import { action, loader } from "~/routes/api.auth.$";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp, type TestApp } from "../support/test-database";
 
 const LIMIT = 2;
 
@@ -33,7 +33,7 @@ const call = (method: string, path: string, init: { body?: unknown; cookie?: str
   return handler({ request, params: {}, context: { nonce: "" } } as never) as Promise<Response>;
 };
 
-describe.each(testDatabaseKinds)("every /api/auth path is limited or not served, on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("every /api/auth path is limited or not served, on %s", (kind) => {
   const app = useTestApp(kind, { AUTH_RATE_LIMIT: String(LIMIT) });
   beforeEach(async () => {
     await app.handle.db.delete(user);

@@ -8,10 +8,10 @@ import { setEnv } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { loader as downloadLoader } from "~/routes/admin.backups.download";
 import { action, loader } from "~/routes/admin.other.backups";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
-describe.each(testDatabaseKinds)("the 'Резервные копии' section on %s", (kind) => {
+describe.each(onBothDatabases)("the 'Резервные копии' section on %s", (kind) => {
   const app = useTestApp(kind, { BACKUP_KEEP: "2" });
   let admin: string;
   beforeAll(async () => {

@@ -13,7 +13,7 @@ import { defaultMigrationsFolder, openDatabase } from "~/platform/db.server";
 import { storeUpload } from "~/features/uploads/storage.server";
 import { editArchive, folderContents, forgeArchive, tableContents, temporaryDirectory } from "../support/backup-archives";
 import { tinyImages } from "../support/images";
-import { signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 
 /** Restores into a fresh embedded DATA_DIR and returns what it holds. */
 async function restoreIntoNewDirectory(file: string, force = false, dataDir = temporaryDirectory("restored")) {
@@ -26,7 +26,7 @@ async function restoreIntoNewDirectory(file: string, force = false, dataDir = te
   }
 }
 
-describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
+describe.each(onBothDatabases)("backup and restore on %s", (kind) => {
   const app = useTestApp(kind);
   let archive: string;
   beforeAll(async () => {

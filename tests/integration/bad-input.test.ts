@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { pageContent } from "~/db/schema";
 import { logger } from "~/platform/logger.server";
 import { pingDatabase } from "~/platform/db.server";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp, type TestApp } from "../support/test-database";
 import type { RouteAnswer } from "../support/admin-routes";
 import { callModule, fields, hasAction, intents, pathOf, routeFilesOnDisk, routeModuleFiles } from "../support/route-modules";
 
@@ -136,7 +136,7 @@ function readableMessage(answer: RouteAnswer): string {
 
 const LEAKS = /\n\s+at |node_modules|SyntaxError|TypeError|RangeError|Unexpected token|stack/;
 
-describe.each(testDatabaseKinds)("bad input to every action on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("bad input to every action on %s", (kind) => {
   const app = useTestApp(kind, { AUTH_RATE_LIMIT: "10000" });
   let admin: string;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp } from "../support/test-database";
 import type { RouteAnswer } from "../support/admin-routes";
 import { callModule, pathOf, routeFilesOnDisk, routeModuleFiles } from "../support/route-modules";
 
@@ -125,7 +125,7 @@ function readableMessage(answer: RouteAnswer): string {
 
 const LEAKS = /\n\s+at |node_modules|SyntaxError|TypeError|RangeError|invalid byte sequence|date\/time field value out of range/;
 
-describe.each(testDatabaseKinds)("bad query strings to every loader on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("bad query strings to every loader on %s", (kind) => {
   const app = useTestApp(kind, { AUTH_RATE_LIMIT: "10000" });
   let admin: string;
   beforeAll(async () => {

@@ -5,12 +5,12 @@ import { activityEvents, contactMessages } from "~/db/schema";
 import * as adminLayout from "~/routes/admin";
 import * as csvRoute from "~/routes/admin.messages[.]csv";
 import * as inboxRoute from "~/routes/admin.other.messages";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const MINUTE = 60_000;
 
-describe.each(testDatabaseKinds)("the contact inbox on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("the contact inbox on %s", (kind) => {
   const app = useTestApp(kind, { SMTP_URL: "smtp://127.0.0.1:2525", PUBLIC_URL: "http://localhost:3000" });
   let admin: string;
   let ids: Record<string, number>;

@@ -5,7 +5,7 @@ import { CONTACT_RATE_LIMIT, receiveContactMessage } from "~/features/contact/re
 import { createStamp, hashClientAddress, MIN_FILL_MS, STAMP_COOKIE, STAMP_MAX_AGE_MS } from "~/platform/hmac.server";
 import * as contactRoute from "~/routes/_public.contact";
 import * as stampRoute from "~/routes/contact-stamp";
-import { siteRequest, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, onBothDatabases, useTestApp } from "../support/test-database";
 import { callRoute } from "../support/admin-routes";
 
 const valid = {
@@ -29,7 +29,7 @@ function post(fields: Record<string, string>, options: { stamp?: string | null; 
 const send = (fields: Record<string, string>, options?: Parameters<typeof post>[1]) =>
   callRoute(contactRoute.action as never, post(fields, options));
 
-describe.each(testDatabaseKinds)("the contact form's messages on %s", (kind) => {
+describe.each(onBothDatabases)("the contact form's messages on %s", (kind) => {
   const app = useTestApp(kind);
   const stored = () => app.handle.db.select().from(contactMessages).orderBy(asc(contactMessages.id));
   beforeEach(async () => {
@@ -132,7 +132,7 @@ describe.each(testDatabaseKinds)("the contact form's messages on %s", (kind) => 
   });
 });
 
-describe.each(testDatabaseKinds)("with SMTP configured on %s", (kind) => {
+describe.each(onBothDatabases)("with SMTP configured on %s", (kind) => {
   const app = useTestApp(kind, { SMTP_URL: "smtp://127.0.0.1:2525", PUBLIC_URL: "https://site.example" });
 
   it("queues a notification with the stored message, due at once", async () => {

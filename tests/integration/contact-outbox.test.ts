@@ -12,11 +12,11 @@ import {
 } from "~/features/contact/outbox.server";
 import { notificationSender, startContactWorker } from "~/features/contact/worker.server";
 import { startFakeSmtp } from "../support/fake-smtp";
-import { testDatabaseKinds, useTestApp } from "../support/test-database";
+import { onBothDatabases, useTestApp } from "../support/test-database";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe.each(testDatabaseKinds)("the contact notification outbox on %s", (kind) => {
+describe.each(onBothDatabases)("the contact notification outbox on %s", (kind) => {
   const app = useTestApp(kind);
   let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
   let smtpUrl: string;

@@ -8,10 +8,10 @@ import { action as feesAction } from "~/routes/admin.fees";
 import { action as legalAction } from "~/routes/admin.legal";
 import { action as menuAction } from "~/routes/admin.menu";
 import { action as settingsAction } from "~/routes/admin.settings";
-import { signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
-describe.each(testDatabaseKinds)("content revisions on %s", (kind) => {
+describe.each(onBothDatabases)("content revisions on %s", (kind) => {
   const app = useTestApp(kind);
   let admin: string;
   beforeAll(async () => {

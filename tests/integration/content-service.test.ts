@@ -4,9 +4,9 @@ import { defaultsFor } from "~/features/content/catalogue/catalogue";
 import { menuItems, pageContent } from "~/db/schema";
 import { getActiveMenu, getContentVersion, getPageContent, getSettings } from "~/features/content/read.server";
 import { upsertContentValue } from "~/features/content/settings/settings.server";
-import { testDatabaseKinds, useTestApp } from "../support/test-database";
+import { onBothDatabases, useTestApp } from "../support/test-database";
 
-describe.each(testDatabaseKinds)("content service on %s", (kind) => {
+describe.each(onBothDatabases)("content service on %s", (kind) => {
   const app = useTestApp(kind);
 
   it("migrations create the tables, seed the default menus and no page content", async () => {

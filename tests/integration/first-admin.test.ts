@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminUsers, user } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/permissions.server";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 
-describe.each(testDatabaseKinds)("first administrator on %s", (kind) => {
+describe.each(onBothDatabases)("first administrator on %s", (kind) => {
   const app = useTestApp(kind);
 
   it("20 concurrent sign-ups on a fresh database give exactly one admin", async () => {

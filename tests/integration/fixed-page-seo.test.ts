@@ -11,12 +11,12 @@ import { loader as publicLayoutLoader } from "~/routes/_public";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { callRoute, postForm } from "../support/admin-routes";
 import { releaseClient, stagedKeys } from "../support/releases";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 
 const settings = defaultsFor("global");
 const site = { origin: "http://localhost:3000", defaultImageAlt: "Valora" };
 
-describe.each(testDatabaseKinds)("the fixed pages' SEO on %s", (kind) => {
+describe.each(onBothDatabases)("the fixed pages' SEO on %s", (kind) => {
   const app = useTestApp(kind);
   let admin = "";
   beforeAll(async () => {

@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contentRevisions } from "~/db/schema";
 import { pruneRevisions } from "~/features/history/pruning.server";
-import { testDatabaseKinds, useTestApp } from "../support/test-database";
+import { onBothDatabases, useTestApp } from "../support/test-database";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe.each(testDatabaseKinds)("content history retention on %s", (kind) => {
+describe.each(onBothDatabases)("content history retention on %s", (kind) => {
   const app = useTestApp(kind);
   const now = new Date("2026-06-01T00:00:00Z");
   const revision = (key: string, daysAgo: number) => ({

@@ -10,10 +10,10 @@ import { action as menuAction } from "~/routes/admin.menu";
 import { loader as exportLoader } from "~/routes/admin.activity-export";
 import { loader as activityLoader } from "~/routes/admin.other.activity";
 import { action as settingsAction } from "~/routes/admin.settings";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
-describe.each(testDatabaseKinds)("history, restore and the activity log on %s", (kind) => {
+describe.each(onBothDatabases)("history, restore and the activity log on %s", (kind) => {
   const app = useTestApp(kind);
   let admin: string;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { action as authAction } from "~/routes/api.auth.$";
 import { action as teamAction, loader as teamLoader } from "~/routes/admin.other.team";
 import { CLOSED_SIGN_UP_MESSAGE } from "~/features/auth/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp, type TestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const TEAM = "/admin/other/team";
@@ -45,7 +45,7 @@ async function isAdminEmail(app: TestApp, email: string) {
   return rows.length === 1;
 }
 
-describe.each(testDatabaseKinds)("invitations and closed sign-up on %s", (kind) => {
+describe.each(onBothDatabases)("invitations and closed sign-up on %s", (kind) => {
   const app = useTestApp(kind, { AUTH_RATE_LIMIT: "1000" });
   let admin: string;
   beforeEach(async () => {

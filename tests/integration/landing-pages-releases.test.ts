@@ -14,9 +14,9 @@ import { redirectIntents } from "~/features/pages/intents";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { callRoute, postForm } from "../support/admin-routes";
 import { releaseClient, stagedKeys } from "../support/releases";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 
-describe.each(testDatabaseKinds)("landing pages through releases on %s", (kind) => {
+describe.each(onBothDatabases)("landing pages through releases on %s", (kind) => {
   const app = useTestApp(kind);
   let admin = "";
   let stopIndex: (() => Promise<void>) | undefined;

@@ -11,10 +11,10 @@ import { action as redirectsAction, loader as redirectsLoader } from "~/routes/a
 import { loader as publicLoader } from "~/routes/_public.$";
 import { loader as layoutLoader } from "~/routes/_public";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
-describe.each(testDatabaseKinds)("landing pages and redirects on %s", (kind) => {
+describe.each(onBothDatabases)("landing pages and redirects on %s", (kind) => {
   const app = useTestApp(kind);
   let admin: string;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { legalPlaceholder } from "~/features/content/catalogue/legal";
 import { pageContent } from "~/db/schema";
 import { loadLegalPage } from "~/features/content/legal/pages.server";
 import { action, loader } from "~/routes/admin.legal";
-import { contentRow, siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp } from "../support/test-database";
+import { contentRow, siteRequest, onEmbeddedDatabase, useAdminAndMember, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/settings-routes";
 
 const delta = JSON.stringify({ ops: [{ insert: "Our terms\n" }] });
@@ -42,7 +42,7 @@ function expectHarmless(html: string) {
   expect(html).not.toMatch(/href\s*=\s*"\/\//i);
 }
 
-describe.each(testDatabaseKinds)("legal pages actions on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("legal pages actions on %s", (kind) => {
   const app = useTestApp(kind);
   const signedIn = useAdminAndMember(app);
 

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/features/auth/permissions.server";
 import { resetRateLimits } from "~/platform/rate-limit.server";
 import { action, loader } from "~/routes/admin.other.team";
 import { teamMessages } from "~/features/team/schema";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp, cookieHeader } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp, type TestApp, cookieHeader } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const TEAM = "/admin/other/team";
@@ -18,7 +18,7 @@ async function signIn(app: TestApp, email: string, password = "password-123") {
 
 const cookieOf = cookieHeader;
 
-describe.each(testDatabaseKinds)("own account on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("own account on %s", (kind) => {
   const app = useTestApp(kind, { AUTH_RATE_LIMIT: "4" });
   let laptop: string;
   let phone: string;

@@ -7,7 +7,7 @@ import { resetRateLimits } from "~/platform/rate-limit.server";
 import { action as adminAction } from "~/routes/admin";
 import { action as authAction } from "~/routes/api.auth.$";
 import { startFakeSmtp } from "../support/fake-smtp";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const RELAY_MS = 4_000;
@@ -29,7 +29,7 @@ const resetThroughApi = (email: string, ip: string) => {
 
 // Reset mails leave through the mail outbox after the answer: an address with an account and one
 // without take the same time however slow the mail server is, and a failed send is retried.
-describe.each(testDatabaseKinds)("password reset mails on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("password reset mails on %s", (kind) => {
   const app = useTestApp(kind);
   let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
   let stopWorker: () => Promise<void>;

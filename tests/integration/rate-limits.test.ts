@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { rateLimits } from "~/db/schema";
 import { openDatabase, type DatabaseHandle } from "~/platform/db.server";
 import { pruneRateLimits, resetRateLimits, takeAttempt } from "~/platform/rate-limit.server";
-import { createPostgresDatabase, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { createPostgresDatabase, onBothDatabases, useTestApp } from "../support/test-database";
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
 
-describe.each(testDatabaseKinds)("auth rate limits in the database (%s)", (kind) => {
+describe.each(onBothDatabases)("auth rate limits in the database (%s)", (kind) => {
   const app = useTestApp(kind);
 
   it("lets `limit` attempts through per sliding minute and says when to come back", async () => {

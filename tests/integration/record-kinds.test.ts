@@ -14,7 +14,7 @@ import { writeRecords } from "~/features/records/write.server";
 import { publishRelease } from "~/features/releases/publish.server";
 import { createRelease, setDrafting } from "~/features/releases/releases.server";
 import { Refusal } from "~/platform/refusal";
-import { testDatabaseKinds, useTestApp } from "../support/test-database";
+import { onBothDatabases, useTestApp } from "../support/test-database";
 
 const testimonials = pgTable("testimonials", {
   id: serial("id").primaryKey(),
@@ -63,7 +63,7 @@ registerRecordKind<Testimonial>({
   allocateId: (executor) => nextSerialId(executor, "testimonials"),
 });
 
-describe.each(testDatabaseKinds)("a new record kind on %s", (kind) => {
+describe.each(onBothDatabases)("a new record kind on %s", (kind) => {
   const app = useTestApp(kind);
   beforeAll(async () => {
     await app.handle.db.execute(sql`create table testimonials (id serial primary key, quote text not null, stars integer not null)`);

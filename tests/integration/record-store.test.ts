@@ -13,12 +13,12 @@ import { readDraft } from "~/features/records/drafts.server";
 import { runInPreview, type PreviewState } from "~/features/records/preview-context.server";
 import { publishRelease } from "~/features/releases/publish.server";
 import { createRelease, setDrafting } from "~/features/releases/releases.server";
-import { testDatabaseKinds, useTestApp } from "../support/test-database";
+import { onBothDatabases, useTestApp } from "../support/test-database";
 
 const author = { id: "store-author", email: "author@example.com" };
 const other = { id: "store-other", email: "other@example.com" };
 
-describe.each(testDatabaseKinds)("the record store on %s", (kind) => {
+describe.each(onBothDatabases)("the record store on %s", (kind) => {
   const app = useTestApp(kind);
 
   /** What a visitor is answered: page content, menus and addresses. */

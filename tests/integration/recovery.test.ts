@@ -15,7 +15,7 @@ import { sendOutboxMail } from "~/platform/mail.server";
 import { action as adminAction } from "~/routes/admin";
 import { resetMessages } from "~/features/auth/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp, type TestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const tokenOf = (link: string) => new URL(link).searchParams.get("reset")!;
@@ -23,7 +23,7 @@ const setPassword = (token: string, password = "brand-new-password") =>
   callRoute(adminAction as never, postForm("/admin", { intent: "reset", token, password }));
 const signIn = (app: TestApp, password: string) => app.auth.api.signInEmail({ body: { email: "admin@example.com", password } });
 
-describe.each(testDatabaseKinds)("account recovery on %s", (kind) => {
+describe.each(onBothDatabases)("account recovery on %s", (kind) => {
   const app = useTestApp(kind, { AUTH_RATE_LIMIT: "1000" });
   let cookie: string;
   beforeEach(async () => {

@@ -7,12 +7,12 @@ import { pageIntents, redirectIntents } from "~/features/pages/intents";
 import { lookupAddress } from "~/features/pages/public-index.server";
 import { action as pagesAction, loader as pagesLoader } from "~/routes/admin.other.pages";
 import { action as redirectsAction } from "~/routes/admin.other.redirects";
-import { ORIGIN, siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { ORIGIN, siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const LOOP = "Переадресация замкнётся в цикл";
 
-describe.each(testDatabaseKinds)("redirect loops on %s", (kind) => {
+describe.each(onBothDatabases)("redirect loops on %s", (kind) => {
   const app = useTestApp(kind);
   let admin: string;
   beforeAll(async () => {

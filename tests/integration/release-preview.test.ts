@@ -13,7 +13,7 @@ import { createReviewLink, openReviewLink, revokeReviewLink } from "~/features/r
 import { loader as startLoader } from "~/routes/admin.preview";
 import { action as linksAction, loader as linksLoader } from "~/routes/admin.preview.links";
 import { loader as reviewLoader } from "~/routes/preview.r.$token";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp, type TestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 import { hasPreviewCookie, markPreviewResponse, previewOf, previewRecognition } from "../../server/http/preview";
 import { securityHeaders } from "../../server/http/security";
@@ -73,7 +73,7 @@ async function previewSite() {
   return { base, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-describe.each(testDatabaseKinds)("release preview on %s", (kind) => {
+describe.each(onBothDatabases)("release preview on %s", (kind) => {
   const app = useTestApp(kind);
   let admin: string;
   let member: string;

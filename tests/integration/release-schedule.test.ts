@@ -10,7 +10,7 @@ import { openDatabase, type Database, type DatabaseHandle } from "~/platform/db.
 import { startJobs } from "~/platform/jobs.server";
 import { scheduledPublishJob } from "~/features/releases/schedule.server";
 import { createPostgresDatabase } from "../support/postgres-database";
-import { testDatabaseKinds } from "../support/test-database";
+import { onBothDatabases } from "../support/test-database";
 
 /** A scheduled release of one staged setting, due at `at`. */
 async function scheduleOne(db: Database, name: string, at: Date) {
@@ -76,7 +76,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number) {
   throw new Error("timed out");
 }
 
-describe.each(testDatabaseKinds)("scheduled publishing on %s", (kind) => {
+describe.each(onBothDatabases)("scheduled publishing on %s", (kind) => {
   let shared: Awaited<ReturnType<typeof sharedDatabase>>;
   beforeAll(async () => {
     shared = await sharedDatabase(kind);

@@ -6,9 +6,9 @@ import { undoGroup } from "~/features/history/revision-groups.server";
 import { action as historyAction } from "~/routes/admin.history";
 import { action as contentAction } from "~/routes/admin.content";
 import { liveMenuItem, liveValue, releaseClient, secondAdmin, stagedKeys } from "../support/releases";
-import { signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test-database";
 
-describe.each(testDatabaseKinds)("releases on %s", (kind) => {
+describe.each(onBothDatabases)("releases on %s", (kind) => {
   const app = useTestApp(kind);
   let author = "";
   let reviewer = "";

@@ -12,9 +12,9 @@ import { localUploadStore, uploadStoreFor, type UploadStore } from "~/features/u
 import { editArchive, emptyPostgresDatabase, temporaryDirectory } from "../support/backup-archives";
 import { bucketContents, useS3Site, type S3Site } from "../support/s3-site";
 import type { TestS3Server } from "../support/s3-server";
-import { testDatabaseKinds } from "../support/test-database";
+import { onBothDatabases } from "../support/test-database";
 
-describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s", (kind) => {
+describe.each(onBothDatabases)("uploads in S3-compatible object storage on %s", (kind) => {
   const site = useS3Site(kind);
   const { app } = site;
   let store: UploadStore;

@@ -10,11 +10,11 @@ import { folderContents, temporaryDirectory } from "../support/backup-archives";
 import { tinyImages } from "../support/images";
 import { bucketContents, uploadServer, useS3Site, type S3Site } from "../support/s3-site";
 import type { TestS3Server } from "../support/s3-server";
-import { siteRequest, testDatabaseKinds } from "../support/test-database";
+import { siteRequest, onEmbeddedDatabase } from "../support/test-database";
 import { callRoute } from "../support/settings-routes";
 
 // Backups of a site whose uploads are in a bucket: s3-backups.test.ts.
-describe.each(testDatabaseKinds)("uploads in S3-compatible object storage on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("uploads in S3-compatible object storage on %s", (kind) => {
   const site = useS3Site(kind);
   const { app, row } = site;
   let store: UploadStore;

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
 import { getSettings } from "~/features/content/read.server";
 import { action, loader } from "~/routes/admin.settings";
-import { contentRow, siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp } from "../support/test-database";
+import { contentRow, siteRequest, onEmbeddedDatabase, useAdminAndMember, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/settings-routes";
 
-describe.each(testDatabaseKinds)("global settings and page links actions on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("global settings and page links actions on %s", (kind) => {
   const app = useTestApp(kind);
   const signedIn = useAdminAndMember(app);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { getPageContent } from "~/features/content/read.server";
 import { action, loader } from "~/routes/admin.fees";
-import { contentRow, siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp } from "../support/test-database";
+import { contentRow, siteRequest, onEmbeddedDatabase, useAdminAndMember, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/settings-routes";
 
-describe.each(testDatabaseKinds)("prices and tariffs actions on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("prices and tariffs actions on %s", (kind) => {
   const app = useTestApp(kind);
   const signedIn = useAdminAndMember(app);
 

@@ -4,7 +4,7 @@ import { setSignUpOpen } from "~/features/auth/sign-up-policy.server";
 import { resetRateLimits } from "~/platform/rate-limit.server";
 import { action as adminAction } from "~/routes/admin";
 import { action as authAction } from "~/routes/api.auth.$";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase, useTestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const signUpThroughForm = (email: string) =>
@@ -24,7 +24,7 @@ const signUpThroughApi = async (email: string) => {
 };
 
 // With sign-up closed, whether an address has an account is not told by sign-up's answer.
-describe.each(testDatabaseKinds)("closed sign-up tells no one which addresses have accounts, on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("closed sign-up tells no one which addresses have accounts, on %s", (kind) => {
   const app = useTestApp(kind, { AUTH_RATE_LIMIT: "1000" });
   beforeEach(async () => {
     await app.handle.db.delete(user);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { pageContent } from "~/db/schema";
 import { loader } from "~/routes/sitemap[.]xml";
-import { siteRequest, testDatabaseKinds, useTestApp } from "../support/test-database";
+import { siteRequest, onEmbeddedDatabase, useTestApp } from "../support/test-database";
 
-describe.each(testDatabaseKinds)("sitemap.xml on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("sitemap.xml on %s", (kind) => {
   const app = useTestApp(kind);
 
   it("lists the public pages and site-relative page links, never external or admin ones", async () => {

@@ -8,14 +8,14 @@ import { refreshPublicIndex } from "~/features/pages/public-index.server";
 import { createCollector, type Collector } from "~/features/statistics/collector.server";
 import { deleteOldSalts, saltFor, visitorHash } from "~/features/statistics/salt.server";
 import { statisticsRoutes } from "../../server/http/statistics";
-import { testDatabaseKinds, useTestApp } from "../support/test-database";
+import { onBothDatabases, useTestApp } from "../support/test-database";
 
 const PERSON = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const countEvents = async (app: { handle: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } } }) =>
   ((await app.handle.db.execute(sql`select count(*)::int as count from statistics_events`)) as { rows: { count: number }[] }).rows[0]!
     .count;
 
-describe.each(testDatabaseKinds)("statistics collection on %s", (kind) => {
+describe.each(onBothDatabases)("statistics collection on %s", (kind) => {
   const app = useTestApp(kind);
 
   describe("the daily salt", () => {

@@ -7,7 +7,7 @@ import { ensurePartition, listPartitions } from "~/features/statistics/partition
 import { pruneStatistics, rollUpDay } from "~/features/statistics/rollup.server";
 import { saltFor } from "~/features/statistics/salt.server";
 import { statisticsQuerySchema } from "~/features/statistics/schema";
-import { testDatabaseKinds, useTestApp } from "../support/test-database";
+import { onBothDatabases, useTestApp } from "../support/test-database";
 
 const DAY = "2026-03-10";
 const at = (time: string) => new Date(`${DAY}T${time}Z`);
@@ -27,7 +27,7 @@ const query = (values: Record<string, string>) => statisticsQuerySchema.parse({ 
 const count = async (db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }, table: string) =>
   ((await db.execute(sql.raw(`select count(*)::int as count from ${table}`))) as { rows: { count: number }[] }).rows[0]!.count;
 
-describe.each(testDatabaseKinds)("statistics roll-ups and retention on %s", (kind) => {
+describe.each(onBothDatabases)("statistics roll-ups and retention on %s", (kind) => {
   const app = useTestApp(kind);
 
   it("rolls a day up into visits and per-dimension figures the dashboard reads, filtered or not", async () => {

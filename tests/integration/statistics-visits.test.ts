@@ -7,7 +7,7 @@ import { rollUpDay } from "~/features/statistics/rollup.server";
 import { dayOf } from "~/features/statistics/salt.server";
 import { dimensions, statisticsQuerySchema } from "~/features/statistics/schema";
 import { refreshStatistics, startStatistics } from "~/features/statistics/service.server";
-import { testDatabaseKinds, useTestApp } from "../support/test-database";
+import { onBothDatabases, useTestApp } from "../support/test-database";
 
 const DAY = "2026-04-14";
 const at = (time: string, day = DAY) => new Date(`${day}T${time}Z`);
@@ -27,7 +27,7 @@ const oneDay = (values: Record<string, string> = {}, day = DAY) =>
   statisticsQuerySchema.parse({ range: "custom", from: day, to: day, ...values });
 const later = new Date(`2026-04-20T12:00:00Z`);
 
-describe.each(testDatabaseKinds)("statistics visits on %s", (kind) => {
+describe.each(onBothDatabases)("statistics visits on %s", (kind) => {
   const app = useTestApp(kind);
 
   it("ends a visit after 30 minutes without a pageview; bounces, duration and goals follow the visit", async () => {

@@ -5,7 +5,7 @@ import { activityEvents, adminUsers, session, user } from "~/db/schema";
 import { requireAdmin } from "~/features/auth/permissions.server";
 import { teamMessages } from "~/features/team/schema";
 import { action, loader } from "~/routes/admin.other.team";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds, useTestApp, type TestApp } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp, type TestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
 const TEAM = "/admin/other/team";
@@ -23,7 +23,7 @@ async function adminEmails(app: TestApp) {
 const post = (cookie: string, intent: string, fields: Record<string, string> = {}) =>
   callRoute(action as never, postForm(TEAM, { intent, ...fields }, cookie));
 
-describe.each(testDatabaseKinds)("the team of administrators on %s", (kind) => {
+describe.each(onBothDatabases)("the team of administrators on %s", (kind) => {
   const app = useTestApp(kind);
   beforeEach(async () => {
     await app.handle.db.delete(user);

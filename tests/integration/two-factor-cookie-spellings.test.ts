@@ -2,7 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { session, user, verification } from "~/db/schema";
 import { action as adminAction } from "~/routes/admin";
-import { siteRequest, testDatabaseKinds } from "../support/test-database";
+import { siteRequest, onEmbeddedDatabase } from "../support/test-database";
 import { totp } from "../support/totp";
 import { callRoute } from "../support/admin-routes";
 import { enrol, signInWithPassword, useTwoFactorSite } from "../support/two-factor-session";
@@ -39,7 +39,7 @@ const codeStep = (cookie: string, code: string) =>
     siteRequest("/admin", { method: "POST", body: new URLSearchParams({ intent: "sign-in-code", method: "totp", code }), cookie }),
   );
 
-describe.each(testDatabaseKinds)("a code from the app opens one session, whatever the cookie's spelling, on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("a code from the app opens one session, whatever the cookie's spelling, on %s", (kind) => {
   const site = useTwoFactorSite(kind);
 
   it("accepts each spelling once per code and refuses the same code again, in its spelling and another", async () => {

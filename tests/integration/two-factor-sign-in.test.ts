@@ -7,13 +7,13 @@ import { resetRateLimits } from "~/platform/rate-limit.server";
 import { loader as adminLoader } from "~/routes/admin";
 import { action as apiAction } from "~/routes/api.auth.$";
 import { twoFactorMessages } from "~/features/auth/two-factor-schema";
-import { siteRequest, testDatabaseKinds } from "../support/test-database";
+import { siteRequest, onBothDatabases } from "../support/test-database";
 import { totp, wrongCode } from "../support/totp";
 import { callRoute } from "../support/admin-routes";
 import { codeStep, enrol, events, Jar, PASSWORD, signInWithPassword, useTwoFactorSite } from "../support/two-factor-session";
 
 // Signing in with a code from the app or a backup code, and the limits on wrong codes.
-describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
+describe.each(onBothDatabases)("two-factor sign-in on %s", (kind) => {
   const site = useTwoFactorSite(kind);
   const { app } = site;
   let admin: Jar;

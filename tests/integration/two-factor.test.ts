@@ -9,7 +9,7 @@ import { loader as adminLoader } from "~/routes/admin";
 import { action as teamAction, loader as teamLoader } from "~/routes/admin.other.team";
 import { action as menuAction, loader as menuLoader } from "~/routes/admin.menu";
 import { twoFactorMessages } from "~/features/auth/two-factor-schema";
-import { siteRequest, signUpAndGetCookie, testDatabaseKinds } from "../support/test-database";
+import { siteRequest, signUpAndGetCookie, onEmbeddedDatabase } from "../support/test-database";
 import { totp, wrongCode } from "../support/totp";
 import { callRoute, postForm } from "../support/admin-routes";
 import {
@@ -35,7 +35,7 @@ describe("the test's TOTP", () => {
   });
 });
 
-describe.each(testDatabaseKinds)("two-factor sign-in on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("two-factor sign-in on %s", (kind) => {
   const site = useTwoFactorSite(kind);
   const { app } = site;
   let admin: Jar;

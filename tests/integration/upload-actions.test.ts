@@ -7,14 +7,14 @@ import { getSettings } from "~/features/content/read.server";
 import { uploadsDirectory } from "~/features/uploads/storage.server";
 import { uploadMessages } from "~/features/uploads/schema";
 import { action, loader } from "~/routes/admin.upload";
-import { siteRequest, testDatabaseKinds, useAdminAndMember, useTestApp } from "../support/test-database";
+import { siteRequest, onEmbeddedDatabase, useAdminAndMember, useTestApp } from "../support/test-database";
 import { callRoute } from "../support/settings-routes";
 import { tinyImages } from "../support/images";
 
 // Smallest valid files of each accepted kind.
 const images = tinyImages;
 
-describe.each(testDatabaseKinds)("image upload action on %s", (kind) => {
+describe.each(onEmbeddedDatabase)("image upload action on %s", (kind) => {
   const app = useTestApp(kind);
   const signedIn = useAdminAndMember(app);
 

@@ -17,8 +17,25 @@ export { createPostgresDatabase };
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
-/** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * Both databases: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. For a file whose
+ * behaviour can differ between them (docs/testing.md, "Which tests run on PostgreSQL"): several
+ * connections, processes or instances at once, locks, LISTEN/NOTIFY, sequences, backups and
+ * restores, code that branches on the database's kind, time arithmetic in SQL.
+ * `describe.each(onBothDatabases)("… on %s", (kind) => …)`.
+ */
+export const onBothDatabases: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * PGlite only, for a file whose behaviour cannot differ between the databases: one connection
+ * at a time running the same statements (Drizzle writes the same SQL for both; both are
+ * PostgreSQL), such as validation, permissions and what a stored value looks like on a page.
+ * `describe.each(onEmbeddedDatabase)("… on %s", (kind) => …)`.
+ */
+export const onEmbeddedDatabase: TestDatabaseKind[] = ["pglite"];
+
+/** The older name of onBothDatabases: a file that names no choice runs on both. */
+export const testDatabaseKinds = onBothDatabases;
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server.
