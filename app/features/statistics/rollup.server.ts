@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { deleteOldSalts, dayOf } from "./salt.server";
 import { dropPartitionsBefore } from "./partitions.server";
+import { dimensions, type Dimension } from "./schema";
 
 /** Any fixed number: instances roll a day up one at a time. */
 const ROLLUP_LOCK = 728_400_118;
@@ -55,25 +56,8 @@ const nextDay = (day: string) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) +
 /** A visit ends after this long without a pageview. */
 export const VISIT_GAP = "30 minutes";
 
-/** The filters a view may have, as the visits' column that holds each (page and goal: their arrays). */
-export const filterDimensions = [
-  "page",
-  "entry",
-  "source",
-  "referrer",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "device",
-  "browser",
-  "os",
-  "language",
-  "country",
-  "goal",
-] as const;
-
 /** The visits of `day`, each with one value of `filter` (a visit once per page it viewed or goal it reached). */
-export function visitsWithValue(filter: (typeof filterDimensions)[number], where: SQL) {
+export function visitsWithValue(filter: Dimension, where: SQL) {
   if (filter === "page")
     return sql`(select v.*, f.value as filter_value from statistics_visits v cross join lateral (select distinct unnest(v.paths)) f(value) where ${where}) v`;
   if (filter === "goal")
@@ -128,7 +112,7 @@ export async function rollUpDay(db: Database, day: string, now = new Date()) {
       ${breakdownQuery(sql`v.day = ${day}::date`, sql`v.day`)}`);
   });
   if (!final) return;
-  for (const filter of filterDimensions) {
+  for (const filter of dimensions) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
       await tx.execute(sql`delete from statistics_daily_by where day = ${day}::date and filter = ${filter}`);
