@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { openDatabase } from "../../../app/platform/db.server";
-import { databaseTemplateDir } from "./database-template";
+import { announceDatabaseTemplate, databaseTemplateDir } from "./database-template";
 import { PORTS_PER_WORKER } from "./ports";
 
 /**
@@ -28,4 +28,5 @@ export default async function globalSetup(config: FullConfig) {
   const handle = await openDatabase({ dataDir: template });
   await handle.close();
   fs.rmSync(path.join(template, "db.lock"), { force: true });
+  announceDatabaseTemplate(template);
 }
