@@ -86,7 +86,8 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
   });
 
   test("restarting with the same DATA_DIR keeps accounts and data", async ({ playwright }) => {
-    let server = await startIsolatedServer({ port: workerPort(2) });
+    // A first start that makes the database itself (the other servers start on a copy of one).
+    let server = await startIsolatedServer({ port: workerPort(2), firstStart: true });
     const dataDir = server.dataDir;
     const api = await playwright.request.newContext();
     try {

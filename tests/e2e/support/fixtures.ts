@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { request, test as base } from "@playwright/test";
 import { ADMIN, adminStorageState, MEMBER, memberStorageState, signUp } from "./accounts";
 import { TEST_MIN_FILL_MS } from "./contact";
+import { copyDatabaseTemplate } from "./database-template";
 import { startIsolatedServer, type IsolatedServer } from "./isolated-server";
 import { e2eDataDir, workerPort } from "./ports";
 
@@ -37,12 +38,17 @@ export function workerBaseUrl(): string {
  * signed up on it is the administrator, the second a plain member; specs reuse their sessions
  * (adminStorageState, memberStorageState). A worker restarted after a failure starts the
  * server again on the same DATA_DIR, so the content and the accounts carry on as they were.
+ * A first start begins on a copy of the run's migrated, empty database (database-template.ts).
  */
 export const test = base.extend<object, { workerServer: IsolatedServer }>({
   workerServer: [
     async ({}, use) => {
       const dataDir = e2eDataDir();
       const resumed = fs.existsSync(dataDir) && fs.existsSync(adminStorageState) && fs.existsSync(memberStorageState);
+      if (!resumed) {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        copyDatabaseTemplate(dataDir);
+      }
       const server = await startIsolatedServer({ port: workerPort(0), dataDir, env: testServerEnv, timeoutMs: 110_000 });
       if (!resumed) {
         for (const [account, file] of [

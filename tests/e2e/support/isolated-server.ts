@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { withStartSettings } from "../../../scripts/support/start-settings.js";
+import { copyDatabaseTemplate, hasDatabaseTemplate } from "./database-template";
 
 export interface IsolatedServer {
   url: string;
@@ -21,9 +22,25 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-/** A second production server on its own port and data directory, for specs that need a fresh start. */
-export async function startIsolatedServer(options: { port: number; dataDir?: string; env?: Record<string, string>; timeoutMs?: number }) {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-"));
+/**
+ * A second production server on its own port and data directory, for specs that need a fresh start.
+ * Without a dataDir it starts on a new one holding a copy of the Playwright run's migrated, empty
+ * embedded database (database-template.ts), unless it uses PostgreSQL (DATABASE_URL), the run has
+ * no template (tests/after-build) or firstStart asks for the server to make the database itself,
+ * as on its very first start.
+ */
+export async function startIsolatedServer(options: {
+  port: number;
+  dataDir?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  firstStart?: boolean;
+}) {
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-"));
+    if (!options.firstStart && !options.env?.DATABASE_URL && hasDatabaseTemplate()) copyDatabaseTemplate(dataDir);
+  }
   const child = spawn(process.execPath, ["server.js"], {
     // As `npm start` starts it (scripts/support/start-settings.js).
     env: withStartSettings({
