@@ -1,0 +1,52 @@
+// The edge cache at run time: the configuration the page cache reads for its headers, and the
+// purge that follows each of this instance's writes (enqueued, then sent by the `edge-purge` job).
+import { onContentWritten } from "~/features/records/version.server";
+import type { Database } from "~/platform/db.server";
+import type { Job } from "~/platform/jobs.server";
+import { noEdge, type EdgeConfig } from "./config.server";
+import { changeTags, createPurgeCounters, edgePurgeJob, enqueuePurge, type PurgeCounters } from "./purge.server";
+import { purgeTarget } from "./targets.server";
+
+let config: EdgeConfig = noEdge;
+let counters: PurgeCounters | undefined;
+let kick: (() => void) | undefined;
+let jobs: Job[] = [];
+
+/** The edge configuration in force (no edge until the server installs one). */
+export const edgeConfig = () => config;
+/** Purges sent and failed since start, for /metrics; undefined without a purge target. */
+export const edgePurgeCounters = () => counters;
+/** The purge job, for the shared scheduler (none without a purge target). */
+export const edgeCacheJobs = () => jobs;
+
+/**
+ * Installs the configuration. With purge targets, each of this instance's writes owes every edge
+ * a purge of the records it changed, sent by the job `edgeCacheJobs` lists. Answers a function
+ * that stops listening.
+ */
+export function startEdgeCache(next: EdgeConfig, db: () => Database): () => void {
+  config = next;
+  jobs = [];
+  if (next.targets.length === 0) {
+    counters = undefined;
+    return () => (config = noEdge);
+  }
+  counters = createPurgeCounters();
+  const targets = next.targets.map(purgeTarget);
+  const names = targets.map((target) => target.name);
+  const stopListening = onContentWritten(async (_db, records) => {
+    await enqueuePurge(db(), names, changeTags(records));
+    kick?.();
+  });
+  jobs = [edgePurgeJob(db, targets, counters)];
+  return () => {
+    stopListening();
+    config = noEdge;
+    jobs = [];
+  };
+}
+
+/** The scheduler's kick for the purge job (server/ops/background-jobs.ts), so a purge goes at once. */
+export function setEdgePurgeKick(next: (() => void) | undefined) {
+  kick = next;
+}
