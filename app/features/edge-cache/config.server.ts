@@ -88,7 +88,8 @@ export function parseEdgeConfig(source: NodeJS.ProcessEnv = process.env): EdgeCo
   const result = schema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${issue?.path.join(".") ?? "EDGE"} ${issue?.message ?? "is invalid"}`);
+    // A list's item is named by its variable (EDGE_VARNISH_PURGE, not EDGE_VARNISH_PURGE.1).
+    throw new ConfigError(`Invalid configuration: ${String(issue?.path[0] ?? "EDGE_CACHE")} ${issue?.message ?? "is invalid"}`);
   }
   const env = result.data;
   const missing = (name: string, because: string) => new ConfigError(`Invalid configuration: ${name} must be set when ${because} is set`);
