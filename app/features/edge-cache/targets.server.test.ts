@@ -88,7 +88,10 @@ describe("purge requests, as each edge documents them", () => {
       EDGE_FASTLY_TOKEN: "fastly-token",
       EDGE_FASTLY_API: `http://127.0.0.1:${closedPort}`,
     });
-    const error = await closed.purge(["site"]).catch((reason: unknown) => reason as Error);
+    const error = await closed.purge(["site"]).then(
+      () => new Error("answered"),
+      (reason: unknown) => reason as Error,
+    );
     expect(error.message).toBe("ECONNREFUSED");
     expect(JSON.stringify(error)).not.toContain("fastly-token");
   });
