@@ -4,7 +4,8 @@ import { onContentWritten } from "~/features/records/version.server";
 import type { Database } from "~/platform/db.server";
 import type { Job } from "~/platform/jobs.server";
 import { noEdge, type EdgeConfig } from "./config.server";
-import { changeTags, createPurgeCounters, edgePurgeJob, enqueuePurge, type PurgeCounters } from "./purge.server";
+import { changeTags, createPurgeCounters, edgePurgeJob, edgeStatus, enqueuePurge, type PurgeCounters } from "./purge.server";
+import type { EdgeCacheView } from "./view";
 import { purgeTarget } from "./targets.server";
 
 let config: EdgeConfig = noEdge;
@@ -49,4 +50,21 @@ export function startEdgeCache(next: EdgeConfig, db: () => Database): () => void
 /** The scheduler's kick for the purge job (server/ops/background-jobs.ts), so a purge goes at once. */
 export function setEdgePurgeKick(next: (() => void) | undefined) {
   kick = next;
+}
+
+/** The dashboard's view: the configuration in force and each edge's last purge and failure. */
+export async function edgeCacheView(db: Database): Promise<EdgeCacheView> {
+  const names = config.targets.map((target) => target.name);
+  const statuses = names.length > 0 ? await edgeStatus(db, names) : [];
+  return {
+    enabled: config.enabled,
+    maxAge: config.maxAge,
+    staleIfError: config.staleIfError,
+    targets: statuses.map((status) => ({
+      target: status.target,
+      lastPurgeAt: status.lastPurgeAt?.toISOString() ?? null,
+      pending: status.pending,
+      failure: status.failure && { ...status.failure, since: status.failure.since.toISOString() },
+    })),
+  };
 }
