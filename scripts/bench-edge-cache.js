@@ -18,7 +18,7 @@ const PORTS = { varnish: 5480, a: 5481, b: 5482, nginx: 5483 };
 const ROUNDS = 3;
 const DURATION = process.env.BENCH_DURATION ?? "5s";
 const SAVES = Number(process.env.BENCH_SAVES ?? 100);
-const adminUrl = process.env.TEST_DATABASE_URL;
+const adminUrl = process.env.TEST_DATABASE_URL ?? "";
 if (!adminUrl) throw new Error("TEST_DATABASE_URL must point at a PostgreSQL server where a database may be created");
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,6 +89,7 @@ function wrk(port, length = DURATION) {
 
 const edge = (pathname, headers = {}) => fetch(`http://127.0.0.1:${PORTS.varnish}${pathname}`, { headers, redirect: "manual" });
 
+// long-function: one run, read in order: the servers up, the three measurements, the report, the servers down
 async function main() {
   buildUnlessSkipped();
   const started = new Date();
@@ -131,8 +132,12 @@ async function main() {
     const answer = await edge("/", { "accept-encoding": "gzip" });
     if (answer.headers.get("x-cache") !== "HIT") throw new Error("`/` is not a hit at the edge");
     const raw = execFileSync("curl", ["-s", "-H", "Accept-Encoding: gzip", `http://127.0.0.1:${PORTS.varnish}/`]);
-    nginx = await startNginx(nginxPath(), raw, PORTS.nginx, 0);
+    const nginxBinary = nginxPath();
+    if (!nginxBinary) throw new Error("nginx is not installed (apt-get install -y nginx-light)");
+    nginx = await startNginx(nginxBinary, raw, PORTS.nginx, 0);
+    /** @type {Record<"varnish" | "nginx", number[]>} */
     const throughput = { varnish: [], nginx: [] };
+    /** @type {Record<"varnish" | "nginx", string[]>} */
     const p99 = { varnish: [], nginx: [] };
     for (const port of [PORTS.varnish, PORTS.nginx]) wrk(port, "3s");
     for (let round = 0; round < ROUNDS; round += 1) {

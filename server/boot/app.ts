@@ -69,7 +69,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const { database, stopContentSync, stopPublicIndex } = await openServices(env);
   const stopStatistics = startStatisticsWork(env, database);
-  const stopEdgeCache = startEdgeCache(edge, () => database.db);
+  const stopEdgeCache = await startEdgeCache(edge, () => database.db);
 
   // Four renders a turn: more pages a second than one or two, still short turns between reads of
   // the sockets (the measurements: decision 0008).

@@ -39,8 +39,17 @@ describe.each(onBothDatabases)("edge purges on %s", (kind) => {
   });
 
   it("owes every edge a purge of the records a write changed, now and once more shortly after", async () => {
-    const stop = startEdgeCache(parseEdgeConfig({ EDGE_VARNISH_PURGE: "http://127.0.0.1:6081,http://127.0.0.2:6081" }), db);
+    const stop = await startEdgeCache(parseEdgeConfig({ EDGE_VARNISH_PURGE: "http://127.0.0.1:6081,http://127.0.0.2:6081" }), db);
     try {
+      // A start owes each edge the whole site (a new build, a restore).
+      const atStart = await db().select().from(edgePurges);
+      expect(atStart.map((row) => [row.target, row.tags])).toEqual([
+        ["varnish 127.0.0.1:6081", ["site"]],
+        ["varnish 127.0.0.1:6081", ["site"]],
+        ["varnish 127.0.0.2:6081", ["site"]],
+        ["varnish 127.0.0.2:6081", ["site"]],
+      ]);
+      await db().delete(edgePurges);
       const before = Date.now();
       await writeContentRow(db(), {
         page: "home",

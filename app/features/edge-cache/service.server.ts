@@ -6,6 +6,8 @@ import type { Job } from "~/platform/jobs.server";
 import { noEdge, type EdgeConfig } from "./config.server";
 import { changeTags, createPurgeCounters, edgePurgeJob, edgeStatus, enqueuePurge, type PurgeCounters } from "./purge.server";
 import type { EdgeCacheView } from "./view";
+import { SITE_TAG } from "./headers";
+import { logger } from "~/platform/logger.server";
 import { purgeTarget } from "./targets.server";
 
 let config: EdgeConfig = noEdge;
@@ -25,7 +27,7 @@ export const edgeCacheJobs = () => jobs;
  * a purge of the records it changed, sent by the job `edgeCacheJobs` lists. Answers a function
  * that stops listening.
  */
-export function startEdgeCache(next: EdgeConfig, db: () => Database): () => void {
+export async function startEdgeCache(next: EdgeConfig, db: () => Database): Promise<() => void> {
   config = next;
   jobs = [];
   if (next.targets.length === 0) {
@@ -40,6 +42,9 @@ export function startEdgeCache(next: EdgeConfig, db: () => Database): () => void
     kick?.();
   });
   jobs = [edgePurgeJob(db, targets, counters)];
+  // A start may follow a new build (its pages name other assets) or a restore (every record
+  // changed): whatever an edge kept from before goes.
+  await enqueuePurge(db(), names, [SITE_TAG]).catch((error: unknown) => logger.error({ err: error }, "edge purge at start not queued"));
   return () => {
     stopListening();
     config = noEdge;
