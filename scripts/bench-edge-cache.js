@@ -78,7 +78,15 @@ async function startVarnish() {
 }
 
 function wrk(port, length = DURATION) {
-  const [command, args] = pinned(1, "wrk", ["-t1", "-c50", `-d${length}`, "--latency", "-H", "Accept-Encoding: gzip", `http://127.0.0.1:${port}/`]);
+  const [command, args] = pinned(1, "wrk", [
+    "-t1",
+    "-c50",
+    `-d${length}`,
+    "--latency",
+    "-H",
+    "Accept-Encoding: gzip",
+    `http://127.0.0.1:${port}/`,
+  ]);
   const output = execFileSync(command, args, { encoding: "utf8" });
   return {
     requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
@@ -164,7 +172,11 @@ async function main() {
     for (let save = 1; save <= SAVES; save += 1) {
       const value = `Bench hero ${save} ${Date.now().toString(36)}`;
       await edge("/");
-      const saved = await post(save % 2 ? PORTS.b : PORTS.a, "/admin/content", { intent: "update-content", id: String(heroId), contentValue: value });
+      const saved = await post(save % 2 ? PORTS.b : PORTS.a, "/admin/content", {
+        intent: "update-content",
+        id: String(heroId),
+        contentValue: value,
+      });
       if (saved.status !== 200) throw new Error(`save ${save} answered ${saved.status}`);
       const answered = performance.now();
       for (;;) {
@@ -180,9 +192,12 @@ async function main() {
     const menuItem = (await db.query("select id from menu_items where is_active order by id limit 1")).rows[0].id;
     const purged = {};
     const saves = {
-      "hero text (`home/hero_title`)": () => post(PORTS.a, "/admin/content", { intent: "update-content", id: String(heroId), contentValue: `Purge ${Date.now()}` }),
-      [`menu item (\`menu:${menuItem}\`)`]: () => post(PORTS.b, "/admin/menu", { intent: "update-menu-item", id: String(menuItem), displayName: `Item ${Date.now() % 1000}` }),
-      "global setting (`global/company_name`)": () => post(PORTS.a, "/admin/settings", { intent: "update-setting", section: "company_name", value: `Company ${Date.now()}` }),
+      "hero text (`home/hero_title`)": () =>
+        post(PORTS.a, "/admin/content", { intent: "update-content", id: String(heroId), contentValue: `Purge ${Date.now()}` }),
+      [`menu item (\`menu:${menuItem}\`)`]: () =>
+        post(PORTS.b, "/admin/menu", { intent: "update-menu-item", id: String(menuItem), displayName: `Item ${Date.now() % 1000}` }),
+      "global setting (`global/company_name`)": () =>
+        post(PORTS.a, "/admin/settings", { intent: "update-setting", section: "company_name", value: `Company ${Date.now()}` }),
     };
     for (const [label, save] of Object.entries(saves)) {
       for (const pathname of pages) {
@@ -206,7 +221,9 @@ async function main() {
       `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${(spawnSync("/usr/sbin/varnishd", ["-V"], { encoding: "utf8" }).stderr.split("\n")[0] ?? "varnishd").replace(/ revision.*/, ")")}; load average ${load.join(", ")} at the start, ${os
         .loadavg()
         .map((value) => value.toFixed(2))
-        .join(", ")} at the end. **The machine was shared** with other work while this ran: absolute figures move, the ratio is taken within each round.`,
+        .join(
+          ", ",
+        )} at the end. **The machine was shared** with other work while this ran: absolute figures move, the ratio is taken within each round.`,
       "- Method: `npm run bench:edge` (scripts/bench-edge-cache.js): two production servers on one PostgreSQL database behind Varnish with `deploy/varnish/default.vcl`, purging by tag after each write.",
       "",
       "## Cached `/`: Varnish against nginx gzip_static sending the same bytes",
@@ -234,7 +251,10 @@ async function main() {
       "",
       "| save | pages purged | which |",
       "| --- | --- | --- |",
-      ...Object.entries(purged).map(([label, missed]) => `| ${label} | ${missed.length} of ${pages.length} | ${missed.length === pages.length ? "every page (each shows the menus and the settings)" : missed.map((p) => `\`${p}\``).join(", ")} |`),
+      ...Object.entries(purged).map(
+        ([label, missed]) =>
+          `| ${label} | ${missed.length} of ${pages.length} | ${missed.length === pages.length ? "every page (each shows the menus and the settings)" : missed.map((p) => `\`${p}\``).join(", ")} |`,
+      ),
       "",
       `Ran ${Math.round((ended.getTime() - started.getTime()) / 1000)} s.`,
       "",
