@@ -5,15 +5,14 @@
 // edge serves the new page, over 100 saves alternating between the instances; (3) how many of
 // the public pages one save purges, for a hero text, a menu item and a global setting.
 // Writes bench/edge-cache.md.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { publicPagePaths } from "../app/features/seo/public-pages.js";
 import { nginxPath, startNginx } from "./support/bench-servers.js";
-import { cpuMicroseconds } from "./support/process-cpu.js";
-import { buildUnlessSkipped, pinned, startProductionServer, stopProcess } from "./support/production-server.js";
+import { createDatabase, startVarnish, treeCpu } from "./support/bench-edge.js";
+import { buildUnlessSkipped, pinned, startProductionServer } from "./support/production-server.js";
 
 const PORTS = { varnish: 5480, a: 5481, b: 5482, nginx: 5483 };
 const ROUNDS = 3;
@@ -26,71 +25,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** @param {number[]} values */
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
 const percentile = (values, p) => [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
-
-async function createDatabase() {
-  const name = `site_bench_edge_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
-async function startVarnish() {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-varnish-"));
-  fs.chmodSync(directory, 0o755);
-  const vcl = fs
-    .readFileSync("deploy/varnish/default.vcl", "utf8")
-    .replace('.port = "3000"', `.port = "${PORTS.a}"`)
-    .replace('.port = "3001"', `.port = "${PORTS.b}"`);
-  fs.writeFileSync(path.join(directory, "site.vcl"), vcl);
-  fs.chmodSync(path.join(directory, "site.vcl"), 0o644);
-  const [command, args] = pinned(0, "/usr/sbin/varnishd", [
-    "-F",
-    "-n",
-    path.join(directory, "instance"),
-    "-a",
-    `127.0.0.1:${PORTS.varnish}`,
-    "-f",
-    path.join(directory, "site.vcl"),
-    "-s",
-    "malloc,256m",
-    // One pool of threads on the one core it has; thread_pool_min keeps one thread per connection ready.
-    ...["-p", "thread_pools=1", "-p", "thread_pool_min=64"],
-    ...(process.env.BENCH_VARNISH_PARAMS ?? "").split(" ").filter(Boolean),
-  ]);
-  const child = spawn(command, args, { stdio: "ignore" });
-  // Any answer will do: with no instance started yet, Varnish answers 503.
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await fetch(`http://127.0.0.1:${PORTS.varnish}/healthz`);
-      break;
-    } catch (error) {
-      if (attempt > 150) {
-        await stopProcess(child);
-        throw error;
-      }
-      await sleep(200);
-    }
-  }
-  return {
-    pid: /** @type {number} */ (child.pid),
-    stop: async () => {
-      await stopProcess(child);
-      fs.rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
 
 /** @param {number} port @param {string} [length] */
 function wrk(port, length = DURATION) {
@@ -112,16 +46,6 @@ function wrk(port, length = DURATION) {
   };
 }
 
-/** A process and its descendants (Varnish's cache process, nginx's worker), by pid. @param {number} pid @returns {number[]} */
-function processTree(pid) {
-  const children = fs
-    .readdirSync(`/proc/${pid}/task`)
-    .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
-  return [pid, ...children.flatMap(processTree)];
-}
-/** CPU time of a process tree, in microseconds. @param {number} pid */
-const treeCpu = (pid) => processTree(pid).reduce((total, each) => total + cpuMicroseconds(each), 0);
-
 const edge = (pathname, headers = {}) => fetch(`http://127.0.0.1:${PORTS.varnish}${pathname}`, { headers, redirect: "manual" });
 
 // long-function: one run, read in order: the servers up, the three measurements, the report, the servers down
@@ -129,7 +53,7 @@ async function main() {
   buildUnlessSkipped();
   const started = new Date();
   const load = os.loadavg().map((value) => value.toFixed(2));
-  const database = await createDatabase();
+  const database = await createDatabase(adminUrl);
   const env = {
     DATABASE_URL: database.url,
     AUTH_SECRET: "bench-edge-cache-secret-0123456789abcdef",
@@ -141,7 +65,7 @@ async function main() {
   let nginx;
   try {
     // Varnish first: the purges of the whole site each instance owes it at start land before the measurements.
-    varnish = await startVarnish();
+    varnish = await startVarnish(PORTS);
     servers.push(await startProductionServer({ port: PORTS.a, env }));
     servers.push(await startProductionServer({ port: PORTS.b, env }));
     await sleep(3000);
