@@ -1,5 +1,5 @@
-// `npm test` runs this first: the end-to-end tests drive Debian's Chromium, and the HTML checker
-// (vnu-jar) runs on Java. What is missing is installed through apt-get when this runs as root on
+// `npm test` runs this first: the end-to-end tests drive Debian's Chromium, the HTML checker
+// (vnu-jar) runs on Java, and the edge cache's tests run Varnish with vmod-xkey. What is missing is installed through apt-get when this runs as root on
 // a machine that has it; otherwise it stops at once with the one command to run, before minutes
 // of unit tests end in a missing browser.
 import { spawnSync } from "node:child_process";
@@ -9,6 +9,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const packages = [];
 if (!fs.existsSync(chromiumPath)) packages.push("chromium");
 if (spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0) packages.push("default-jre-headless");
+if (!fs.existsSync("/usr/sbin/varnishd")) packages.push("varnish");
+if (!fs.existsSync("/usr/share/doc/varnish-modules")) packages.push("varnish-modules");
 if (packages.length === 0) process.exit(0);
 
 const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages.join(" ")}`;

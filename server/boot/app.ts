@@ -23,6 +23,8 @@ import { startControlSocket } from "./control-socket";
 import { getCollector } from "~/features/statistics/service.server";
 import { statisticsPaths } from "../http/statistics";
 import { lookupAddress } from "~/features/pages/public-index.server";
+import { parseEdgeConfig } from "~/features/edge-cache/config.server";
+import { edgePurgeCounters, startEdgeCache } from "~/features/edge-cache/service.server";
 
 export interface StartOptions extends SiteAppOptions {
   env?: Env;
@@ -60,11 +62,14 @@ function createHttpServer(
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? parseEnv();
+  // Before anything opens: a bad edge setting stops the start with its one line.
+  const edge = parseEdgeConfig();
   setEnv(env);
   setRequestLogging(env.LOG_REQUESTS);
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const { database, stopContentSync, stopPublicIndex } = await openServices(env);
   const stopStatistics = startStatisticsWork(env, database);
+  const stopEdgeCache = await startEdgeCache(edge, () => database.db);
 
   // Four renders a turn: more pages a second than one or two, still short turns between reads of
   // the sockets (the measurements: decision 0008).
@@ -76,6 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     databasePool: database.pool,
     pageCacheSize: () => pageCache.size(),
     statistics: getCollector()?.counters,
+    edgePurges: edgePurgeCounters(),
   });
   const uploads = getUploadStore(env);
   const { app, headersMiddleware } = createSiteApp(options, { env, metrics, uploads, publicRenders, statistics: getCollector() });
@@ -122,6 +128,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       // A re-render after a late save reads the content: it ends before the database closes.
       await pageCache.stop();
       await stopStatistics?.();
+      stopEdgeCache();
       await stopPublicIndex();
       await stopContentSync?.();
       await database.close();

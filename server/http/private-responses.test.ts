@@ -51,3 +51,28 @@ describe("keepPrivate", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
   });
 });
+
+describe("a public answer that sets a cookie", () => {
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      keepPrivate(res, true);
+      if (req.url === "/cookie-set") res.setHeader("Set-Cookie", "theme=dark");
+      if (req.url === "/cookie-head") res.writeHead(200, ["set-cookie", "theme=dark", "cache-control", "public, max-age=60"]);
+      else res.writeHead(200, { "cache-control": "public, max-age=60" });
+      res.end("answer");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it.each([
+    ["/cookie-set", "private, no-store"],
+    ["/cookie-head", "private, no-store"],
+    ["/plain", "public, max-age=60"],
+  ])("%s answers %s", async (path, expected) => {
+    expect((await fetch(`${base}${path}`)).headers.get("cache-control")).toBe(expected);
+  });
+});

@@ -8,6 +8,8 @@ import { CONTACT_OUTBOX_JOB, contactJobs, setContactOutboxKick } from "~/feature
 import { historyPruningJob } from "~/features/history/pruning.server";
 import { scheduledPublishJob } from "~/features/releases/schedule.server";
 import { statisticsJobs } from "~/features/statistics/service.server";
+import { edgeCacheJobs, setEdgePurgeKick } from "~/features/edge-cache/service.server";
+import { EDGE_PURGE_JOB } from "~/features/edge-cache/purge.server";
 
 /**
  * History pruning, the contact outbox and retention, scheduled backups, scheduled publishes, and
@@ -26,6 +28,8 @@ export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
     }),
     scheduledPublishJob(() => database.db, { smtpUrl: env.SMTP_URL, smtpFrom: env.SMTP_FROM, publicUrl: env.PUBLIC_URL }),
     ...statisticsJobs(),
+    // The edge caches' purges, when an edge is configured (startEdgeCache).
+    ...edgeCacheJobs(),
   ];
   if (env.BACKUP_EVERY) {
     logger.info({ every: env.BACKUP_EVERY, directory: env.BACKUP_DIR, keep: env.BACKUP_KEEP }, "scheduled backups on");
@@ -38,8 +42,10 @@ export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
 export function startBackgroundJobs(env: Env, database: DatabaseHandle) {
   const scheduler = startJobs(backgroundJobs(env, database));
   setContactOutboxKick(() => scheduler.kick(CONTACT_OUTBOX_JOB));
+  setEdgePurgeKick(() => scheduler.kick(EDGE_PURGE_JOB));
   return async () => {
     setContactOutboxKick(undefined);
+    setEdgePurgeKick(undefined);
     await scheduler.stop();
   };
 }

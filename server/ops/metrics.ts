@@ -31,6 +31,8 @@ export interface MetricsOptions {
   statistics?: { accepted: number; bots: number; dropped: number; refused: Record<string, number> };
   /** PostgreSQL's connection pool; absent for the embedded database, which has none. */
   databasePool?: { totalCount: number; idleCount: number; waitingCount: number };
+  /** The edge caches' purges (app/features/edge-cache/purge.server.ts); absent without a purge target. */
+  edgePurges?: { purged: Map<string, number>; failed: Map<string, number>; lastLagMs: number | undefined };
 }
 
 /**
@@ -94,6 +96,7 @@ export function createMetrics(options: MetricsOptions) {
   const adminWaited = adminWaitCounters(register);
   registerGauges(register, options);
   if (options.statistics) registerStatistics(register, options.statistics);
+  if (options.edgePurges) registerEdgePurges(register, options.edgePurges);
 
   return {
     register,
@@ -172,6 +175,30 @@ function registerStatistics(register: Registry, counters: NonNullable<MetricsOpt
     registers: [register],
     collect() {
       for (const [reason, count] of Object.entries(counters.refused)) this.set({ reason }, count);
+    },
+  });
+}
+
+/** Purges each edge took and refused since start (by the edge's name, never its token), and the newest one's lag. */
+function registerEdgePurges(register: Registry, counters: NonNullable<MetricsOptions["edgePurges"]>) {
+  const byTarget = (name: string, help: string, read: Map<string, number>) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["target"],
+      registers: [register],
+      collect() {
+        for (const [target, count] of read) this.set({ target }, count);
+      },
+    });
+  byTarget("edge_purges_total", "Purges an edge cache took since start", counters.purged);
+  byTarget("edge_purge_failures_total", "Purge attempts an edge cache refused or did not answer since start", counters.failed);
+  new Gauge({
+    name: "edge_purge_lag_seconds",
+    help: "From a change to the edge taking its purge, for the newest purge taken; -1 before the first",
+    registers: [register],
+    collect() {
+      this.set(counters.lastLagMs === undefined ? -1 : counters.lastLagMs / 1000);
     },
   });
 }

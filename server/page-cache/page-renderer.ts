@@ -1,5 +1,6 @@
 import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
 import { runOutsidePreview } from "~/features/records/preview-context.server";
+import { trackReads } from "~/features/records/read-tags.server";
 import type { Env } from "~/platform/env.server";
 import type { RenderPage } from "./rendered-page";
 import { withOutageAnswers } from "../http/database-outage";
@@ -41,11 +42,12 @@ export function pageRenderer(build: ServerBuild, env: Env, securityHeaders: [str
       headers: { accept: "text/html", "user-agent": "PageCacheBot/1.0 (+prerender)" },
     });
     const document: { html?: string } = {};
-    // Never a preview, whatever request's callback started this render.
-    const response = await runOutsidePreview(() => handle(request, { nonce: "", document }));
+    // Never a preview, whatever request's callback started this render; the records its reads
+    // name become the page's edge cache tags (app/features/edge-cache).
+    const { result: response, tags } = await trackReads(() => runOutsidePreview(() => handle(request, { nonce: "", document })));
     const headers = new Headers(response.headers);
     for (const [name, value] of securityHeaders) headers.set(name, value);
     // Responses React did not render (a redirect, a loader's own Response) carry their body.
-    return { status: response.status, headers, html: document.html ?? (await response.text()) };
+    return { status: response.status, headers, html: document.html ?? (await response.text()), tags };
   };
 }

@@ -9,10 +9,13 @@ import type { PageRequest } from "./page-routes";
 import { hashedPolicy } from "./inline-script-hashes";
 import { readyHead, type ReadyHead } from "./ready-head";
 import { PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from "../http/public-headers";
+import { edgeConfig } from "~/features/edge-cache/service.server";
+import { edgeHeaders, pageTags } from "~/features/edge-cache/headers";
 
 export type CacheRequest = Extract<PageRequest, { kind: "page" | "not-found" }>;
 
-export type RenderPage = (path: string) => Promise<{ status: number; headers: Headers; html: string }>;
+/** A render: `tags` names the records it read (the edge cache's tags; absent: none known, the whole site's). */
+export type RenderPage = (path: string) => Promise<{ status: number; headers: Headers; html: string; tags?: Iterable<string> }>;
 
 export interface RenderedPage {
   version: number;
@@ -37,7 +40,21 @@ const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /** Response headers the cache sets itself, or that belong to one response only. */
-const DROPPED_HEADERS = ["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding", "cache-control", "vary"];
+const DROPPED_HEADERS = [
+  "content-length",
+  "content-encoding",
+  "etag",
+  "date",
+  "set-cookie",
+  "transfer-encoding",
+  "cache-control",
+  "vary",
+  "cdn-cache-control",
+  "surrogate-control",
+  "xkey",
+  "surrogate-key",
+  "cache-tag",
+];
 
 /**
  * Moves the module preloads after the stylesheets in <head>. React hoists preloads to the top
@@ -80,6 +97,8 @@ export async function renderPage(
     else if (!DROPPED_HEADERS.includes(name)) headers.push([name, value]);
   });
   headers.push(["cache-control", PUBLIC_CACHE_CONTROL], ["vary", PUBLIC_VARY]);
+  const edge = edgeConfig();
+  if (edge.enabled) headers.push(...edgeHeaders(pageTags(rendered.tags ?? []), edge));
   const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
   return { version, status: request.status, etag, headers, identity };
 }

@@ -8,6 +8,11 @@ import { head, notModifiedHead, renderPage, type CachedPage, type CacheRequest, 
 import { REDIRECT_CACHE_CONTROL } from "../http/public-headers";
 import { logRequest } from "../http/request-log";
 import { sendWithReadyHead } from "./ready-head";
+import { edgeConfig } from "~/features/edge-cache/service.server";
+import { edgeHeaders, pageTags } from "~/features/edge-cache/headers";
+import { kindGroup } from "~/features/records/tags";
+
+const MANAGED_REDIRECT_TAGS = [kindGroup("page"), kindGroup("redirect")];
 
 function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
   const accepted = (acceptEncoding ?? "").toLowerCase();
@@ -95,8 +100,11 @@ export const MANAGED_REDIRECT_CACHE_CONTROL = "public, max-age=300";
 export function redirect(req: IncomingMessage, res: ServerResponse, location: string, status?: number) {
   const started = process.hrtime.bigint();
   const cacheControl = status === undefined ? REDIRECT_CACHE_CONTROL : MANAGED_REDIRECT_CACHE_CONTROL;
+  // A managed redirect is dropped at the edge when any page or redirect changes (one may take its address).
+  const edge = edgeConfig();
+  const tags = status !== undefined && edge.enabled ? Object.fromEntries(edgeHeaders(pageTags(MANAGED_REDIRECT_TAGS), edge)) : {};
   status ??= 301;
-  res.writeHead(status, { location, "cache-control": cacheControl, "content-length": "0" });
+  res.writeHead(status, { location, "cache-control": cacheControl, "content-length": "0", ...tags });
   res.end();
   logRequest(req, status, started);
 }

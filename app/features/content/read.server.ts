@@ -8,6 +8,7 @@ import { addContentReader } from "~/features/records/version.server";
 import { currentPreview, type PreviewState } from "~/features/records/preview-context.server";
 import { overlayAll } from "~/features/records/overlay";
 import { tryParseKey } from "~/features/records/kinds";
+import { kindGroup, noteRead, pageContentGroup } from "~/features/records/read-tags.server";
 import { menuRecordKey } from "./records.server";
 import { contentSnapshot, type ContentSnapshot } from "./internal/snapshots.server";
 import { isConnectionError } from "~/platform/database-outage.server";
@@ -68,6 +69,8 @@ async function readPagesContent(db: Database, pages: PageName[]): Promise<Map<Pa
 
 /** A page's public content; in a preview request, with the release and the typed values applied (never cached). */
 export function getPageContent(page: PageName): Promise<PageContent> {
+  // The whole page's rows reach the answer (its loader data carries them all).
+  noteRead(pageContentGroup(page));
   const preview = currentPreview();
   return preview ? previewPageContent(page, preview) : livePageContent(page);
 }
@@ -156,6 +159,8 @@ async function readActiveMenus(db: Database, menuTypes: MenuType[]): Promise<Map
 
 /** Active items of one menu by sort_order; a failed read yields an empty menu, not an error page. */
 export function getActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
+  // Any menu item may join this menu (moved, shown again): the answer reads them all.
+  noteRead(kindGroup("menu"));
   const preview = currentPreview();
   const live = liveActiveMenu(menuType);
   return preview ? live.then((items) => previewMenu(menuType, items, preview)) : live;

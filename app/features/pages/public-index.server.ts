@@ -6,6 +6,7 @@ import { landingPages, redirects } from "~/db/schema";
 import { overlay, type Draft } from "~/features/records/overlay";
 import { tryParseKey } from "~/features/records/kinds";
 import { addContentReader } from "~/features/records/version.server";
+import { noteRead } from "~/features/records/read-tags.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { PAGE_REFERENCE } from "~/platform/page-reference";
@@ -127,6 +128,8 @@ export function lookupStagedAddress(pathname: string, query: string, staged: Dra
 
 /** A page's address now, for links that name the page itself (`page:12`); undefined once it is gone. */
 export function pathForPage(id: number): string | undefined {
+  // The link follows the page's address: a render naming it answers for the page's record.
+  noteRead(pageKey(id));
   return pathsById.get(id);
 }
 

@@ -4,6 +4,7 @@ import { landingPages } from "~/db/schema";
 import { currentPreview } from "~/features/records/preview-context.server";
 import { overlay } from "~/features/records/overlay";
 import { tryParseKey } from "~/features/records/kinds";
+import { kindGroup, noteRead } from "~/features/records/read-tags.server";
 
 const isPageKey = (key: string) => tryParseKey(key)?.kind === "landing-page";
 import { getPageContent, onContentChange } from "~/features/content/read.server";
@@ -103,7 +104,13 @@ export function lookupRequestedAddress(pathname: string, query: string): Address
 /** The page at this address for this request: in a preview, as the release would leave it (never cached). */
 export async function getRequestedPage(pathname: string): Promise<LandingPageView | undefined> {
   const draft = previewDraft();
-  if (!draft) return getPublishedPage(pathname);
+  if (!draft) {
+    const page = await getPublishedPage(pathname);
+    // A page answers for its record; an unknown address for every page and redirect that may take it.
+    if (page) noteRead(pageKey(page.id));
+    else noteRead(kindGroup("page"), kindGroup("redirect"));
+    return page;
+  }
   const path = pathname.toLowerCase();
   const live = await readPublishedPages(getDb(), path);
   const page = [...overlay(live, draft, isPageKey).values()].find(

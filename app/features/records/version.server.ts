@@ -122,6 +122,19 @@ export async function notifyContentChanged(db: Database = getDb(), tables?: read
   lastChangedRecords = records;
   await advanceContentVersion(db, tables);
   await broadcast?.(db, { tables, records }).catch((error: unknown) => logger.error({ err: error }, "content change broadcast failed"));
+  for (const listener of writeListeners)
+    await listener(db, records).catch((error: unknown) => logger.error({ err: error }, "content change listener failed"));
+}
+
+const writeListeners = new Set<(db: Database, records: readonly string[] | undefined) => Promise<void>>();
+
+/**
+ * Called after each of this instance's own writes, once every instance has been told (the edge
+ * cache's purge: app/features/edge-cache). `records` undefined: unknown, treat as everything.
+ */
+export function onContentWritten(listener: (db: Database, records: readonly string[] | undefined) => Promise<void>) {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
 }
 
 let lastChangedRecords: readonly string[] | undefined;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { pageContent } from "~/db/schema";
 import { previewRows, readPageContent } from "~/features/content/read.server";
 import { addContentReader } from "~/features/records/version.server";
+import { noteRead, pageContentGroup } from "~/features/records/read-tags.server";
 import { newContentRow, writeContentRow } from "~/features/content/write.server";
 import type { Actor } from "~/features/records/revisions.server";
 import { latestVersions } from "~/features/records/revisions.server";
@@ -72,6 +73,7 @@ addContentReader({
  * The public read: the pages with fields of their own (ownFields), kept for the content version; in a preview, with the release applied. Never changed by its callers.
  */
 export async function getFixedSeo(): Promise<FixedSeoByPath> {
+  noteRead(pageContentGroup(FIXED_SEO_PAGE));
   if (!cached) {
     const reading: Promise<Record<string, string>> = readStored(getDb()).catch((error: unknown) => {
       if (cached === reading) cached = undefined;

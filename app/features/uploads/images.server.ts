@@ -6,6 +6,7 @@ import { catalogue } from "~/features/content/catalogue/catalogue";
 import type { PageName } from "~/features/content/catalogue/types";
 import { uploadMessages } from "~/features/uploads/schema";
 import { getPageContent } from "~/features/content/read.server";
+import { noteRead, untracked } from "~/features/records/read-tags.server";
 import { logger } from "~/platform/logger.server";
 import type { ImageInfo } from "./upload-url";
 import { getUploadStore, localUploadStore, type StoreFile, type UploadStore } from "./upload-store.server";
@@ -160,7 +161,9 @@ const imageKeys = (Object.keys(catalogue) as PageName[]).flatMap((page) =>
 /** Sizes and responsive copies of every uploaded image the public pages currently show, by URL. */
 export async function siteImages(): Promise<Record<string, ImageInfo>> {
   const pages = [...new Set(imageKeys.map((key) => key.page))];
-  const contents = new Map(await Promise.all(pages.map(async (page) => [page, await getPageContent(page)] as const)));
+  // Only the image keys reach the answer: they name it, not the whole pages they are on.
+  noteRead(...imageKeys.map(({ page, section }) => `${page}/${section}`));
+  const contents = new Map(await Promise.all(pages.map(async (page) => [page, await untracked(() => getPageContent(page))] as const)));
   const urls = new Set(imageKeys.map(({ page, section }) => contents.get(page)?.[section]?.trim() ?? "").filter(Boolean));
   const entries = await Promise.all([...urls].map(async (url) => [url, await describeUpload(url)] as const));
   return Object.fromEntries(entries.filter((entry): entry is [string, ImageInfo] => entry[1] !== undefined));

@@ -217,4 +217,10 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
     await expect(page.getByRole("button", { name: "Создать резервную копию" })).toBeVisible();
     await expectNoAxeViolations(page, "the backups section");
   });
+
+  test("the other tab: the edge cache", async ({ page }) => {
+    await page.goto("/admin/other/edge");
+    await expect(page.getByRole("heading", { name: "Кэш CDN" })).toBeVisible();
+    await expectNoAxeViolations(page, "the edge cache section");
+  });
 });

@@ -1,5 +1,6 @@
 import {
   ChartNoAxesCombined,
+  CloudCog,
   DatabaseBackup,
   FileStack,
   Inbox,
@@ -32,6 +33,7 @@ export const otherSections: readonly OtherSection[] = [
   { id: "pages", label: "Страницы", icon: FileStack },
   { id: "redirects", label: "Переадресации", icon: Signpost },
   { id: "seo", label: "SEO страниц", icon: SearchCheck },
+  { id: "edge", label: "Кэш CDN", icon: CloudCog },
 ];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

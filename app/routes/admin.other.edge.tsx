@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import { EdgeCachePanel } from "~/components/admin/other/edge-cache-panel";
+import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { requireAdmin } from "~/features/auth/permissions.server";
+import { edgeCacheView } from "~/features/edge-cache/service.server";
+import { getDb } from "~/platform/db.server";
+import type { Route } from "./+types/admin.other.edge";
+
+export const meta: Route.MetaFunction = () => adminMeta("Кэш CDN");
+
+/** The edge caches' state: the configuration in force, each edge's last purge and any failure (read only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data({ view: await edgeCacheView(getDb()) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function AdminOtherEdge({ loaderData }: Route.ComponentProps) {
+  return <EdgeCachePanel view={loaderData.view} />;
+}
+
+export function ErrorBoundary() {
+  return <AdminTabError title="Кэш CDN" fallback="Не удалось загрузить состояние кэша CDN" />;
+}
