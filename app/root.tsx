@@ -83,9 +83,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen font-sans">
         {children}
-        {/* A preview is the server's rendering alone: its frame repaints it from the server (docs/releases.md). */}
-        {!data?.preview && <KeptScrollRestoration nonce={nonce} />}
-        {!data?.preview && <BodyScripts nonce={nonce} />}
+        {/* A preview hydrates like the site; beside an editor it revalidates with the typed values (docs/releases.md). */}
+        <KeptScrollRestoration nonce={nonce} />
+        <BodyScripts nonce={nonce} />
       </body>
     </html>
   );

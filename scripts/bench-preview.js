@@ -154,7 +154,7 @@ async function main() {
       line("Preview page (rendered per request)", renders.preview),
       line("Live page from the page cache", renders.cached),
       "",
-      `Live preview: ${KEYSTROKES} keystrokes in the home page's hero title, 150 ms apart, with the split view open at phone width. Delay from the input event to the frame's report that it repainted with the text (its next animation frame after the swap); target <= 300 ms.`,
+      `Live preview: ${KEYSTROKES} keystrokes in the home page's hero title, 150 ms apart, with the split view open at phone width. Delay from the input event to the frame's report that it repainted with the text (its next animation frame after the page's revalidation with the typed values); target <= 300 ms.`,
       "",
       "| Live preview | n | p50 | p95 | max |",
       "| --- | --- | --- | --- | --- |",

@@ -11,6 +11,7 @@ import { legalPageTitles } from "~/features/content/catalogue/legal";
 import { getActiveMenu } from "~/features/content/read.server";
 import { useStatisticsScript } from "~/components/site/use-statistics-script";
 import { getEnv } from "~/platform/env.server";
+import { currentPreview } from "~/features/records/preview-context.server";
 import { getFixedSeo } from "~/features/seo/fixed-page-seo.server";
 import { resolveLink } from "~/features/pages/public-index.server";
 import type { Route } from "./+types/_public";
@@ -33,7 +34,8 @@ export async function loader() {
       url: `/${page}`,
       label: legalPageTitles[page],
     })),
-    statistics: getEnv().ANALYTICS === "on",
+    // A preview is no visit: its pages load no tracking script.
+    statistics: getEnv().ANALYTICS === "on" && !currentPreview(),
     // Each fixed page's own SEO fields, for its meta (fixedPageMeta).
     fixedSeo,
   };

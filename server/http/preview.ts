@@ -10,6 +10,7 @@ import { clearPreviewCookieHeader, PREVIEW_COOKIE, readPreviewCookie } from "~/f
 import { recognisePreview } from "~/features/releases/preview/recognise.server";
 import { draftValuesSchema, DRAFT_HEADER } from "~/features/releases/preview/preview";
 import { logger } from "~/platform/logger.server";
+import { canonicalRedirect } from "../page-cache/page-routes";
 import { keepPrivate } from "./private-responses";
 
 const COOKIE = new RegExp(`(?:^|;\\s*)${PREVIEW_COOKIE}=([^;]*)`);
@@ -69,6 +70,19 @@ function refuse(res: Response, status: number, message: string) {
   res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
+/** A hydrated page's data request (React Router's `<path>.data`), as opposed to a document's. */
+const isDataRequest = (req: Request) => req.path.endsWith(".data");
+
+/**
+ * Sends the browser elsewhere with a new page load: a document is redirected; a data request is
+ * told in React Router's words (204 and its redirect headers), since a redirect it followed
+ * would hand the router a page instead of data.
+ */
+function leaveTo(req: Request, res: Response, location: string) {
+  if (!isDataRequest(req)) return res.redirect(303, location);
+  res.status(204).set({ "X-Remix-Redirect": location, "X-Remix-Status": "303", "X-Remix-Reload-Document": "true" }).end();
+}
+
 /**
  * Express middleware before the router. A page request with the preview cookie is checked
  * (signature, administrator session or reviewer link); a valid one renders with the release
@@ -86,7 +100,7 @@ export async function previewRecognition(req: Request, res: Response, next: Next
     const recognised = await recognisePreview(request, cookie);
     if (recognised.kind === "refused") {
       res.setHeader("Set-Cookie", clearPreviewCookieHeader(secure));
-      return res.redirect(303, `/preview/ended?reason=${recognised.reason}`);
+      return leaveTo(req, res, `/preview/ended?reason=${recognised.reason}`);
     }
     if (recognised.kind === "ignored") {
       res.setHeader("Set-Cookie", clearPreviewCookieHeader(secure));
@@ -106,6 +120,9 @@ export async function previewRecognition(req: Request, res: Response, next: Next
       return next();
     }
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 403, "Read-only preview");
+    // As the page cache answers visitors: `/old-promo/` and `//faq` lead to their one address first.
+    const canonical = isDataRequest(req) ? undefined : canonicalRedirect(req.originalUrl);
+    if (canonical) return res.redirect(301, canonical);
     res.locals.preview = state;
     return next();
   } catch (error) {

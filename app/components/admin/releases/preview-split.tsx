@@ -28,7 +28,7 @@ function pageFor(pathname: string, page: string | null): string {
 /**
  * The dashboard's main area; on the content, fees, legal and settings tabs it can split into the
  * editor and the site in a frame at phone, tablet or desktop width, following what is typed
- * before anything is saved (the frame's script repaints the page from the server with the typed
+ * before anything is saved (the frame's page revalidates its data from the server with the typed
  * values and the release the administrator drafts into).
  */
 export function LivePreviewMain({ children, releaseId = null }: { children: ReactNode; releaseId?: number | null }) {
@@ -47,6 +47,8 @@ export function LivePreviewMain({ children, releaseId = null }: { children: Reac
     const target = frame.current?.contentWindow;
     if (!target) return;
     seq.current += 1;
+    // Each sending is timed, those to a page that has just loaded too (typing may have ended before).
+    typedAt.current.set(seq.current, performance.now());
     target.postMessage(
       { type: LIVE_PREVIEW_MESSAGE, seq: seq.current, values: Object.fromEntries(values.current) },
       window.location.origin,
@@ -57,7 +59,6 @@ export function LivePreviewMain({ children, releaseId = null }: { children: Reac
       report(key, value) {
         values.current.set(key, value);
         if (!frame.current) return;
-        typedAt.current.set(seq.current + 1, performance.now());
         send();
       },
     }),

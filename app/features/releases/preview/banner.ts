@@ -9,8 +9,12 @@ export interface PreviewBanner {
 }
 
 export const EXIT_PREVIEW_PATH = "/preview/exit";
-/** The static script of preview pages only (public/preview-frame.js): it repaints the page with typed values. */
+/**
+ * The static script of a preview framed beside an editor (public/preview-frame.js): it sends the
+ * typed values with the page's data requests and asks the banner for a revalidation with this event.
+ */
 export const PREVIEW_FRAME_SCRIPT = "/preview-frame.js";
+export const PREVIEW_REVALIDATE_EVENT = "release-preview:revalidate";
 
 export const bannerMessages = {
   label: "Предпросмотр",

@@ -40,12 +40,21 @@ export const adminPreviewClaim = (releaseId: number | undefined): PreviewClaim =
   expires: Date.now() + ADMIN_PREVIEW_MS,
 });
 
-/** 'Выйти из предпросмотра': the cookie goes; an administrator returns to the release, a reviewer to the site. */
+/**
+ * 'Выйти из предпросмотра': the cookie goes; an administrator returns to the release, a reviewer to
+ * the site. Always with a new page load, also when the hydrated page's router follows the link
+ * (React Router's `X-Remix-Reload-Document`): the site and the dashboard are two applications.
+ */
 export function exitPreview(request: Request) {
   const claim = readPreviewCookie(readCookie(request, PREVIEW_COOKIE));
   const location = claim?.kind === "admin" ? (claim.releaseId ? releasePath(claim.releaseId) : "/admin") : "/";
   return new Response(null, {
     status: 303,
-    headers: { Location: location, "Set-Cookie": clearPreviewCookieHeader(secureCookies()), "Cache-Control": "private, no-store" },
+    headers: {
+      Location: location,
+      "Set-Cookie": clearPreviewCookieHeader(secureCookies()),
+      "Cache-Control": "private, no-store",
+      "X-Remix-Reload-Document": "true",
+    },
   });
 }
