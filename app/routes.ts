@@ -29,6 +29,7 @@ export default [
       route("pages", "routes/admin.other.pages.tsx"),
       route("redirects", "routes/admin.other.redirects.tsx"),
       route("seo", "routes/admin.other.seo.tsx"),
+      route("locales", "routes/admin.other.locales.tsx"),
     ]),
   ]),
   ...prefix("admin", [

@@ -291,10 +291,10 @@ export const rateLimits = pgTable(
 // Releases: staged changes, their review links and each administrator's drafting mode. The
 // tables live in their own file (this one stays under the 300-line limit).
 export * from "./schema-releases";
-
 // Hardening: the mail outbox (password-reset mails, sent after the answer with retries).
 export { mailOutbox } from "./mail-outbox-schema";
 // Statistics (issue 28): first-party visit statistics, in a file of their own for its length.
 export * from "./statistics-schema";
 // Landing pages and redirects (app/features/pages): their tables live in schema-pages.ts.
 export * from "./schema-pages";
+export * from "./schema-locales"; // the site locales (app/features/locales)

@@ -3,6 +3,7 @@ import {
   DatabaseBackup,
   FileStack,
   Inbox,
+  Languages,
   PackageCheck,
   ScrollText,
   SearchCheck,
@@ -32,6 +33,7 @@ export const otherSections: readonly OtherSection[] = [
   { id: "pages", label: "Страницы", icon: FileStack },
   { id: "redirects", label: "Переадресации", icon: Signpost },
   { id: "seo", label: "SEO страниц", icon: SearchCheck },
+  { id: "locales", label: "Языки", icon: Languages },
 ];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;
