@@ -28,7 +28,7 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
   });
   const added = new Set(locales.map((locale) => locale.code));
   const addable = localeCodes.filter((code) => !added.has(code));
-  const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
+  const submit = (fields: Record<string, string>) => void fetcher.submit(fields, { method: "post" });
   return (
     <section aria-labelledby="locales-heading" className="grid gap-6">
       <div>
@@ -58,44 +58,7 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
                     {locale.state === "public" ? "Опубликован" : "Черновик: только в предпросмотре"}
                   </p>
                 </div>
-                {!locale.isDefault && (
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={busy}
-                      onClick={() =>
-                        submit({ intent: localeIntents.setState, code: locale.code, state: locale.state === "public" ? "draft" : "public" })
-                      }
-                    >
-                      {locale.state === "public" ? `Снять с публикации: ${locale.name}` : `Опубликовать: ${locale.name}`}
-                    </Button>
-                    {locale.state === "public" && (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={busy}
-                        onClick={() => submit({ intent: localeIntents.setDefault, code: locale.code })}
-                      >
-                        <Star aria-hidden="true" />
-                        Сделать основным: {locale.name}
-                      </Button>
-                    )}
-                    <ConfirmDialog
-                      trigger={
-                        <Button variant="outline" size="sm" disabled={busy}>
-                          <Trash2 aria-hidden="true" />
-                          Удалить: {locale.name}
-                        </Button>
-                      }
-                      title={`Удалить язык «${locale.name}»?`}
-                      description="Язык исчезнет с сайта. Его тексты сохранятся и вернутся, если добавить язык снова."
-                      confirmLabel="Удалить"
-                      cancelLabel="Отмена"
-                      onConfirm={() => submit({ intent: localeIntents.remove, code: locale.code })}
-                    />
-                  </div>
-                )}
+                {!locale.isDefault && <LocaleActions locale={locale} busy={busy} submit={submit} />}
               </li>
             ))}
           </ul>
@@ -129,5 +92,40 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
         </CardContent>
       </Card>
     </section>
+  );
+}
+
+/** A locale's buttons: publish or unpublish, make it the default, remove it (after a confirmation). */
+function LocaleActions({ locale, busy, submit }: { locale: SiteLocale; busy: boolean; submit: (fields: Record<string, string>) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        onClick={() => submit({ intent: localeIntents.setState, code: locale.code, state: locale.state === "public" ? "draft" : "public" })}
+      >
+        {locale.state === "public" ? `Снять с публикации: ${locale.name}` : `Опубликовать: ${locale.name}`}
+      </Button>
+      {locale.state === "public" && (
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => submit({ intent: localeIntents.setDefault, code: locale.code })}>
+          <Star aria-hidden="true" />
+          Сделать основным: {locale.name}
+        </Button>
+      )}
+      <ConfirmDialog
+        trigger={
+          <Button variant="outline" size="sm" disabled={busy}>
+            <Trash2 aria-hidden="true" />
+            Удалить: {locale.name}
+          </Button>
+        }
+        title={`Удалить язык «${locale.name}»?`}
+        description="Язык исчезнет с сайта. Его тексты сохранятся и вернутся, если добавить язык снова."
+        confirmLabel="Удалить"
+        cancelLabel="Отмена"
+        onConfirm={() => submit({ intent: localeIntents.remove, code: locale.code })}
+      />
+    </div>
   );
 }
