@@ -30,6 +30,7 @@ export default [
       route("redirects", "routes/admin.other.redirects.tsx"),
       route("seo", "routes/admin.other.seo.tsx"),
       route("edge", "routes/admin.other.edge.tsx"),
+      route("locales", "routes/admin.other.locales.tsx"),
     ]),
   ]),
   ...prefix("admin", [

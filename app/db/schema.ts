@@ -288,13 +288,13 @@ export const rateLimits = pgTable(
   (table) => [index("rate_limits_expires_idx").on(table.expiresAt)],
 );
 
-// Releases: staged changes, their review links and each administrator's drafting mode. The
-// tables live in their own file (this one stays under the 300-line limit).
+// Releases: staged changes, review links, drafting modes (own file: this one stays under 300 lines).
 export * from "./schema-releases";
 // Hardening: the mail outbox (password-reset mails, sent after the answer with retries).
 export { mailOutbox } from "./mail-outbox-schema";
 // Statistics (issue 28): first-party visit statistics, in a file of their own for its length.
 export * from "./statistics-schema";
-// Landing pages and redirects (app/features/pages) in schema-pages.ts; the edge caches' purges in edge-purge-schema.ts.
+// Landing pages and redirects; the edge caches' purges; the site locales.
 export * from "./schema-pages";
 export { edgePurges } from "./edge-purge-schema";
+export * from "./schema-locales";

@@ -36,6 +36,7 @@ export const activityAreaLabels: Record<string, string> = {
   releases: "Выпуски",
   pages: "Страницы",
   redirects: "Переадресации",
+  locales: "Языки",
 };
 
 const actionLabels: Record<string, string> = {
@@ -67,6 +68,9 @@ const actionLabels: Record<string, string> = {
   resolve: "конфликт решён",
   failed: "ошибка публикации",
   policies: "правила публикации",
+  // Site locales.
+  default: "выбран языком по умолчанию",
+  draft: "снят с публикации",
 };
 
 /** `content.update` → 'Контент сайта: изменение'; unknown kinds are shown as stored. */

@@ -4,6 +4,7 @@ import {
   DatabaseBackup,
   FileStack,
   Inbox,
+  Languages,
   PackageCheck,
   ScrollText,
   SearchCheck,
@@ -34,6 +35,7 @@ export const otherSections: readonly OtherSection[] = [
   { id: "redirects", label: "Переадресации", icon: Signpost },
   { id: "seo", label: "SEO страниц", icon: SearchCheck },
   { id: "edge", label: "Кэш CDN", icon: CloudCog },
+  { id: "locales", label: "Языки", icon: Languages },
 ];
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

@@ -1,0 +1,131 @@
+import { Languages, Plus, Star, Trash2 } from "lucide-react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { toastError, toastSuccess } from "~/components/ui/toast";
+import { allowedLocales, localeCodes } from "~/features/locales/allow-list";
+import { localeIntents, localeMessages, type SiteLocale } from "~/features/locales/schema";
+import { useActionResult, type ActionResult } from "~/platform/action-result";
+
+const successMessages: Record<string, string> = {
+  [localeIntents.add]: localeMessages.added,
+  [localeIntents.remove]: localeMessages.removed,
+  [localeIntents.setDefault]: localeMessages.defaultChosen,
+  [localeIntents.setState]: localeMessages.stateChanged,
+};
+
+const selectClass =
+  "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600";
+
+/** The 'Языки' section: the site's locales, their state, the default, and adding a new one. */
+export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
+  const fetcher = useFetcher<ActionResult>({ key: "locales" });
+  const busy = fetcher.state !== "idle";
+  useActionResult(fetcher, {
+    onSuccess: (success) => toastSuccess("Готово", successMessages[success.intent] ?? localeMessages.stateChanged),
+    onFailure: (failure) => toastError("Ошибка", failure.message || localeMessages.failed),
+  });
+  const added = new Set(locales.map((locale) => locale.code));
+  const addable = localeCodes.filter((code) => !added.has(code));
+  const submit = (fields: Record<string, string>) => void fetcher.submit(fields, { method: "post" });
+  return (
+    <section aria-labelledby="locales-heading" className="grid gap-6">
+      <div>
+        <h2 id="locales-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+          <Languages aria-hidden="true" className="size-5 text-indigo-600" />
+          Языки
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Язык по умолчанию открывается по адресам без префикса; другие языки — под своим префиксом, например /de/fees. Черновик языка виден
+          только в предпросмотре.
+        </p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Языки сайта</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y divide-slate-200" aria-label="Языки сайта">
+            {locales.map((locale) => (
+              <li key={locale.code} className="flex flex-wrap items-center justify-between gap-3 py-3" data-locale={locale.code}>
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    <span lang={locale.code}>{locale.name}</span> <span className="font-mono text-sm text-slate-600">{locale.code}</span>
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {locale.isDefault ? "По умолчанию · " : ""}
+                    {locale.state === "public" ? "Опубликован" : "Черновик: только в предпросмотре"}
+                  </p>
+                </div>
+                {!locale.isDefault && <LocaleActions locale={locale} busy={busy} submit={submit} />}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Добавить язык</CardTitle>
+          <CardDescription>Новый язык добавляется черновиком.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value={localeIntents.add} />
+            <div className="grid gap-1">
+              <label htmlFor="locale-code" className="text-sm font-medium text-slate-900">
+                Язык
+              </label>
+              <select id="locale-code" name="code" required className={selectClass} defaultValue={addable[0]}>
+                {addable.map((code) => (
+                  <option key={code} value={code}>
+                    {allowedLocales[code]} ({code})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" disabled={busy || addable.length === 0}>
+              <Plus aria-hidden="true" />
+              Добавить
+            </Button>
+          </fetcher.Form>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+/** A locale's buttons: publish or unpublish, make it the default, remove it (after a confirmation). */
+function LocaleActions({ locale, busy, submit }: { locale: SiteLocale; busy: boolean; submit: (fields: Record<string, string>) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        onClick={() => submit({ intent: localeIntents.setState, code: locale.code, state: locale.state === "public" ? "draft" : "public" })}
+      >
+        {locale.state === "public" ? `Снять с публикации: ${locale.name}` : `Опубликовать: ${locale.name}`}
+      </Button>
+      {locale.state === "public" && (
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => submit({ intent: localeIntents.setDefault, code: locale.code })}>
+          <Star aria-hidden="true" />
+          Сделать основным: {locale.name}
+        </Button>
+      )}
+      <ConfirmDialog
+        trigger={
+          <Button variant="outline" size="sm" disabled={busy}>
+            <Trash2 aria-hidden="true" />
+            Удалить: {locale.name}
+          </Button>
+        }
+        title={`Удалить язык «${locale.name}»?`}
+        description="Язык исчезнет с сайта. Его тексты сохранятся и вернутся, если добавить язык снова."
+        confirmLabel="Удалить"
+        cancelLabel="Отмена"
+        onConfirm={() => submit({ intent: localeIntents.remove, code: locale.code })}
+      />
+    </div>
+  );
+}
