@@ -25,4 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export const loader = () => redirect("/admin");
+/** Nothing to show at this address: an administrator is sent to the dashboard's first tab. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect("/admin/content");
+}
