@@ -118,7 +118,8 @@ test.describe("[ADMIN][AUTH] dashboard session", () => {
     await expect(page).toHaveURL(/\/admin\/menu$/);
   });
 
-  test("a failed logout shows the server's message, or 'An unexpected error occurred'", async ({ page }) => {
+  // 'An unexpected error occurred' in English (the specification's text); the Russian dashboard says it in Russian.
+  test("a failed logout shows the server's message, or 'Произошла неожиданная ошибка'", async ({ page }) => {
     await signInThroughForm(page, ADMIN);
     await expect(page.getByRole("heading", { name: "Панель управления" })).toBeVisible();
     await page.route("**/admin/logout", (route) =>
@@ -129,7 +130,7 @@ test.describe("[ADMIN][AUTH] dashboard session", () => {
     await page.unroute("**/admin/logout");
     await page.route("**/admin/logout", (route) => route.abort());
     await page.getByRole("button", { name: "Выйти" }).click();
-    await expectToast(page, "An unexpected error occurred", { failure: true });
+    await expectToast(page, "Произошла неожиданная ошибка", { failure: true });
     await expect(page.getByRole("heading", { name: "Панель управления" })).toBeVisible();
     await page.unroute("**/admin/logout");
     // This page's own session: ending it leaves the shared sessions alone.
