@@ -19,6 +19,7 @@ import { siteOrigin } from "./platform/site-url.server";
 import { getEnv } from "./platform/env.server";
 import { uploadAddress } from "./features/uploads/upload-url";
 import { previewBanner } from "./features/releases/preview/banner.server";
+import type { AdminLanguage } from "./features/admin-i18n/language";
 
 // On the server, React Router's <Links>, <Scripts> and <ScrollRestoration> kept per build and its
 // <Meta>'s elements per tag (document-assets.tsx); the browser renders theirs, and its bundle leaves the keeping out.
@@ -61,10 +62,12 @@ const defaultIcons = { small: "/favicon-16x16.png", regular: "/favicon.png", tou
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // The dashboard is in its administrator's language; the public site is English.
+  const adminLanguage = useRouteLoaderData<{ language?: AdminLanguage }>("routes/admin")?.language;
   const favicon = uploadAddress(data?.settings.favicon_url?.trim(), data?.uploadsBase);
   return (
     // The consent script marks <html> before React hydrates it.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={adminLanguage ?? "en"} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -16,6 +16,7 @@ export default [
     route("legal", "routes/admin.legal.tsx"),
     route("fees", "routes/admin.fees.tsx"),
     route("settings/:tab?", "routes/admin.settings.tsx"),
+    route("language", "routes/admin.language.ts"),
     // The team's tools: one route module per section (app/components/admin/other/other-sections.ts).
     route("other", "routes/admin.other.tsx", [
       index("routes/admin.other._index.tsx"),

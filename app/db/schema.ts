@@ -51,8 +51,8 @@ export const user = pgTable("user", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   /** Set by a session hook: sessions are deleted on sign-out, so they cannot tell it later. */
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-  /** better-auth's two-factor plugin: set once a TOTP enrolment is confirmed with a code. */
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false), // better-auth's two-factor: set once an enrolment is confirmed
+  adminLanguage: text("admin_language").notNull().default("ru"), // the dashboard's language: app/features/admin-i18n/
 });
 
 export const session = pgTable(

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
 // The admin's own stylesheet, linked while an /admin route is shown.
 import "~/admin.css";
@@ -19,6 +19,8 @@ import { describeSignUp } from "~/features/auth/sign-up-policy.server";
 import { hasPendingChallenge } from "~/features/auth/two-factor.server";
 import { TwoFactorRequiredScreen } from "~/components/admin/two-factor/required-screen";
 import { draftingView } from "~/features/releases/view.server";
+import { AdminLanguageProvider, useMessages } from "~/components/admin/i18n/messages-context";
+import { DEFAULT_ADMIN_LANGUAGE } from "~/features/admin-i18n/language";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
@@ -49,6 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       codePending,
       mailConfigured: Boolean(getEnv().SMTP_URL),
       drafting,
+      // The dashboard's language (the account's); the login screen speaks the default, Russian.
+      language: isAdmin && user ? user.language : DEFAULT_ADMIN_LANGUAGE,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -89,7 +93,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     if (loaderData.mustEnrol) setEnrolling(true);
   }, [loaderData.mustEnrol]);
   return (
-    <>
+    <AdminLanguageProvider language={loaderData.language}>
       <Toaster richColors closeButton position="bottom-right" />
       {loaderData.isAdmin && (loaderData.mustEnrol || enrolling) ? (
         <TwoFactorRequiredScreen email={loaderData.email ?? ""} onDone={() => setEnrolling(false)} />
@@ -108,22 +112,32 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           mailConfigured={loaderData.mailConfigured}
         />
       )}
-    </>
+    </AdminLanguageProvider>
   );
 }
 
 export function ErrorBoundary() {
+  const language = useRouteLoaderData<typeof loader>("routes/admin")?.language ?? DEFAULT_ADMIN_LANGUAGE;
+  return (
+    <AdminLanguageProvider language={language}>
+      <AdminError />
+    </AdminLanguageProvider>
+  );
+}
+
+function AdminError() {
+  const { m } = useMessages();
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div className="max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="text-xl font-semibold">Admin Dashboard</h1>
+        <h1 className="text-xl font-semibold">{m.shell.title}</h1>
         <p role="alert" className="mt-3 text-slate-600">
-          {status === 401 || status === 403 ? "Доступ запрещён." : "Произошла неожиданная ошибка."}
+          {status === 401 || status === 403 ? m.errors.denied : m.errors.unexpected}
         </p>
         <a href="/admin" className="mt-6 inline-block text-sm font-medium text-indigo-700 hover:underline">
-          Вернуться ко входу
+          {m.errors.backToLogin}
         </a>
       </div>
     </main>

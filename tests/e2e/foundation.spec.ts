@@ -67,7 +67,7 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
       await first.getByLabel("Email").fill("first@example.com");
       await first.getByLabel("Пароль").fill("first-password");
       await first.getByRole("button", { name: "Зарегистрироваться" }).click();
-      await expect(first.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(first.getByRole("heading", { name: "Панель управления" })).toBeVisible();
       await expect(first.getByRole("link", { name: "Меню" })).toBeVisible();
 
       const second = await browser.newPage({ baseURL: server.url });
@@ -77,7 +77,7 @@ test.describe("[FOUNDATION][AUTH] on a fresh database", () => {
       await second.getByLabel("Пароль").fill("second-password");
       await second.getByRole("button", { name: "Зарегистрироваться" }).click();
       await expect(second.getByText("нет прав администратора")).toBeVisible();
-      await expect(second.getByRole("heading", { name: "Admin Dashboard" })).toHaveCount(0);
+      await expect(second.getByRole("heading", { name: "Панель управления" })).toHaveCount(0);
       const tab = await second.request.get("/admin/menu");
       expect(tab.status()).toBe(403);
     } finally {

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { useUploadAddress } from "~/components/use-upload-address";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { acceptedImageTypes, imageFileProblem, uploadMessages } from "~/features/uploads/schema";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 export interface ImageUploadFieldProps {
   /** Which content value the image belongs to; page defaults to "global" (settings). */
@@ -45,6 +46,7 @@ function sendImage(address: string, file: File, onProgress: (percent: number) =>
  */
 // long-function: one field: the browser's size and type checks, the upload and the preview follow each other
 export function ImageUploadField({ target, value, label, onChange, address: customAddress }: ImageUploadFieldProps) {
+  const { m } = useMessages();
   const uploadAddress = useUploadAddress();
   const [current, setCurrent] = useState(value);
   const [progress, setProgress] = useState<number | null>(null);
@@ -92,9 +94,9 @@ export function ImageUploadField({ target, value, label, onChange, address: cust
     try {
       const response = await fetch(address, { method: "DELETE" });
       if (response.ok) settle("", uploadMessages.removed);
-      else toastError("Error", ((await response.json().catch(() => ({}))) as UploadAnswer).message ?? uploadMessages.remove_failed);
+      else toastError(m.common.error, ((await response.json().catch(() => ({}))) as UploadAnswer).message ?? uploadMessages.remove_failed);
     } catch {
-      toastError("Error", uploadMessages.remove_failed);
+      toastError(m.common.error, uploadMessages.remove_failed);
     } finally {
       setRemoving(false);
     }
@@ -112,17 +114,17 @@ export function ImageUploadField({ target, value, label, onChange, address: cust
           {current ? (
             <img src={uploadAddress(current)} alt={label ?? target.section} className="max-h-full max-w-full object-contain" />
           ) : (
-            <ImageIcon aria-label="No image" className="size-6 text-slate-400" />
+            <ImageIcon aria-label={m.upload.noImage} className="size-6 text-slate-400" />
           )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
             {progress !== null ? <Loader2 className="animate-spin" /> : <Upload />}
-            {progress !== null ? "Uploading..." : "Upload image"}
+            {progress !== null ? m.upload.uploading : m.upload.upload}
           </Button>
           {current ? (
             <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => void remove()}>
-              <Trash2 /> Remove
+              <Trash2 /> {m.upload.remove}
             </Button>
           ) : null}
         </div>
@@ -132,7 +134,7 @@ export function ImageUploadField({ target, value, label, onChange, address: cust
           type="file"
           className="sr-only"
           accept={acceptedImageTypes.join(",")}
-          aria-label={label ? undefined : `Upload ${target.section}`}
+          aria-label={label ? undefined : m.upload.uploadFor({ section: target.section })}
           disabled={busy}
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -151,7 +153,7 @@ export function ImageUploadField({ target, value, label, onChange, address: cust
           <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${progress}%` }} />
         </div>
       ) : null}
-      <p className="break-all text-xs text-slate-500">{current || "Not set: the site shows its default image."}</p>
+      <p className="break-all text-xs text-slate-500">{current || m.upload.notSet}</p>
     </div>
   );
 }

@@ -96,7 +96,7 @@ function LoginShell({ signedInAs, children }: { signedInAs: string | null; child
         {signedInAs ? (
           <div className="mt-5 space-y-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             <p>Вы вошли как {signedInAs}, но у этой учётной записи нет прав администратора.</p>
-            <LogoutButton label="Выйти" />
+            <LogoutButton />
           </div>
         ) : null}
         {children}

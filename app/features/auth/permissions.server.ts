@@ -8,17 +8,26 @@ import type { Person } from "~/platform/person";
 import { logger } from "~/platform/logger.server";
 import { TWO_FACTOR_REQUIRED } from "./two-factor.server";
 import { twoFactorMessages } from "~/features/auth/two-factor-schema";
+import { adminLanguageOf, DEFAULT_ADMIN_LANGUAGE, type AdminLanguage } from "~/features/admin-i18n/language";
 
 export interface SessionUser extends Person {
   name: string;
   /** The session this request came with, so the dashboard can tell it from the user's others. */
   sessionId: string;
+  /** The language the dashboard speaks to this person (read with the role; Russian until then). */
+  language: AdminLanguage;
 }
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name, sessionId: session.session.id };
+  return {
+    id: session.user.id,
+    email: session.user.email,
+    name: session.user.name,
+    sessionId: session.session.id,
+    language: DEFAULT_ADMIN_LANGUAGE,
+  };
 }
 
 /**
@@ -45,6 +54,8 @@ interface AdminRole {
   anyAdmin: boolean;
   twoFactorRequired: boolean;
   enrolled: boolean;
+  /** The account's dashboard language. */
+  language: string | null;
 }
 
 /**
@@ -58,7 +69,8 @@ export async function readAdminRole(db: Database, userId: string): Promise<Admin
     exists(select 1 from ${adminUsers} where ${adminUsers.userId} = ${userId}) as "isAdmin",
     exists(select 1 from ${adminUsers}) as "anyAdmin",
     coalesce((select ${adminSettings.value} = 'true'::jsonb from ${adminSettings} where ${adminSettings.key} = ${TWO_FACTOR_REQUIRED}), false) as "twoFactorRequired",
-    coalesce((select ${users.twoFactorEnabled} from ${users} where ${users.id} = ${userId}), false) as "enrolled"`);
+    coalesce((select ${users.twoFactorEnabled} from ${users} where ${users.id} = ${userId}), false) as "enrolled",
+    (select ${users.adminLanguage} from ${users} where ${users.id} = ${userId}) as "language"`);
   return (result as unknown as { rows: AdminRole[] }).rows[0]!;
 }
 
@@ -83,8 +95,9 @@ async function readAdminStatus(request: Request) {
       return undefined;
     });
   if (!role?.isAdmin) return { user, isAdmin: false, mustEnrol: false } as const;
+  const admin: SessionUser = { ...user, language: adminLanguageOf(role.language) };
   // 'Двухфакторная аутентификация обязательна': an administrator without it must enrol first.
-  return { user, isAdmin: true, mustEnrol: role.twoFactorRequired && !role.enrolled } as const;
+  return { user: admin, isAdmin: true, mustEnrol: role.twoFactorRequired && !role.enrolled } as const;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,3 +1,4 @@
+import { ru } from "~/features/admin-i18n/catalogue/ru";
 import { z } from "zod";
 
 /** The team section's messages, in the dashboard's language. */
@@ -11,9 +12,9 @@ export const teamMessages = {
   invalid: "Неверный запрос",
   failed: "Не удалось выполнить действие",
   loadFailed: "Не удалось загрузить список администраторов",
-  currentPasswordRequired: "Введите текущий пароль",
-  newPasswordShort: "Новый пароль: минимум 6 символов",
-  passwordTooLong: "Пароль слишком длинный",
+  currentPasswordRequired: ru.account.currentPasswordRequired,
+  newPasswordShort: ru.account.newPasswordShort,
+  passwordTooLong: ru.account.passwordTooLong,
   wrongPassword: "Текущий пароль неверен",
   sessionNotFound: "Сеанс не найден",
 } as const;

@@ -67,7 +67,7 @@ test.describe("[ADMIN][CONTENT]", () => {
     await expect(card(page, "hero_subtitle").locator("textarea")).toBeVisible();
     await expect(card(page, "hero_title").locator("textarea")).toHaveCount(0);
     const image = card(page, "hero_image");
-    await expect(image.getByRole("button", { name: "Upload image" })).toBeVisible();
+    await expect(image.getByRole("button", { name: "Загрузить изображение" })).toBeVisible();
     await image.locator('input[type="file"]').setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: png });
     await expect(image.locator('img[src^="/uploads/hero_image_"]')).toBeVisible();
     // The stored value came back with the page's data: another page and back still shows it.
@@ -77,7 +77,7 @@ test.describe("[ADMIN][CONTENT]", () => {
     await page.goto("/");
     await expect(page.locator('main img[src^="/uploads/hero_image_"]')).toHaveCount(1);
     await page.goto("/admin/content?page=home");
-    await card(page, "hero_image").getByRole("button", { name: "Remove" }).click();
+    await card(page, "hero_image").getByRole("button", { name: "Удалить" }).click();
     await expect(card(page, "hero_image").locator("img")).toHaveCount(0);
     await page.goto("/");
     await expect(page.locator('main img[src^="/uploads/"]')).toHaveCount(0);

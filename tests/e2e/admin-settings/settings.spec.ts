@@ -102,7 +102,7 @@ test.describe("[ADMIN][SETTINGS]", () => {
       await page.goto("/");
       await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute("href", url!);
       await page.goto("/admin/settings/branding");
-      await page.getByTestId("setting-favicon_url").getByRole("button", { name: "Remove" }).click();
+      await page.getByTestId("setting-favicon_url").getByRole("button", { name: "Удалить" }).click();
       await expect(toast(page, "Image removed")).toBeVisible();
       await page.goto("/");
       await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute("href", "/favicon.png");

@@ -48,7 +48,7 @@ test.describe("[ADMIN][UPLOADS]", () => {
     await card.locator('input[type="file"]').setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
     const bar = card.getByRole("progressbar");
     await expect(bar).toBeVisible();
-    await expect(card.getByRole("button", { name: "Uploading..." })).toBeDisabled();
+    await expect(card.getByRole("button", { name: "Загрузка..." })).toBeDisabled();
     await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect(toast(page, "Image uploaded and saved")).toBeVisible({ timeout: 15_000 });
     await expect(bar).toHaveCount(0);

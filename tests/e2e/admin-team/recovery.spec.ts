@@ -48,7 +48,7 @@ test.describe("[ADMIN][TEAM] recovery from the command line", () => {
       await page.getByLabel("Email").fill(OWNER.email);
       await page.getByLabel("Пароль").fill("remembered-password-2");
       await page.getByRole("button", { name: "Войти" }).click();
-      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Панель управления" })).toBeVisible();
 
       // The same link again: refused.
       const again = await browser.newPage({ baseURL: server.url, storageState: { cookies: [], origins: [] } });

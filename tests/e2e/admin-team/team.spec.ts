@@ -56,7 +56,7 @@ test.describe("[ADMIN][TEAM] administrators", () => {
     await invited.page.getByLabel("Пароль").fill("invited-password-1");
     await invited.page.getByRole("button", { name: "Зарегистрироваться" }).click();
     await expectToast(invited.page, "Регистрация успешна", { description: "Учётная запись создана, вы вошли в систему", failure: false });
-    await expect(invited.page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(invited.page.getByRole("heading", { name: "Панель управления" })).toBeVisible();
 
     // The same link again, in another browser: refused with a reason.
     const replay = await freshPage(browser);
@@ -114,7 +114,7 @@ test.describe("[ADMIN][TEAM] administrators", () => {
     await page.getByRole("button", { name: `Сделать администратором ${email}` }).click();
     await expectToast(page, "Права администратора выданы", { failure: false });
     await colleague.page.goto("/admin/menu");
-    await expect(colleague.page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(colleague.page.getByRole("heading", { name: "Панель управления" })).toBeVisible();
 
     await expect(memberRow(page, email).getByRole("cell").nth(5)).toHaveText("1");
     await page.getByRole("button", { name: `Завершить все сеансы ${email}` }).click();

@@ -31,7 +31,7 @@ async function signInWithPassword(page: Page, account: typeof OWNER) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("button", { name: "Выйти" }).click();
   await expect(page.getByRole("heading", { name: "Панель администратора" })).toBeVisible();
 }
 
@@ -68,7 +68,7 @@ test.describe("[ADMIN][TEAM] two-factor sign-in", () => {
       // Enrolment from 'Другое → Администраторы'.
       const page = await freshPage(browser, server);
       await signInWithPassword(page, OWNER);
-      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Панель управления" })).toBeVisible();
       await ready(page, TEAM);
       await expect(page.getByTestId("own-two-factor")).toHaveText(/Не включена/);
       // The requirement cannot be turned on before one's own enrolment.
@@ -86,7 +86,7 @@ test.describe("[ADMIN][TEAM] two-factor sign-in", () => {
       await signOut(page);
       await signInWithPassword(page, OWNER);
       await expect(page.getByRole("heading", { name: "Подтверждение входа" })).toBeVisible();
-      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "Панель управления" })).toHaveCount(0);
       await expectNoAxeViolations(page, "the sign-in code step");
       await page.screenshot({ path: `${SHOTS}/two-factor-code-step.png` });
       await page.getByLabel("Код из приложения").fill("000000" === totp(secret) ? "111111" : "000000");
@@ -94,7 +94,7 @@ test.describe("[ADMIN][TEAM] two-factor sign-in", () => {
       await expectToast(page, "Ошибка входа", { description: "Неверный код", failure: true });
       await page.getByLabel("Код из приложения").fill(totp(secret));
       await page.getByRole("button", { name: "Подтвердить" }).click();
-      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Панель управления" })).toBeVisible();
 
       // Password, then a backup code: once.
       await signOut(page);
@@ -102,7 +102,7 @@ test.describe("[ADMIN][TEAM] two-factor sign-in", () => {
       await page.getByRole("button", { name: "Использовать резервный код" }).click();
       await page.getByLabel("Резервный код").fill(codes[0]!);
       await page.getByRole("button", { name: "Подтвердить" }).click();
-      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Панель управления" })).toBeVisible();
       await signOut(page);
       await signInWithPassword(page, OWNER);
       await page.getByRole("button", { name: "Использовать резервный код" }).click();
@@ -111,7 +111,7 @@ test.describe("[ADMIN][TEAM] two-factor sign-in", () => {
       await expectToast(page, "Ошибка входа", { description: "Неверный код", failure: true });
       await page.getByLabel("Резервный код").fill(codes[1]!);
       await page.getByRole("button", { name: "Подтвердить" }).click();
-      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Панель управления" })).toBeVisible();
 
       // A second administrator, then the requirement for all.
       await ready(page, TEAM);
@@ -127,11 +127,11 @@ test.describe("[ADMIN][TEAM] two-factor sign-in", () => {
       await expect(required).toBeVisible();
       await ready(second, "/admin/menu");
       await expect(required).toBeVisible();
-      await expect(second.getByRole("heading", { name: "Admin Dashboard" })).toHaveCount(0);
+      await expect(second.getByRole("heading", { name: "Панель управления" })).toHaveCount(0);
       await expectNoAxeViolations(second, "enrolment required before any tab");
       await second.screenshot({ path: `${SHOTS}/two-factor-required.png`, fullPage: true });
       await enrol(second, second, SECOND.password);
-      await expect(second.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(second.getByRole("heading", { name: "Панель управления" })).toBeVisible();
       await expect(second).toHaveURL(/\/admin\/content$/);
       await second.context().close();
       await page.context().close();

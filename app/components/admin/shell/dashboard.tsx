@@ -5,9 +5,11 @@ import { dashboardTabs } from "~/components/admin/dashboard-tabs";
 import { LogoutButton } from "./logout-button";
 import { LivePreviewMain } from "~/components/admin/releases/preview-split";
 import { DraftingBar } from "~/components/admin/releases/drafting-bar";
+import { LanguagePicker } from "~/components/admin/i18n/language-picker";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 /**
- * The dashboard shell: title, the signed-in address, Logout, and the six tabs. Each tab is
+ * The dashboard shell: title, the signed-in address, the language, Logout, and the six tabs. Each tab is
  * a link to its own URL, so reload and back keep the tab; `badges` puts a count beside a tab.
  */
 export function Dashboard({
@@ -21,23 +23,25 @@ export function Dashboard({
   draftingReleaseId?: number | null;
 }) {
   const loading = useNavigation().state === "loading";
+  const { m } = useMessages();
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="relative border-b border-slate-200 bg-white">
         {loading ? (
-          <div role="progressbar" aria-label="Загрузка..." className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-indigo-500" />
+          <div role="progressbar" aria-label={m.common.loading} className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-indigo-500" />
         ) : null}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <h1 className="flex items-center gap-2 text-lg font-semibold">
             <LayoutDashboard aria-hidden="true" className="size-5 text-indigo-600" />
-            Admin Dashboard
+            {m.shell.title}
           </h1>
           <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
             {email ? <span className="hidden truncate sm:inline">{email}</span> : null}
+            <LanguagePicker />
             <LogoutButton />
           </div>
         </div>
-        <nav aria-label="Разделы панели" className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
+        <nav aria-label={m.shell.sections} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
           {dashboardTabs.map((tab) => (
             <NavLink
               key={tab.id}
@@ -51,7 +55,7 @@ export function Dashboard({
               }
             >
               <tab.icon aria-hidden="true" className="size-4" />
-              {tab.label}
+              {m.tabs[tab.label]}
               <TabBadge count={badges[tab.id] ?? 0} />
             </NavLink>
           ))}
@@ -67,11 +71,12 @@ export function Dashboard({
 
 /** A count beside a tab's name (unread messages on 'Другое'), read out as part of the link. */
 function TabBadge({ count }: { count: number }) {
+  const { m } = useMessages();
   if (count <= 0) return null;
   return (
     <span data-testid="tab-badge" className="rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs leading-none font-semibold text-white">
       {count > 99 ? "99+" : count}
-      <span className="sr-only"> непрочитанных</span>
+      <span className="sr-only"> {m.shell.unread({ count })}</span>
     </span>
   );
 }

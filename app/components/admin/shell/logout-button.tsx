@@ -3,14 +3,14 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toastError } from "~/components/ui/toast";
-
-const UNEXPECTED = "An unexpected error occurred";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 /**
- * Logout: 'Logging out...' while busy; on success every loader runs again at
+ * Logout ('Выйти'; 'Logging out...' in English while busy): on success every loader runs again at
  * /admin, which shows the login screen; on failure the server's reason, or a generic one.
  */
-export function LogoutButton({ label = "Logout", variant = "outline" }: { label?: string; variant?: "outline" | "ghost" }) {
+export function LogoutButton({ variant = "outline" }: { variant?: "outline" | "ghost" }) {
+  const { m } = useMessages();
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
 
@@ -20,10 +20,10 @@ export function LogoutButton({ label = "Logout", variant = "outline" }: { label?
     try {
       const response = await fetch("/admin/logout", { method: "POST", headers: { Accept: "application/json" } });
       const body = (await response.json().catch(() => ({}))) as { ok?: boolean; message?: string };
-      if (!response.ok || !body.ok) return toastError(body.message || UNEXPECTED);
+      if (!response.ok || !body.ok) return toastError(body.message || m.common.unexpected);
       await navigate("/admin", { replace: true });
     } catch {
-      toastError(UNEXPECTED);
+      toastError(m.common.unexpected);
     } finally {
       setBusy(false);
     }
@@ -32,7 +32,7 @@ export function LogoutButton({ label = "Logout", variant = "outline" }: { label?
   return (
     <form method="post" action="/admin/logout" onSubmit={(event) => void logout(event)}>
       <Button type="submit" variant={variant} size="sm" disabled={busy}>
-        <LogOut /> {busy ? "Logging out..." : label}
+        <LogOut /> {busy ? m.shell.loggingOut : m.shell.logout}
       </Button>
     </form>
   );

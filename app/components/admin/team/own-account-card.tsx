@@ -8,15 +8,19 @@ import { FieldError, Input, Label } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { passwordChangeSchema } from "~/features/team/schema";
 import { teamIntents } from "~/features/team/intents";
-import { formatDateTime, TEAM_ACTION, type OwnSessionView } from "~/features/team/format";
+import { TEAM_ACTION, type OwnSessionView } from "~/features/team/format";
+import { formatDateTime } from "~/features/admin-i18n/format";
+import { inLanguage, type Catalogue } from "~/features/admin-i18n/messages";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 /** The signed-in administrator's own password and sessions. */
 export function OwnAccountCard({ sessions }: { sessions: OwnSessionView[] }) {
+  const { m } = useMessages();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Моя учётная запись</CardTitle>
-        <CardDescription>Смена пароля завершает все другие сеансы.</CardDescription>
+        <CardTitle>{m.account.title}</CardTitle>
+        <CardDescription>{m.account.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-2">
         <PasswordForm />
@@ -29,6 +33,7 @@ export function OwnAccountCard({ sessions }: { sessions: OwnSessionView[] }) {
 type PasswordErrors = { currentPassword?: string; newPassword?: string };
 
 function PasswordForm() {
+  const { m, language } = useMessages();
   const id = useId();
   const fetcher = useFetcher<ActionResult>();
   const [errors, setErrors] = useState<PasswordErrors>({});
@@ -36,13 +41,14 @@ function PasswordForm() {
   useActionResult(fetcher, {
     onSuccess: () => {
       setFormKey((key) => key + 1);
-      toastSuccess("Пароль изменён", "Другие сеансы завершены");
+      toastSuccess(m.account.passwordChanged, m.account.otherSessionsEnded);
     },
-    onFailure: (failure) => toastError("Не удалось изменить пароль", failure.message),
+    onFailure: (failure) => toastError(m.account.passwordChangeFailed, inLanguage(language, failure.message)),
   });
+  // The schema's and the server's messages are the Russian catalogue's: shown in the administrator's language.
   const shown: PasswordErrors = {
-    currentPassword: errors.currentPassword ?? fieldError(fetcher.data, "currentPassword"),
-    newPassword: errors.newPassword ?? fieldError(fetcher.data, "newPassword"),
+    currentPassword: inLanguage(language, errors.currentPassword ?? fieldError(fetcher.data, "currentPassword")),
+    newPassword: inLanguage(language, errors.newPassword ?? fieldError(fetcher.data, "newPassword")),
   };
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -74,35 +80,39 @@ function PasswordForm() {
   );
 
   return (
-    <form key={formKey} onSubmit={submit} noValidate className="space-y-3" aria-label="Смена пароля">
-      {field("currentPassword", "Текущий пароль", "current-password")}
-      {field("newPassword", "Новый пароль", "new-password")}
+    <form key={formKey} onSubmit={submit} noValidate className="space-y-3" aria-label={m.account.passwordForm}>
+      {field("currentPassword", m.account.currentPassword, "current-password")}
+      {field("newPassword", m.account.newPassword, "new-password")}
       <Button type="submit" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? <Loader2 className="animate-spin" /> : <KeyRound />} Сменить пароль
+        {fetcher.state !== "idle" ? <Loader2 className="animate-spin" /> : <KeyRound />} {m.account.changePassword}
       </Button>
     </form>
   );
 }
 
 function OwnSessions({ sessions }: { sessions: OwnSessionView[] }) {
+  const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult>({ key: "end-own-session" });
   useActionResult(fetcher, {
-    onSuccess: () => toastSuccess("Сеанс завершён"),
-    onFailure: (failure) => toastError("Не удалось завершить сеанс", failure.message),
+    onSuccess: () => toastSuccess(m.account.sessionEnded),
+    onFailure: (failure) => toastError(m.account.sessionEndFailed, inLanguage(language, failure.message)),
   });
   return (
     <div>
-      <h4 className="text-sm font-medium text-slate-900">Мои сеансы</h4>
-      <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Мои сеансы">
+      <h4 className="text-sm font-medium text-slate-900">
+        {m.account.sessions} ({m.account.sessionCount({ count: sessions.length })})
+      </h4>
+      <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={m.account.sessions}>
         {sessions.map((session) => (
           <li key={session.id} className="flex items-center gap-3 px-3 py-2 text-sm">
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium" title={session.userAgent ?? undefined}>
-                {describeAgent(session.userAgent)}
-                {session.current ? <span className="ml-2 text-xs font-normal text-emerald-700">этот сеанс</span> : null}
+                {describeAgent(m, session.userAgent)}
+                {session.current ? <span className="ml-2 text-xs font-normal text-emerald-700">{m.account.thisSession}</span> : null}
               </p>
               <p className="text-xs text-slate-600">
-                {session.ipAddress ?? "адрес неизвестен"} · активен {formatDateTime(session.updatedAt)}
+                {session.ipAddress ?? m.account.unknownAddress} ·{" "}
+                {m.account.activeAt({ when: `${formatDateTime(language, session.updatedAt, { date: "short" })} UTC` })}
               </p>
             </div>
             {session.current ? null : (
@@ -114,7 +124,7 @@ function OwnSessions({ sessions }: { sessions: OwnSessionView[] }) {
                   void fetcher.submit({ intent: teamIntents.endOwnSession, sessionId: session.id }, { method: "post", action: TEAM_ACTION })
                 }
               >
-                <LogOut /> Завершить
+                <LogOut /> {m.account.endSession}
               </Button>
             )}
           </li>
@@ -125,8 +135,8 @@ function OwnSessions({ sessions }: { sessions: OwnSessionView[] }) {
 }
 
 /** A short name for a browser from its user agent; the full string is in the tooltip. */
-function describeAgent(agent: string | null) {
-  if (!agent) return "Неизвестный браузер";
+function describeAgent(m: Catalogue, agent: string | null) {
+  if (!agent) return m.account.unknownBrowser;
   const browser = /Edg\//.test(agent)
     ? "Edge"
     : /Firefox\//.test(agent)
@@ -135,7 +145,7 @@ function describeAgent(agent: string | null) {
         ? "Chrome"
         : /Safari\//.test(agent)
           ? "Safari"
-          : "Браузер";
+          : m.account.browser;
   const system = /Windows/.test(agent)
     ? "Windows"
     : /Android/.test(agent)

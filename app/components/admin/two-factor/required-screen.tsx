@@ -30,7 +30,7 @@ export function TwoFactorRequiredScreen({ email, onDone }: { email: string; onDo
           />
         </div>
         <div className="mt-6 flex justify-center border-t border-slate-100 pt-4">
-          <LogoutButton label="Выйти" variant="ghost" />
+          <LogoutButton variant="ghost" />
         </div>
       </div>
     </main>

@@ -1,0 +1,2 @@
+-- The dashboard's language per account (issue 43 item 9): Russian, as the specification's strings are, until the person picks English.
+ALTER TABLE "user" ADD COLUMN "admin_language" text DEFAULT 'ru' NOT NULL;

@@ -1,0 +1,76 @@
+import { formatNumber, plural } from "../format";
+import type { Catalogue } from "./shape";
+
+/** The dashboard's English texts: every key of the Russian catalogue, with the same parameters. */
+export const en = {
+  common: {
+    loading: "Loading...",
+    save: "Save",
+    saving: "Saving...",
+    cancel: "Cancel",
+    error: "Error",
+    success: "Success",
+    unexpected: "An unexpected error occurred",
+    unknown: "—",
+  },
+  shell: {
+    title: "Admin Dashboard",
+    sections: "Dashboard sections",
+    unread: (p: { count: number }) => `${p.count} unread`,
+    logout: "Logout",
+    loggingOut: "Logging out...",
+    logoutFailed: "Could not log out",
+  },
+  tabs: {
+    content: "Site content",
+    menu: "Menu",
+    legal: "Legal pages",
+    fees: "Prices and tariffs",
+    settings: "Global settings",
+    other: "Other",
+  },
+  language: {
+    label: "Dashboard language",
+    changed: "Dashboard language: English",
+    changeFailed: "Could not change the language",
+    unknown: "Unknown language",
+  },
+  errors: {
+    denied: "Access denied.",
+    unexpected: "An unexpected error occurred.",
+    backToLogin: "Back to sign-in",
+  },
+  account: {
+    title: "My account",
+    description: "Changing the password ends all other sessions.",
+    passwordForm: "Change password",
+    currentPassword: "Current password",
+    newPassword: "New password",
+    changePassword: "Change password",
+    currentPasswordRequired: "Enter the current password",
+    newPasswordShort: "New password: at least 6 characters",
+    passwordTooLong: "The password is too long",
+    passwordChanged: "Password changed",
+    otherSessionsEnded: "Other sessions ended",
+    passwordChangeFailed: "Could not change the password",
+    sessions: "My sessions",
+    sessionCount: (p: { count: number }) =>
+      `${formatNumber("en", p.count)} ${plural("en", p.count, { one: "session", other: "sessions" })}`,
+    thisSession: "this session",
+    unknownAddress: "address unknown",
+    activeAt: (p: { when: string }) => `active ${p.when}`,
+    endSession: "End",
+    sessionEnded: "Session ended",
+    sessionEndFailed: "Could not end the session",
+    unknownBrowser: "Unknown browser",
+    browser: "Browser",
+  },
+  upload: {
+    upload: "Upload image",
+    uploading: "Uploading...",
+    remove: "Remove",
+    noImage: "No image",
+    notSet: "Not set: the site shows its default image.",
+    uploadFor: (p: { section: string }) => `Upload ${p.section}`,
+  },
+} satisfies Catalogue;

@@ -1,0 +1,273 @@
+// `node scripts/dashboard-messages.js` (in `npm run lint`): the dashboard's texts come from its
+// message catalogue (app/features/admin-i18n/catalogue/). Fails when
+//   - a key is in one language's catalogue and not the other's, is a text in one and a function
+//     (a message with parameters) in the other, or is empty;
+//   - a dashboard component or admin route (app/components/admin/**/*.tsx, app/routes/admin*.tsx)
+//     shows a text of its own: JSX text with a letter in it, or a string with a letter given to
+//     aria-label, aria-description, title, placeholder or alt (as a literal, a template, or a
+//     branch of `?:`, `??`, `||`, `&&`).
+// A line may keep a text that is not the product's to translate (a format example, a brand name)
+// when the line before it, or the line itself, says why: `// i18n-ignore: <reason>` (or
+// `{/* i18n-ignore: <reason> */}` inside JSX).
+// Files still to convert are listed in `pending` below; one listed that has no text left fails too,
+// so the list only shrinks.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const catalogueDir = "app/features/admin-i18n/catalogue";
+const checkedAttributes = new Set(["aria-label", "aria-description", "title", "placeholder", "alt"]);
+const hasLetter = /\p{L}/u;
+const ignoreComment = /i18n-ignore:\s*\S/;
+
+/**
+ * Every key of a catalogue object literal, as `path → kind`.
+ * @param {string} source
+ * @param {string} fileName
+ */
+function catalogueKeys(source, fileName) {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  /** @type {ts.ObjectLiteralExpression | undefined} */
+  let literal;
+  file.forEachChild(
+    /** @param {ts.Node} node */ function find(node) {
+      if (literal) return;
+      if (ts.isVariableDeclaration(node) && node.initializer) {
+        let init = node.initializer;
+        while (ts.isSatisfiesExpression(init) || ts.isAsExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+        if (ts.isObjectLiteralExpression(init)) literal = init;
+      }
+      node.forEachChild(find);
+    },
+  );
+  /** @type {Map<string, string>} */
+  const keys = new Map();
+  /** @type {string[]} */
+  const problems = [];
+  if (!literal) return { keys, problems: [`${fileName}: no catalogue object found`] };
+  /** @type {(object: ts.ObjectLiteralExpression, prefix: string) => void} */
+  const walk = (object, prefix) => {
+    for (const property of object.properties) {
+      if (!ts.isPropertyAssignment(property)) {
+        problems.push(`${fileName}: ${prefix}${property.name?.getText(file) ?? "?"} is not a plain property`);
+        continue;
+      }
+      const name = prefix + property.name.getText(file).replace(/^["']|["']$/g, "");
+      const value = property.initializer;
+      if (ts.isObjectLiteralExpression(value)) walk(value, `${name}.`);
+      else if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) keys.set(name, "function");
+      else {
+        keys.set(name, "text");
+        if ((ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) && value.text.trim() === "")
+          problems.push(`${fileName}: ${name} is empty`);
+      }
+    }
+  };
+  walk(literal, "");
+  return { keys, problems };
+}
+
+/**
+ * Missing keys, kind mismatches and empty texts between the catalogues.
+ * @param {Record<string, string>} catalogues each language's name and source
+ */
+export function checkCatalogues(catalogues) {
+  const read = Object.entries(catalogues).map(([name, source]) => ({ name, ...catalogueKeys(source, name) }));
+  const problems = read.flatMap((entry) => entry.problems);
+  for (const entry of read) {
+    for (const other of read) {
+      if (other === entry) continue;
+      for (const [key, kind] of entry.keys) {
+        if (!other.keys.has(key)) problems.push(`${other.name}: missing key ${key} (present in ${entry.name})`);
+        else if (other.keys.get(key) !== kind && entry.name < other.name)
+          problems.push(`${key}: a ${kind} in ${entry.name}, a ${other.keys.get(key)} in ${other.name}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Texts a dashboard file shows that are not from the catalogue: `file:line: text`.
+ * @param {string} fileName
+ * @param {string} source
+ */
+export function findLiterals(fileName, source) {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const lines = source.split("\n");
+  /** @type {string[]} */
+  const found = [];
+  /** @type {(node: ts.Node, text: string) => void} */
+  const report = (node, text) => {
+    const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
+    if (ignoreComment.test(lines[line] ?? "") || ignoreComment.test(lines[line - 1] ?? "")) return;
+    found.push(`${fileName}:${line + 1}: ${JSON.stringify(text.trim().replace(/\s+/g, " "))}`);
+  };
+  // A string an expression evaluates to: a literal, a template's own text, or a branch of ?:, ??, ||, &&.
+  /** @type {(expression: ts.Expression | undefined) => void} */
+  const checkExpression = (expression) => {
+    if (!expression) return;
+    if (ts.isParenthesizedExpression(expression)) return checkExpression(expression.expression);
+    if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) {
+      if (hasLetter.test(expression.text)) report(expression, expression.text);
+    } else if (ts.isTemplateExpression(expression)) {
+      const text = [expression.head.text, ...expression.templateSpans.map((span) => span.literal.text)].join(" ");
+      if (hasLetter.test(text)) report(expression, text);
+    } else if (ts.isConditionalExpression(expression)) {
+      checkExpression(expression.whenTrue);
+      checkExpression(expression.whenFalse);
+    } else if (ts.isBinaryExpression(expression)) {
+      const operator = expression.operatorToken.kind;
+      if (operator === ts.SyntaxKind.QuestionQuestionToken || operator === ts.SyntaxKind.BarBarToken) {
+        checkExpression(expression.left);
+        checkExpression(expression.right);
+      } else if (operator === ts.SyntaxKind.AmpersandAmpersandToken) checkExpression(expression.right);
+    }
+  };
+  /** @type {(node: ts.Node) => void} */
+  const visit = (node) => {
+    if (ts.isJsxText(node)) {
+      if (hasLetter.test(node.text)) report(node, node.text);
+    } else if (ts.isJsxExpression(node) && node.parent && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
+      checkExpression(node.expression);
+    } else if (ts.isJsxAttribute(node) && checkedAttributes.has(node.name.getText(file))) {
+      const value = node.initializer;
+      if (value && ts.isStringLiteral(value)) {
+        if (hasLetter.test(value.text)) report(value, value.text);
+      } else if (value && ts.isJsxExpression(value)) checkExpression(value.expression);
+    }
+    node.forEachChild(visit);
+  };
+  visit(file);
+  return found;
+}
+
+/**
+ * Dashboard files still to convert to the catalogue. The check reads them and counts their texts
+ * but does not fail on them; remove a file from here once it is converted.
+ */
+export const pending = new Set([
+  "app/components/admin/activity/activity-log.tsx",
+  "app/components/admin/activity/restore-panel.tsx",
+  "app/components/admin/content/add-content-form.tsx",
+  "app/components/admin/content/content-card.tsx",
+  "app/components/admin/content/content-panel.tsx",
+  "app/components/admin/content/initialize-button.tsx",
+  "app/components/admin/content/page-tabs.tsx",
+  "app/components/admin/fees/fee-field.tsx",
+  "app/components/admin/fees/fees-panel.tsx",
+  "app/components/admin/history/conflict-notice.tsx",
+  "app/components/admin/history/history-dialog.tsx",
+  "app/components/admin/history/revision-value.tsx",
+  "app/components/admin/legal/legal-editor.tsx",
+  "app/components/admin/legal/legal-page-panel.tsx",
+  "app/components/admin/login-screen.tsx",
+  "app/components/admin/login/credentials-form.tsx",
+  "app/components/admin/login/login-tabs.tsx",
+  "app/components/admin/menu/add-menu-item-form.tsx",
+  "app/components/admin/menu/menu-item-row.tsx",
+  "app/components/admin/menu/menu-panel.tsx",
+  "app/components/admin/messages/message-item.tsx",
+  "app/components/admin/messages/messages-panel.tsx",
+  "app/components/admin/other/backups-panel.tsx",
+  "app/components/admin/page-links/add-page-link-form.tsx",
+  "app/components/admin/page-links/page-link-card.tsx",
+  "app/components/admin/page-links/page-links-panel.tsx",
+  "app/components/admin/pages/block-card.tsx",
+  "app/components/admin/pages/block-fields.tsx",
+  "app/components/admin/pages/block-image-field.tsx",
+  "app/components/admin/pages/block-list.tsx",
+  "app/components/admin/pages/page-editor.tsx",
+  "app/components/admin/pages/page-status-actions.tsx",
+  "app/components/admin/pages/pages-panel.tsx",
+  "app/components/admin/pages/redirects-panel.tsx",
+  "app/components/admin/pages/rich-text-field.tsx",
+  "app/components/admin/pages/seo-panel.tsx",
+  "app/components/admin/password-reset.tsx",
+  "app/components/admin/releases/drafting-bar.tsx",
+  "app/components/admin/releases/preview-links.tsx",
+  "app/components/admin/releases/preview-split.tsx",
+  "app/components/admin/releases/release-actions.tsx",
+  "app/components/admin/releases/release-changes.tsx",
+  "app/components/admin/releases/release-page.tsx",
+  "app/components/admin/releases/releases-panel.tsx",
+  "app/components/admin/releases/staged-note.tsx",
+  "app/components/admin/seo/fixed-seo-panel.tsx",
+  "app/components/admin/settings/setting-image-card.tsx",
+  "app/components/admin/settings/setting-value-card.tsx",
+  "app/components/admin/settings/settings-panel.tsx",
+  "app/components/admin/statistics/breakdown-card.tsx",
+  "app/components/admin/statistics/statistics-chart.tsx",
+  "app/components/admin/statistics/statistics-panel.tsx",
+  "app/components/admin/team/invitations-card.tsx",
+  "app/components/admin/team/members-card.tsx",
+  "app/components/admin/team/sign-up-mode-card.tsx",
+  "app/components/admin/team/team-panel.tsx",
+  "app/components/admin/two-factor/code-step.tsx",
+  "app/components/admin/two-factor/enrolment.tsx",
+  "app/components/admin/two-factor/required-card.tsx",
+  "app/components/admin/two-factor/required-screen.tsx",
+  "app/components/admin/two-factor/two-factor-card.tsx",
+  "app/routes/admin.content.tsx",
+  "app/routes/admin.legal.tsx",
+  "app/routes/admin.menu.tsx",
+  "app/routes/admin.other._index.tsx",
+  "app/routes/admin.other.activity.tsx",
+  "app/routes/admin.other.backups.tsx",
+  "app/routes/admin.other.messages.tsx",
+  "app/routes/admin.other.pages.tsx",
+  "app/routes/admin.other.redirects.tsx",
+  "app/routes/admin.other.releases.$id.tsx",
+  "app/routes/admin.other.releases.tsx",
+  "app/routes/admin.other.seo.tsx",
+  "app/routes/admin.other.statistics.tsx",
+  "app/routes/admin.other.team.tsx",
+  "app/routes/admin.other.tsx",
+  "app/routes/admin.settings.tsx",
+]);
+
+function dashboardFiles() {
+  /** @type {string[]} */
+  const files = [];
+  /** @type {(dir: string) => void} */
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const relative = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(relative);
+      else if (entry.name.endsWith(".tsx") && !entry.name.endsWith(".test.tsx")) files.push(relative);
+    }
+  };
+  walk("app/components/admin");
+  for (const entry of fs.readdirSync(path.join(root, "app/routes")))
+    if (/^admin[.-].*\.tsx$|^admin\.tsx$/.test(entry)) files.push(`app/routes/${entry}`);
+  return files.sort();
+}
+
+function main() {
+  /** @param {string} file */
+  const read = (file) => fs.readFileSync(path.join(root, file), "utf8");
+  const problems = checkCatalogues({ ru: read(`${catalogueDir}/ru.ts`), en: read(`${catalogueDir}/en.ts`) });
+  let pendingTexts = 0;
+  for (const file of dashboardFiles()) {
+    const literals = findLiterals(file, read(file));
+    if (pending.has(file)) {
+      pendingTexts += literals.length;
+      if (literals.length === 0)
+        problems.push(`${file}: has no text of its own left; remove it from the pending list in scripts/dashboard-messages.js`);
+    } else problems.push(...literals.map((literal) => `${literal} is not from the message catalogue (${catalogueDir}/)`));
+  }
+  for (const file of pending) if (!fs.existsSync(path.join(root, file))) problems.push(`${file}: listed as pending but does not exist`);
+  if (problems.length > 0) {
+    console.error(problems.join("\n"));
+    console.error(`\n${problems.length} problem(s) with the dashboard's messages.`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(
+    `dashboard messages: catalogues agree; no text outside them${pending.size ? ` (${pending.size} files still to convert, ${pendingTexts} texts)` : ""}.`,
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
