@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { roleIn, TEAM_ROLES } from "./schema-team";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const pageContent = pgTable(
@@ -124,12 +125,22 @@ export const twoFactor = pgTable(
   (table) => [uniqueIndex("two_factor_user_id_unique").on(table.userId)],
 );
 
-export const adminUsers = pgTable("admin_users", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/** Accounts with a dashboard role (app/features/access/matrix.ts); `locales`: what a translator may change. */
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    role: text("role", { enum: TEAM_ROLES }).notNull().default("administrator"),
+    locales: text("locales")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (table) => [check("admin_users_role_check", roleIn(table.role))],
+);
 
 export type PageContentRow = typeof pageContent.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
@@ -257,39 +268,19 @@ export const adminInvitations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** The role the invited account gets. */
+    role: text("role", { enum: TEAM_ROLES }).notNull().default("administrator"),
   },
-  (table) => [index("admin_invitations_email_idx").on(table.email)],
+  (table) => [index("admin_invitations_email_idx").on(table.email), check("admin_invitations_role_check", roleIn(table.role))],
 );
 
 export type AdminInvitationRow = typeof adminInvitations.$inferSelect;
 
-/** The dashboard's own settings (who may sign up, …): never public content. */
-export const adminSettings = pgTable("admin_settings", {
-  key: text("key").primaryKey(),
-  value: jsonb("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * Sign-in and sign-up attempts per client address, shared by every server on the database: one
- * row per limited key (an HMAC of the attempt kind and the address, never the address) holding
- * the times of the attempts let through in the last window. Each attempt is one upsert that
- * locks the row, so concurrent attempts on several servers are counted one after another.
- * `allowed` is the verdict of the row's latest attempt; rows past `expires_at` are pruned.
- */
-export const rateLimits = pgTable(
-  "rate_limits",
-  {
-    key: text("key").primaryKey(),
-    hits: timestamp("hits", { withTimezone: true }).array().notNull(),
-    allowed: boolean("allowed").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  },
-  (table) => [index("rate_limits_expires_idx").on(table.expiresAt)],
-);
-
 // Releases: staged changes, review links, drafting modes (own file: this one stays under 300 lines).
 export * from "./schema-releases";
+// The team: its roles, the dashboard's own settings and the sign-in rate limits.
+export { adminSettings, rateLimits, TEAM_ROLES } from "./schema-team";
+
 // Hardening: the mail outbox (password-reset mails, sent after the answer with retries).
 export { mailOutbox } from "./mail-outbox-schema";
 // Statistics (issue 28): first-party visit statistics, in a file of their own for its length.

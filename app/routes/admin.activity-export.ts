@@ -1,12 +1,12 @@
 import { activityCsv } from "~/features/activity/activity-log.server";
 import { getDb } from "~/platform/db.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { activityQuerySchema, historyExportMessages } from "~/features/activity/schema";
 import type { Route } from "./+types/admin.activity-export";
 
 /** GET /admin/activity-export?area=…: the activity log under the same filters, as a CSV file. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "activity.view");
   const parsed = activityQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
   if (!parsed.success) return Response.json({ message: historyExportMessages.invalid }, { status: 400, headers });

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { recordEventInBackground } from "~/features/activity/activity.server";
 import { listBackups, storedBackupPath } from "~/features/backup/backup-store.server";
 import { getDb } from "~/platform/db.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { backupDownloadSchema, backupMessages } from "~/features/backup/schema";
 import type { Route } from "./+types/admin.backups.download";
 
@@ -15,7 +15,7 @@ const noStore = { "Cache-Control": "no-store" };
  * lists the stored archives.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request, "backups.manage");
   const name = url.searchParams.get("file");
   if (name === null) return Response.json({ backups: await listBackups() }, { headers: noStore });
   const parsed = backupDownloadSchema.safeParse({ file: name });

@@ -18,7 +18,7 @@ import {
 } from "~/features/content/admin.server";
 import { getDb } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { latestVersions } from "~/features/records/revisions.server";
 import { contentAddSchema, contentDeleteSchema, contentMessages, contentUpdateSchema } from "~/features/content/schema";
 import type { Route } from "./+types/admin.content";
@@ -26,7 +26,7 @@ import type { Route } from "./+types/admin.content";
 export const meta: Route.MetaFunction = () => adminMeta("Контент сайта");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "content.edit");
   const headers = { "Cache-Control": "no-store" };
   try {
     const rows = await listContentRows(getDb());
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The writes of this tab: save, delete and add a section, and Initialize All Content. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "content.edit");
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();

@@ -8,7 +8,7 @@ import { defaultsFor } from "~/features/content/catalogue/catalogue";
 import { getDb } from "~/platform/db.server";
 import { listFees, updateFee } from "~/features/content/fees/admin.server";
 import { logger } from "~/platform/logger.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { readForm } from "~/platform/read-form.server";
 import { failed, refused, succeeded } from "~/platform/action-result.server";
 import { runAction } from "~/platform/action-result.server";
@@ -17,7 +17,7 @@ import { feeUpdateSchema } from "~/features/content/fees/schema";
 import type { Route } from "./+types/admin.fees";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "content.edit");
   try {
     const fees = await listFees(getDb());
     const versions = await latestVersions(
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "content.edit");
   const form = await readForm(request);
   const intent = form.intent ?? "";
   if (intent !== UPDATE_FEE) return failed(intent, 400, "Unknown action");

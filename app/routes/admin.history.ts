@@ -3,7 +3,7 @@ import { failed, readForm, refused, succeeded } from "~/platform/action-result.s
 import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import { listDeleted, listInitializeGroups, restoreRevision } from "~/features/history/history.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { refuseIntent, requireMember } from "~/features/auth/permissions.server";
 import { undoGroup } from "~/features/history/revision-groups.server";
 import { revisionView } from "~/features/history/revision-view.server";
 import { latestVersions, listRevisions } from "~/features/records/revisions.server";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/admin.history";
  * Without a key: what can be brought back as a whole (deleted rows, Initialize All Content).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "content.edit");
   const headers = { "Cache-Control": "no-store" };
   const key = new URL(request.url).searchParams.get("key");
   if (key === null) {
@@ -33,9 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Restores one revision of a card, or undoes a whole 'Initialize All Content'. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "content.edit");
   const form = await readForm(request);
   const intent = form.intent ?? "";
+  // Undoing a whole group is the activity log's (a restore is checked by the record store).
+  const refusal = refuseIntent(actor, intent, intent === historyIntents.undoGroup ? "activity.view" : undefined);
+  if (refusal) return refusal;
   const db = getDb();
   return runAction(
     intent,

@@ -10,7 +10,7 @@ import { legalPageNames } from "~/features/content/catalogue/types";
 import { getDb } from "~/platform/db.server";
 import { initLegalPages, listLegalPages, saveLegalPage } from "~/features/content/legal/admin.server";
 import { logger } from "~/platform/logger.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { readForm } from "~/platform/read-form.server";
 import { failed, refused, succeeded } from "~/platform/action-result.server";
 import { runAction } from "~/platform/action-result.server";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/admin.legal";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "content.edit");
   const db = getDb();
   const headers = { "Cache-Control": "no-store" };
   try {
@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "content.edit");
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();

@@ -13,7 +13,7 @@ import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { createMenuItem, deleteMenuItem, listMenuItems, setMenuItemActive, updateMenuItem } from "~/features/content/menu/menu.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { latestVersions } from "~/features/records/revisions.server";
 import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/features/content/menu/schema";
 import type { Route } from "./+types/admin.menu";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/admin.menu";
 export const meta: Route.MetaFunction = () => adminMeta("Меню");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "content.edit");
   const headers = { "Cache-Control": "no-store" };
   try {
     const items: MenuItemView[] = (await listMenuItems(getDb())).map(({ id, displayName, url, menuType, sortOrder, isActive }) => ({
@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The writes of this tab: add, edit, show or hide, and delete a menu item. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "content.edit");
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();

@@ -2,7 +2,7 @@ import { recordEvent } from "~/features/activity/activity.server";
 import { exportMessages } from "~/features/contact/inbox.server";
 import { csvRow } from "~/platform/csv";
 import { getDb } from "~/platform/db.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { inboxFilterSchema } from "~/features/contact/messages-schema";
 import type { Route } from "./+types/admin.messages[.]csv";
 
@@ -10,7 +10,7 @@ const HEADER = ["id", "created_at", "name", "email", "subject", "message", "lang
 
 /** The inbox as CSV, with the inbox's filters; administrators only, never cached. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request, "messages.read");
   const filter = inboxFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = getDb();
   const rows = await exportMessages(db, filter);

@@ -1,13 +1,13 @@
 import { Hourglass } from "lucide-react";
 import { redirect } from "react-router";
-import { otherSectionPath, otherSections } from "~/components/admin/other/other-sections";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { otherSectionPath, sectionsFor } from "~/components/admin/other/other-sections";
+import { requireMember } from "~/features/auth/permissions.server";
 import type { Route } from "./+types/admin.other._index";
 
 /** /admin/other opens its first section; with none, the placeholder. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const first = otherSections[0];
+  const me = await requireMember(request, null);
+  const first = sectionsFor(me.role)[0];
   if (first) throw redirect(otherSectionPath(first));
   return null;
 }

@@ -5,7 +5,7 @@ import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { listActivity, listPeople } from "~/features/activity/activity-log.server";
 import { getDb } from "~/platform/db.server";
 import { listDeleted, listInitializeGroups } from "~/features/history/history.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { revisionView } from "~/features/history/revision-view.server";
 import { activityQuerySchema, historyExportMessages } from "~/features/activity/schema";
 import type { Route } from "./+types/admin.other.activity";
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Журнал");
 
 /** The activity log: one page of entries for the filters in the URL (CSV: admin.activity-export.ts). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "activity.view");
   const url = new URL(request.url);
   const parsed = activityQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const headers = { "Cache-Control": "no-store" };

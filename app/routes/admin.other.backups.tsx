@@ -7,14 +7,14 @@ import { readForm, refused, succeeded } from "~/platform/action-result.server";
 import { runAction } from "~/platform/action-result.server";
 import { createStoredBackup, listBackups } from "~/features/backup/backup-store.server";
 import { getEnv } from "~/platform/env.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { backupCreateSchema, backupMessages } from "~/features/backup/schema";
 import type { Route } from "./+types/admin.other.backups";
 
 export const meta: Route.MetaFunction = () => adminMeta("Резервные копии");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "backups.manage");
   const env = getEnv();
   return data(
     { backups: await listBackups(env.BACKUP_DIR), every: env.BACKUP_EVERY ?? null, keep: env.BACKUP_KEEP },
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Creates an archive of the running site in BACKUP_DIR (the only write of this section). */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request, "backups.manage");
   const form = await readForm(request);
   const parsed = backupCreateSchema.safeParse(form);
   if (!parsed.success) return refused(form.intent ?? "", parsed.error, backupMessages.invalidRequest);

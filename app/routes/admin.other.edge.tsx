@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { EdgeCachePanel } from "~/components/admin/other/edge-cache-panel";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { edgeCacheView } from "~/features/edge-cache/service.server";
 import { getDb } from "~/platform/db.server";
 import type { Route } from "./+types/admin.other.edge";
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Кэш CDN");
 
 /** The edge caches' state: the configuration in force, each edge's last purge and any failure (read only). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "settings.edit");
   return data({ view: await edgeCacheView(getDb()) }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { LocalesPanel } from "~/components/admin/locales/locales-panel";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { changeSiteLocales, listSiteLocales } from "~/features/locales/locales.server";
 import { localeActionSchema, localeMessages } from "~/features/locales/schema";
 import { answerFailuresInPlace } from "~/platform/action-result";
@@ -13,19 +13,19 @@ import type { Route } from "./+types/admin.other.locales";
 export const meta: Route.MetaFunction = () => adminMeta("Языки");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "settings.edit");
   return data({ locales: await listSiteLocales(getDb()) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request, "settings.edit");
   const form = await readForm(request);
   const parsed = localeActionSchema.safeParse(form);
   if (!parsed.success) return refused(form.intent ?? "", parsed.error, localeMessages.invalidRequest);
   return runAction(
     parsed.data.intent,
     async () => {
-      await changeSiteLocales(getDb(), parsed.data, { id: admin.id, email: admin.email });
+      await changeSiteLocales(getDb(), parsed.data, admin);
       return succeeded(parsed.data.intent);
     },
     { log: "site locales change failed", message: localeMessages.failed },

@@ -12,14 +12,14 @@ import { retryNotification } from "~/features/contact/outbox.server";
 import { kickContactOutbox } from "~/features/contact/worker.server";
 import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { inboxFilterSchema, messageIdSchema, messageReadSchema, messageTexts } from "~/features/contact/messages-schema";
 import type { Route } from "./+types/admin.other.messages";
 
 export const meta: Route.MetaFunction = () => adminMeta("Сообщения");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "messages.read");
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const filter = inboxFilterSchema.parse(query);
   const { rows, total } = await listMessages(getDb(), filter);
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Mark read or unread, delete, and send a failed notification again. */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request, "messages.manage");
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();

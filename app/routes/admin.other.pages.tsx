@@ -6,7 +6,7 @@ import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import { siteOrigin } from "~/platform/site-url.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { loadPagesSection, seoDefaults } from "~/features/pages/editor.server";
 import { runPageAction } from "~/features/pages/page-actions.server";
 import type { Route } from "./+types/admin.other.pages";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Страницы");
 
 /** The list of landing pages; with `?page=<id>`, that page open in the block editor. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "content.edit");
   const raw = new URL(request.url).searchParams.get("page");
   const id = raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
   // Read first: the site-wide values come through their own cache, outside the read below.
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "content.edit");
   const form = await readForm(request);
   return runPageAction(getDb(), form, actor);
 }

@@ -5,7 +5,7 @@ import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { redirectsAsDrafted } from "~/features/pages/redirect-views.server";
 import { flushRedirectHits } from "~/features/pages/public-index.server";
 import { runRedirectAction } from "~/features/pages/page-actions.server";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/admin.other.redirects";
 export const meta: Route.MetaFunction = () => adminMeta("Переадресации");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "redirects.edit");
   const db = getDb();
   await flushRedirectHits(db);
   // With a release open, the list shows the redirects as the release would leave them, the
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "redirects.edit");
   const form = await readForm(request);
   return runRedirectAction(getDb(), form, actor);
 }

@@ -2,10 +2,10 @@ import { data } from "react-router";
 import { ReleasePage } from "~/components/admin/releases/release-page";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { refuseIntent, requireMember } from "~/features/auth/permissions.server";
 import { runReleaseAction } from "~/features/releases/actions.server";
 import { releaseMessages } from "~/features/releases/messages";
-import { releaseIdSchema, releasePageFormSchema } from "~/features/releases/schema";
+import { permissionForReleaseIntent, releaseIdSchema, releasePageFormSchema } from "~/features/releases/schema";
 import { loadRelease, releaseDetailView } from "~/features/releases/view.server";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { failed, readForm, refused } from "~/platform/action-result.server";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/admin.other.releases.$id";
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.release ? `Выпуск «${loaded.release.name}»` : "Выпуск");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request, "releases.view");
   const id = releaseIdSchema.safeParse(params);
   const release = id.success ? await loadRelease(getDb(), id.data.id) : undefined;
   if (!release) throw data({ message: releaseMessages.notFound }, { status: 404 });
@@ -24,9 +24,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request, "releases.view");
   const form = await readForm(request);
   const intent = form.intent ?? "";
+  const refusal = refuseIntent(admin, intent, permissionForReleaseIntent(intent));
+  if (refusal) return refusal;
   const id = releaseIdSchema.safeParse(params);
   if (!id.success) return failed(intent, 404, releaseMessages.notFound);
   const parsed = releasePageFormSchema.safeParse(form);

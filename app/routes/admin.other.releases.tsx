@@ -2,10 +2,10 @@ import { data } from "react-router";
 import { ReleasesPanel } from "~/components/admin/releases/releases-panel";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { refuseIntent, requireMember } from "~/features/auth/permissions.server";
 import { runListAction } from "~/features/releases/actions.server";
 import { releaseMessages } from "~/features/releases/messages";
-import { releaseListFormSchema } from "~/features/releases/schema";
+import { permissionForReleaseIntent, releaseListFormSchema } from "~/features/releases/schema";
 import { releaseListView } from "~/features/releases/view.server";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm, refused } from "~/platform/action-result.server";
@@ -16,13 +16,15 @@ import type { Route } from "./+types/admin.other.releases";
 export const meta: Route.MetaFunction = () => adminMeta("Выпуски");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request, "releases.view");
   return data(await releaseListView(getDb(), admin.id), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireMember(request, "releases.view");
   const form = await readForm(request);
+  const refusal = refuseIntent(admin, form.intent ?? "", permissionForReleaseIntent(form.intent ?? ""));
+  if (refusal) return refusal;
   const parsed = releaseListFormSchema.safeParse(form);
   if (!parsed.success) return refused(form.intent ?? "", parsed.error, releaseMessages.invalid);
   return runAction(parsed.data.intent, () => runListAction(getDb(), admin, parsed.data), {

@@ -7,7 +7,7 @@ import { readForm, refused, succeeded } from "~/platform/action-result.server";
 import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import { siteOrigin } from "~/platform/site-url.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { seoDefaults } from "~/features/pages/editor.server";
 import { fixedSeoSaveSchema } from "~/features/seo/fixed-page-seo";
 import { listFixedSeo, saveFixedSeo } from "~/features/seo/fixed-page-seo.server";
@@ -16,14 +16,14 @@ import type { Route } from "./+types/admin.other.seo";
 export const meta: Route.MetaFunction = () => adminMeta("SEO страниц");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "content.edit");
   const [pages, defaults] = await Promise.all([listFixedSeo(getDb()), seoDefaults()]);
   return data({ pages, defaults, origin: siteOrigin(request) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Saves one fixed page's SEO through the content write path; an open release stages it. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "content.edit");
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const parsed = fixedSeoSaveSchema.safeParse(form);

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { StatisticsPanel } from "~/components/admin/statistics/statistics-panel";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { loadStatistics } from "~/features/statistics/dashboard.server";
 import { refreshStatistics } from "~/features/statistics/service.server";
 import { parseStatisticsQuery, problemsMessage } from "~/features/statistics/query";
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Статистика");
 
 /** The dashboard for the range and filters in the URL; a bad parameter is left out and named above the view. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "statistics.view");
   const now = new Date();
   const { query, problems } = parseStatisticsQuery(new URL(request.url), { now, keepMonths: getEnv().ANALYTICS_KEEP_MONTHS });
   await refreshStatistics();

@@ -9,7 +9,8 @@ import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { listInvitations } from "~/features/auth/invitations.server";
 import { listOwnSessions } from "~/features/team/own-account.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
+import { roleAllows } from "~/features/access/matrix";
 import { isSignUpOpen } from "~/features/auth/sign-up-policy.server";
 import { runTeamAction } from "~/features/team/team-actions.server";
 import { hasTwoFactor, isTwoFactorRequired } from "~/features/auth/two-factor.server";
@@ -17,15 +18,17 @@ import { listTeam } from "~/features/team/team.server";
 import { teamMessages } from "~/features/team/schema";
 import type { Route } from "./+types/admin.other.team";
 
-export const meta: Route.MetaFunction = () => adminMeta("Администраторы");
+export const meta: Route.MetaFunction = () => adminMeta("Команда");
 
+/** Everyone with a role sees their own account here; the team itself only with `team.manage`. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireMember(request, null);
   const db = getDb();
+  const manages = roleAllows(me.role, "team.manage");
   const [members, invitations, signUpOpen, sessions, twoFactorRequired, twoFactorEnabled] = await Promise.all([
-    listTeam(db),
-    listInvitations(db),
-    isSignUpOpen(db),
+    manages ? listTeam(db) : [],
+    manages ? listInvitations(db) : [],
+    manages && isSignUpOpen(db),
     listOwnSessions(db, me.id, me.sessionId),
     isTwoFactorRequired(db),
     hasTwoFactor(db, me.id),
@@ -33,6 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       me: me.id,
+      role: me.role,
+      manages,
       members,
       invitations,
       signUpOpen,
@@ -47,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Roles, accounts, sessions, invitations and the sign-up mode: see app/features/team/team-actions.server.ts. */
 export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireMember(request, null);
   const form = await readForm(request);
   return runAction(form.intent ?? "", () => runTeamAction(getDb(), request, me, form), {
     log: "team write failed",
@@ -62,5 +67,5 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Администраторы" fallback={teamMessages.loadFailed} />;
+  return <AdminTabError title="Команда" fallback={teamMessages.loadFailed} />;
 }

@@ -1,19 +1,20 @@
 import { NavLink, Outlet } from "react-router";
-import { otherSectionPath, otherSections } from "~/components/admin/other/other-sections";
+import { otherSectionPath, sectionsFor } from "~/components/admin/other/other-sections";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { cn } from "~/platform/cn";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import type { Route } from "./+types/admin.other";
 
 export const meta: Route.MetaFunction = () => adminMeta("Другое");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const me = await requireMember(request, null);
+  return { role: me.role };
 }
 
 /** The 'Другое' tab: a hub of the team's tools, each section at its own URL. */
-export default function AdminOther() {
+export default function AdminOther({ loaderData }: Route.ComponentProps) {
+  const otherSections = sectionsFor(loaderData.role);
   if (otherSections.length === 0) return <Outlet />;
   return (
     <div className="grid gap-6 md:grid-cols-[13rem_1fr]">

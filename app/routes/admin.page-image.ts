@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { recordEventInBackground } from "~/features/activity/activity.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { getUploadStore } from "~/features/uploads/upload-store.server";
 import { MAX_UPLOAD_BYTES, storeUpload, UploadError, uploadMessages } from "~/features/uploads/storage.server";
 import { getDb } from "~/platform/db.server";
@@ -17,7 +17,7 @@ const fail = (message: string, status: number) => Response.json({ message }, { s
  * DELETE only clears the field in the editor: the file stays, as earlier revisions may show it.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "uploads.create");
   if (request.method === "DELETE") return Response.json({ url: "" });
   if (request.method !== "POST") return fail("Method not allowed", 405);
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
@@ -47,6 +47,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "uploads.create");
   return fail("Method not allowed", 405);
 }

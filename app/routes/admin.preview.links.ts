@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { previewMessages, reviewLinkFormSchema, reviewLinkIntents, reviewLinksQuerySchema } from "~/features/releases/preview/preview";
 import { createReviewLink, listReviewLinks, revokeReviewLink } from "~/features/releases/preview/review-links.server";
 import { releaseExists } from "~/features/releases/preview/routes.server";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin.preview.links";
 
 /** GET /admin/preview/links?release=<id>: the release's reviewer links (never their tokens); without one, every release's. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "releases.view");
   const headers = { "Cache-Control": "no-store" };
   const parsed = reviewLinksQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return data({ ok: false, message: previewMessages.invalidRequest, links: [] }, { status: 400, headers });
@@ -24,11 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
  * activity log; an unknown release or link is refused and changes nothing.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const actor = await requireMember(request, "releases.create");
   const form = await readForm(request);
   const parsed = reviewLinkFormSchema.safeParse(form);
   if (!parsed.success) return refused(form.intent ?? "", parsed.error, previewMessages.invalidRequest);
-  const actor = { id: admin.id, email: admin.email };
   const input = parsed.data;
   if (input.intent === reviewLinkIntents.create) {
     const link = await createReviewLink(getDb(), { releaseId: input.releaseId, days: input.days, actor });

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { previewMessages, previewStartSchema } from "~/features/releases/preview/preview";
 import { adminPreviewClaim, releaseExists, startPreview } from "~/features/releases/preview/routes.server";
 import type { Route } from "./+types/admin.preview";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin.preview";
  * Reachable from the release and from each staged card.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "releases.view");
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = previewStartSchema.safeParse(query);
   const headers = { "Cache-Control": "no-store" };

@@ -10,7 +10,7 @@ import { toastError } from "~/components/ui/toast";
 import { getDb } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { addPageLink, listPageLinks, updatePageUrl } from "~/features/content/page-links/page-links.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { readForm } from "~/platform/read-form.server";
 import { latestVersions } from "~/features/records/revisions.server";
 import { listSettings, updateSetting } from "~/features/content/settings/admin.server";
@@ -21,7 +21,7 @@ import { settingUpdateSchema } from "~/features/content/settings/schema";
 import type { Route } from "./+types/admin.settings";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "settings.edit");
   const tab = params.tab ?? DEFAULT_SETTINGS_TAB;
   if (!isSettingsTab(tab)) throw data({ message: "Unknown settings tab" }, { status: 404 });
   const db = getDb();
@@ -48,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The writes of this tab: a setting's value, a page link's URL, a new page link. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "settings.edit");
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { loadStatistics, statisticsCsv } from "~/features/statistics/dashboard.server";
 import { refreshStatistics } from "~/features/statistics/service.server";
 import { parseStatisticsQuery, problemsMessage } from "~/features/statistics/query";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/admin.statistics-export";
 
 /** GET /admin/statistics-export?range=…: the dashboard under the same range and filters, as a CSV file. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "statistics.view");
   const now = new Date();
   const { query, problems } = parseStatisticsQuery(new URL(request.url), { now, keepMonths: getEnv().ANALYTICS_KEEP_MONTHS });
   const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };

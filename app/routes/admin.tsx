@@ -21,13 +21,14 @@ import { TwoFactorRequiredScreen } from "~/components/admin/two-factor/required-
 import { draftingView } from "~/features/releases/view.server";
 import { AdminLanguageProvider, useMessages } from "~/components/admin/i18n/messages-context";
 import { DEFAULT_ADMIN_LANGUAGE } from "~/features/admin-i18n/language";
+import { roleAllows } from "~/features/access/matrix";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
 
 /** The gate: an admin session gets the dashboard, anyone else the login screen. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, isAdmin, mustEnrol } = await getAdminStatus(request);
+  const { user, isAdmin, mustEnrol, role } = await getAdminStatus(request);
   // An invitation link opens the sign-up tab for its address (the token is in the query, which
   // request logs leave out).
   const query = new URL(request.url).searchParams;
@@ -35,14 +36,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A reset link's token is checked (and used up) when the new password is posted.
   const resetToken = isAdmin ? null : query.get(RESET_PARAMETER);
   // The badge on the 'Другое' tab: one count over an index, and only for an admin.
-  const unreadMessages = isAdmin && !mustEnrol ? await countUnreadMessages(getDb()).catch(() => 0) : 0;
+  const unreadMessages = isAdmin && !mustEnrol && roleAllows(role, "messages.read") ? await countUnreadMessages(getDb()).catch(() => 0) : 0;
   // A password was right and the code is still to come (better-auth's challenge cookie).
   const codePending = !user && (await hasPendingChallenge(request));
   // Which release this administrator's saves go into (shown on every tab), and its staged values.
-  const drafting = isAdmin && !mustEnrol && user ? await draftingView(getDb(), user.id).catch(() => undefined) : undefined;
+  const drafting =
+    isAdmin && !mustEnrol && user && roleAllows(role, "releases.view")
+      ? await draftingView(getDb(), user.id).catch(() => undefined)
+      : undefined;
   return data(
     {
       isAdmin,
+      role,
       mustEnrol,
       email: user?.email ?? null,
       unreadMessages,
@@ -100,6 +105,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       ) : loaderData.isAdmin ? (
         <Dashboard
           email={loaderData.email}
+          role={loaderData.role}
           badges={{ other: loaderData.unreadMessages }}
           draftingReleaseId={loaderData.drafting?.release?.id ?? null}
         />

@@ -4,7 +4,7 @@ import { failed, readForm, refused, succeeded } from "~/platform/action-result.s
 import { runAction } from "~/platform/action-result.server";
 import { recordEvent } from "~/features/activity/activity.server";
 import { getDb } from "~/platform/db.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -25,7 +25,7 @@ const answerFailure = (intent: string, failure: TwoFactorFailure) =>
  * which every other admin loader and action refuses.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request, { enrolling: true });
+  const me = await requireMember(request, null, { enrolling: true });
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
@@ -82,6 +82,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, { enrolling: true });
+  await requireMember(request, null, { enrolling: true });
   return redirect("/admin/other/team");
 }

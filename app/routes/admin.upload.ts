@@ -5,7 +5,7 @@ import { getUploadStore } from "~/features/uploads/upload-store.server";
 import { logger } from "~/platform/logger.server";
 import { bodyReadable } from "~/platform/read-form.server";
 import { recordEventInBackground } from "~/features/activity/activity.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { getContentRow, upsertContentValue } from "~/features/content/settings/settings.server";
 import { MAX_UPLOAD_BYTES, removeUpload, storeUpload, UploadError, uploadMessages } from "~/features/uploads/storage.server";
 import { uploadTargetSchema } from "~/features/uploads/schema";
@@ -32,7 +32,7 @@ async function holdsImage(db: Database, page: string, section: string) {
  * `key` is accepted as another name for `section`.
  */
 export async function action({ request, url }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireMember(request, "uploads.create");
   const query = url.searchParams;
   const target = uploadTargetSchema.safeParse({
     page: query.get("page") ?? undefined,
@@ -100,6 +100,6 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, "uploads.create");
   return fail("Method not allowed", 405);
 }

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabaseKind } from "../../tests/support/t
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SAVES = Number(process.env.BENCH_SAVES ?? 200);
 const PAGES = Number(process.env.BENCH_PAGES ?? 50);
-const actor = { id: "bench-admin", email: "bench@example.com" };
+const actor = { id: "bench-admin", email: "bench@example.com", role: "administrator" };
 const kinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 const lines: string[] = [];
 

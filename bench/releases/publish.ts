@@ -27,7 +27,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const actor = { id: "bench-admin", email: "bench@example.com" };
+const actor = { id: "bench-admin", email: "bench@example.com", role: "administrator" };
 
 const SAVE_SAMPLES = 20;
 

@@ -23,7 +23,7 @@ const testimonials = pgTable("testimonials", {
 });
 type Testimonial = { id: number; quote: string; stars: number };
 const keyOf = (id: number) => recordKey("testimonial", id);
-const editor = { id: "kind-editor", email: "editor@example.com" };
+const editor = { id: "kind-editor", email: "editor@example.com", role: "administrator" };
 
 registerRecordKind<Testimonial>({
   name: "testimonial",

@@ -54,7 +54,7 @@ describe.each(kinds)("a backup from before the record store, restored on %s", (k
     const authors = await db.select().from(releaseAuthors).where(eq(releaseAuthors.releaseId, release!.id));
     expect(authors.map((row) => row.userId).sort()).toEqual(["user-author", "user-helper"]);
 
-    const outcome = await publishRelease(db, release!.id, { id: "user-publisher", email: "publisher@example.com" });
+    const outcome = await publishRelease(db, release!.id, { id: "user-publisher", email: "publisher@example.com", role: "administrator" });
     expect(outcome?.changed).toBe(4);
     const [title] = await db.select().from(pageContent).where(eq(pageContent.sectionName, "hero_title"));
     expect(title?.contentValue).toBe("Spring title");

@@ -15,8 +15,8 @@ import { publishRelease } from "~/features/releases/publish.server";
 import { createRelease, setDrafting } from "~/features/releases/releases.server";
 import { onBothDatabases, useTestApp } from "../support/test-database";
 
-const author = { id: "store-author", email: "author@example.com" };
-const other = { id: "store-other", email: "other@example.com" };
+const author = { id: "store-author", email: "author@example.com", role: "administrator" };
+const other = { id: "store-other", email: "other@example.com", role: "administrator" };
 
 describe.each(onBothDatabases)("the record store on %s", (kind) => {
   const app = useTestApp(kind);

@@ -1,20 +1,36 @@
 import type { Catalogue } from "~/features/admin-i18n/messages";
 import { FileText, LayoutList, Menu, Scale, Settings, SlidersHorizontal, type LucideIcon } from "lucide-react";
 
+import { roleAllows, type Permission } from "~/features/access/matrix";
+import { otherSections } from "~/components/admin/other/other-sections";
+
 export interface DashboardTab {
   id: string;
   to: string;
   /** The tab's name in the catalogue (`m.tabs[label]`). */
   label: keyof Catalogue["tabs"];
   icon: LucideIcon;
+  /** What the tab needs (app/features/access/matrix.ts); null: any of the 'Другое' sections. */
+  permission: Permission | null;
 }
 
 /** The six tabs of the /admin dashboard, each with its own URL so reload and back keep it. */
 export const dashboardTabs: readonly DashboardTab[] = [
-  { id: "content", to: "/admin/content", label: "content", icon: FileText },
-  { id: "menu", to: "/admin/menu", label: "menu", icon: Menu },
-  { id: "legal", to: "/admin/legal", label: "legal", icon: Scale },
-  { id: "fees", to: "/admin/fees", label: "fees", icon: LayoutList },
-  { id: "settings", to: "/admin/settings", label: "settings", icon: Settings },
-  { id: "other", to: "/admin/other", label: "other", icon: SlidersHorizontal },
+  { id: "content", to: "/admin/content", label: "content", icon: FileText, permission: "content.edit" },
+  { id: "menu", to: "/admin/menu", label: "menu", icon: Menu, permission: "content.edit" },
+  { id: "legal", to: "/admin/legal", label: "legal", icon: Scale, permission: "content.edit" },
+  { id: "fees", to: "/admin/fees", label: "fees", icon: LayoutList, permission: "content.edit" },
+  { id: "settings", to: "/admin/settings", label: "settings", icon: Settings, permission: "settings.edit" },
+  { id: "other", to: "/admin/other", label: "other", icon: SlidersHorizontal, permission: null },
 ];
+
+/** The tabs a role may open: the dashboard shows only these. */
+export const tabsFor = (role: string | null) => dashboardTabs.filter((tab) => tab.permission === null || roleAllows(role, tab.permission));
+
+/** Where a role lands on /admin: its first tab (the 'Другое' hub opens its first section it may see). */
+export function landingFor(role: string | null) {
+  const tab = tabsFor(role).find((candidate) => candidate.permission !== null);
+  if (tab) return tab.to;
+  const section = otherSections.find((candidate) => candidate.permission === null || roleAllows(role, candidate.permission));
+  return section ? `/admin/other/${section.id}` : "/admin/other";
+}

@@ -1,4 +1,4 @@
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { adminUsers, user } from "~/db/schema";
 import type { Database } from "~/platform/db.server";
 
@@ -16,7 +16,7 @@ export const ADMIN_ROLE_LOCK = 727_001;
 export async function ensureFirstAdmin(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLE_LOCK})`);
-    const existing = await tx.select({ userId: adminUsers.userId }).from(adminUsers).limit(1);
+    const existing = await tx.select({ userId: adminUsers.userId }).from(adminUsers).where(eq(adminUsers.role, "administrator")).limit(1);
     if (existing.length > 0) return;
     const [first] = await tx.select({ id: user.id }).from(user).orderBy(asc(user.createdAt), asc(user.id)).limit(1);
     if (first) await tx.insert(adminUsers).values({ userId: first.id }).onConflictDoNothing();

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { adminInvitations, adminUsers, user } from "~/db/schema";
+import type { Role } from "~/features/access/matrix";
 import type { Database } from "~/platform/db.server";
 
 export const INVITATION_DAYS = 7;
@@ -24,12 +25,13 @@ export function invitationLink(origin: string, token: string) {
 }
 
 /** Creates an invitation and returns its token; only its hash is stored. */
-export async function createInvitation(db: Database, input: { email: string; invitedBy: string }, now = new Date()) {
+export async function createInvitation(db: Database, input: { email: string; invitedBy: string; role?: Role }, now = new Date()) {
   const token = randomBytes(32).toString("base64url");
   await db.insert(adminInvitations).values({
     email: input.email,
     tokenHash: hashToken(token),
     invitedBy: input.invitedBy,
+    role: input.role ?? "administrator",
     createdAt: now,
     expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
   });
@@ -47,6 +49,7 @@ export async function listInvitations(db: Database) {
     .select({
       id: adminInvitations.id,
       email: adminInvitations.email,
+      role: adminInvitations.role,
       createdAt: adminInvitations.createdAt,
       expiresAt: adminInvitations.expiresAt,
     })
@@ -88,7 +91,7 @@ export async function checkInvitationFor(db: Database, token: unknown, email: st
 }
 
 /**
- * Uses an invitation up and makes the new account an administrator, in one transaction: the
+ * Uses an invitation up and gives the new account the role the invitation names, in one transaction: the
  * conditional update lets exactly one caller use a token, however many try at once.
  */
 export async function acceptInvitation(db: Database, token: string, userId: string, email: string) {
@@ -104,9 +107,9 @@ export async function acceptInvitation(db: Database, token: string, userId: stri
           gt(adminInvitations.expiresAt, sql`now()`),
         ),
       )
-      .returning({ id: adminInvitations.id });
+      .returning({ id: adminInvitations.id, role: adminInvitations.role });
     if (used.length === 0) return false;
-    await tx.insert(adminUsers).values({ userId }).onConflictDoNothing();
+    await tx.insert(adminUsers).values({ userId, role: used[0]!.role }).onConflictDoNothing();
     return true;
   });
 }

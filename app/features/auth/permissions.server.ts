@@ -7,8 +7,10 @@ import { getEnv } from "~/platform/env.server";
 import type { Person } from "~/platform/person";
 import { logger } from "~/platform/logger.server";
 import { TWO_FACTOR_REQUIRED } from "./two-factor.server";
+import { failed } from "~/platform/action-result.server";
 import { twoFactorMessages } from "~/features/auth/two-factor-schema";
 import { adminLanguageOf, DEFAULT_ADMIN_LANGUAGE, type AdminLanguage } from "~/features/admin-i18n/language";
+import { isRole, refusalMessage, roleAllows, type Permission, type Role } from "~/features/access/matrix";
 
 export interface SessionUser extends Person {
   name: string;
@@ -16,8 +18,10 @@ export interface SessionUser extends Person {
   sessionId: string;
   /** The language the dashboard speaks to this person (read with the role; Russian until then). */
   language: AdminLanguage;
+  role: Role | null;
 }
 
+/** The signed-in account, before its role is read (the role is null here; getAdminStatus reads it). */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
@@ -26,6 +30,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     email: session.user.email,
     name: session.user.name,
     sessionId: session.session.id,
+    role: null,
     language: DEFAULT_ADMIN_LANGUAGE,
   };
 }
@@ -49,7 +54,9 @@ export function getAdminStatus(request: Request): ReturnType<typeof readAdminSta
 const statusByRequest = new WeakMap<Request, ReturnType<typeof readAdminStatus>>();
 
 interface AdminRole {
-  isAdmin: boolean;
+  /** The account's dashboard role; null: none. */
+  role: Role | null;
+  locales: string[];
   /** Whether any administrator exists: until one does, the earliest user is made one. */
   anyAdmin: boolean;
   twoFactorRequired: boolean;
@@ -66,8 +73,9 @@ interface AdminRole {
  */
 export async function readAdminRole(db: Database, userId: string): Promise<AdminRole> {
   const result = await db.execute(sql`select
-    exists(select 1 from ${adminUsers} where ${adminUsers.userId} = ${userId}) as "isAdmin",
-    exists(select 1 from ${adminUsers}) as "anyAdmin",
+    (select ${adminUsers.role} from ${adminUsers} where ${adminUsers.userId} = ${userId}) as "role",
+    coalesce((select ${adminUsers.locales} from ${adminUsers} where ${adminUsers.userId} = ${userId}), '{}'::text[]) as "locales",
+    exists(select 1 from ${adminUsers} where ${adminUsers.role} = 'administrator') as "anyAdmin",
     coalesce((select ${adminSettings.value} = 'true'::jsonb from ${adminSettings} where ${adminSettings.key} = ${TWO_FACTOR_REQUIRED}), false) as "twoFactorRequired",
     coalesce((select ${users.twoFactorEnabled} from ${users} where ${users.id} = ${userId}), false) as "enrolled",
     (select ${users.adminLanguage} from ${users} where ${users.id} = ${userId}) as "language"`);
@@ -81,7 +89,7 @@ export async function readAdminRole(db: Database, userId: string): Promise<Admin
  */
 async function readAdminStatus(request: Request) {
   const user = await getSessionUser(request);
-  if (!user) return { user: null, isAdmin: false } as const;
+  if (!user) return { user: null, isAdmin: false, role: null } as const;
   const db = getDb();
   const readRole = () => readAdminRole(db, user.id);
   const role = await readRole()
@@ -94,10 +102,11 @@ async function readAdminStatus(request: Request) {
       logger.error({ err: error, userId: user.id }, "admin check failed");
       return undefined;
     });
-  if (!role?.isAdmin) return { user, isAdmin: false, mustEnrol: false } as const;
-  const admin: SessionUser = { ...user, language: adminLanguageOf(role.language) };
-  // 'Двухфакторная аутентификация обязательна': an administrator without it must enrol first.
-  return { user: admin, isAdmin: true, mustEnrol: role.twoFactorRequired && !role.enrolled } as const;
+  if (!role || !isRole(role.role)) return { user, isAdmin: false, role: null, mustEnrol: false } as const;
+  const member: SessionUser = { ...user, role: role.role, locales: role.locales ?? [], language: adminLanguageOf(role.language) };
+  // 'Двухфакторная аутентификация обязательна': a member of the team without it must enrol first.
+  // `isAdmin`: the account has a role, so it gets the dashboard (each role sees what it allows).
+  return { user: member, isAdmin: true, role: role.role, mustEnrol: role.twoFactorRequired && !role.enrolled } as const;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -114,22 +123,46 @@ export function assertSameOrigin(request: Request) {
 }
 
 /**
- * Every admin loader and action calls this itself. Anonymous requests get 401, signed-in
- * users without the admin role 403, and writes from another origin 403. While two-factor is
- * required and the administrator has not enrolled, everything but enrolment itself
- * (`{ enrolling: true }`) is refused with 403 as well.
+ * Every dashboard loader and action calls this itself, naming the permission its section needs
+ * (null: any role, such as one's own account). Anonymous requests get 401; signed-in users
+ * without a role, or whose role does not allow the permission, 403 with the reason in the
+ * dashboard's language; writes from another origin 403. While two-factor is required and the
+ * member has not enrolled, everything but enrolment itself (`{ enrolling: true }`) is refused
+ * with 403 as well. The features check their permissions again where they do the work.
  */
-export async function requireAdmin(request: Request, options: { enrolling?: boolean } = {}): Promise<SessionUser> {
+export async function requireMember(
+  request: Request,
+  permission: Permission | null,
+  options: { enrolling?: boolean } = {},
+): Promise<SessionUser> {
   assertSameOrigin(request);
-  const { user, isAdmin: admin, mustEnrol } = await getAdminStatus(request);
+  const { user, isAdmin: member, mustEnrol } = await getAdminStatus(request);
   if (!user) throw Response.json({ message: "Sign in required" }, { status: 401 });
-  if (!admin) {
+  if (!member) {
     logger.warn({ userId: user.id, path: new URL(request.url).pathname }, "admin access refused");
     throw Response.json({ message: "Administrator access required" }, { status: 403 });
+  }
+  if (permission && !roleAllows(user.role, permission)) {
+    logger.warn({ userId: user.id, role: user.role, permission, path: new URL(request.url).pathname }, "permission refused");
+    throw Response.json({ message: refusalMessage(user.role, permission), permission }, { status: 403 });
   }
   if (mustEnrol && !options.enrolling) {
     logger.warn({ userId: user.id, path: new URL(request.url).pathname }, "admin access refused until two-factor enrolment");
     throw Response.json({ message: twoFactorMessages.enrolmentRequired, enrolmentRequired: true }, { status: 403 });
   }
   return user;
+}
+
+/** An administrator's loader or action (every permission): the team, backups, the release policies. */
+export const requireAdmin = (request: Request, options: { enrolling?: boolean } = {}) => requireMember(request, "team.manage", options);
+
+/**
+ * A write's own permission (one intent of a section that needs more than its view), checked
+ * before its form is read: the refusal (403, the reason in the dashboard's language) to answer,
+ * or undefined when the role allows it (or the intent needs nothing more).
+ */
+export function refuseIntent(actor: SessionUser, intent: string, permission: Permission | undefined) {
+  if (!permission || roleAllows(actor.role, permission)) return undefined;
+  logger.warn({ userId: actor.id, role: actor.role, permission, intent }, "permission refused");
+  return failed(intent, 403, refusalMessage(actor.role, permission));
 }

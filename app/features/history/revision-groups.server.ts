@@ -4,6 +4,7 @@ import type { Database } from "~/platform/db.server";
 import { parseKey } from "~/features/records/kinds";
 import type { Actor, Executor } from "~/features/records/revisions.server";
 import { writeRecords } from "~/features/records/write.server";
+import { requirePermission } from "~/features/access/require.server";
 
 /** The revisions of a group, oldest first. */
 export function listGroup(executor: Executor, groupId: string) {
@@ -17,6 +18,7 @@ export function listGroup(executor: Executor, groupId: string) {
  * does not exist.
  */
 export async function undoGroup(db: Database, groupId: string, actor: Actor) {
+  requirePermission(actor, "activity.view");
   const outcome = await writeRecords(db, {
     actor,
     action: "restore",

@@ -6,6 +6,7 @@ import { recordEvent } from "~/features/activity/activity.server";
 import { addContentReader, notifyContentChanged } from "~/features/records/version.server";
 import type { Database } from "~/platform/db.server";
 import type { Person } from "~/platform/person";
+import { requirePermission } from "~/features/access/require.server";
 import { Refusal } from "~/platform/refusal";
 import { DEFAULT_LOCALE, localeName } from "./allow-list";
 import { localeIntents, localeMessages, type LocaleAction, type SiteLocale } from "./schema";
@@ -61,6 +62,7 @@ async function scheduledReleasesChanging(db: Database, code: string) {
 
 /** Carries out one administrator's change to the list, logged, and tells the public readers. */
 export async function changeSiteLocales(db: Database, action: LocaleAction, actor: Person) {
+  requirePermission(actor, "settings.edit");
   await db.transaction(async (tx) => {
     // One change to the list at a time: the checks below read what the others wrote.
     await tx.execute(sql`lock table site_locales in share row exclusive mode`);

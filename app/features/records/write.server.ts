@@ -11,6 +11,9 @@ import { overlay } from "./overlay";
 import { checkVersion, insertRevisions, lockKey, type Actor, type RevisionAction, type RevisionEntry } from "./revisions.server";
 import { sameValue } from "./internal/same-value";
 import { notifyContentChanged } from "./version.server";
+import { hasPermission, requireLocale, requirePermission } from "~/features/access/require.server";
+import { permissionForArea, stagingOnlyMessage } from "~/features/access/matrix";
+import { Refusal } from "~/platform/refusal";
 
 /** A record the write gives a new value (null: removes it). */
 export interface PlannedChange {
@@ -153,6 +156,7 @@ async function writeLive<T>(db: Database, write: RecordWrite<T>): Promise<WriteO
   const outcome = await db.transaction(async (transaction) => {
     const { known, plan } = await prepare(transaction, write, undefined);
     if (plan === false) return false;
+    checkChanges(write, plan.changes);
     const records = collect(plan.changes, (text) => known.get(text) ?? null);
     for (const change of plan.changes) {
       const kind = kindOf(change.key);
@@ -192,6 +196,7 @@ async function writeDraft<T>(db: Database, write: RecordWrite<T>, target: DraftT
     await host.open(transaction, target.id);
     const { known, plan } = await prepare(transaction, write, target.id);
     if (plan === false) return false;
+    checkChanges(write, plan.changes);
     const records = collect(plan.changes, (text) => known.get(text) ?? null);
     for (const change of plan.changes) known.set(change.key.text, change.after === null ? null : kindOf(change.key).parse(change.after));
     const keys: string[] = [];
@@ -207,14 +212,36 @@ async function writeDraft<T>(db: Database, write: RecordWrite<T>, target: DraftT
 }
 
 /**
+ * The actor's role must allow changing each record (by its kind's area) in its locale. A write
+ * that always goes live (a publish, an undo) was allowed as a whole by its own permission.
+ */
+function checkChanges(write: RecordWrite<unknown>, changes: PlannedChange[]) {
+  if (write.alwaysLive) return;
+  for (const change of changes) {
+    requirePermission(write.actor, permissionForArea(kindOf(change.key).area));
+    requireLocale(write.actor, change.key.locale);
+  }
+}
+
+/** A live write needs `content.live`: an author's or translator's save only ever goes into a release. */
+function checkLive(actor: Actor) {
+  if (hasPermission(actor, "content.live")) return;
+  if (hasPermission(actor, "releases.create")) throw new Refusal(403, stagingOnlyMessage);
+  requirePermission(actor, "content.live");
+}
+
+/**
  * Runs a write of records. With no draft open it goes live in one transaction (the values, their
  * revisions and log lines), then the caches are told which records changed before this answers.
  * With a draft open (and not `alwaysLive`) the same plan is staged into it: nothing goes live.
+ * The actor's role is checked here, where every write passes: live writes need `content.live`,
+ * and each changed record its area's permission in its locale (app/features/access/matrix.ts).
  * False when the plan found nothing to write.
  */
 export async function writeRecords<T>(db: Database, write: RecordWrite<T>): Promise<WriteOutcome<T> | false> {
   const host = draftHost();
   const target = write.alwaysLive || !write.actor || !host ? undefined : await host.target(db, write.actor);
   if (target) return writeDraft(db, write, target, write.actor!);
+  checkLive(write.actor);
   return writeLive(db, write);
 }

@@ -12,6 +12,7 @@ import { publishRelease, resolveConflict } from "./publish.server";
 import { createRelease, reviewRelease, scheduleRelease, setDrafting } from "./releases.server";
 import { releaseIntents, type releaseListFormSchema, type releasePageFormSchema } from "./schema";
 import { zonedToInstant } from "./time-zone";
+import { requirePermission } from "~/features/access/require.server";
 
 type Admin = Person;
 
@@ -30,6 +31,7 @@ export async function runListAction(db: Database, admin: Admin, form: z.infer<ty
       await setDrafting(db, admin, null);
       return succeeded(form.intent);
     case releaseIntents.policies:
+      requirePermission(admin, "releases.policy");
       await db.transaction(async (transaction) => {
         await setPolicy(transaction, FOUR_EYES, form.fourEyes);
         await setPolicy(transaction, RELEASES_ONLY, form.releasesOnly);

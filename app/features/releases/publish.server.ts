@@ -12,6 +12,7 @@ import { lockedRelease, voidSignOff } from "./drafting.server";
 import { allows, nextState } from "./lifecycle";
 import { releaseMessages } from "./messages";
 import { assertAllowed, assertPublishable, ReleaseError } from "./releases.server";
+import { requirePermission } from "~/features/access/require.server";
 
 /** Keys whose live value changed (a newer revision) since the release staged them: one query for all. */
 export async function findConflicts(executor: Executor, changes: ReleaseChangeRow[]) {
@@ -54,6 +55,7 @@ const actionOf = (before: unknown, after: unknown): RevisionAction => (before ==
  * `expect` 'scheduled' publishes only a release that is still scheduled and due.
  */
 export async function publishRelease(db: Database, releaseId: number, actor: Actor, options: { expect?: "scheduled" } = {}) {
+  requirePermission(actor, "releases.publish");
   let name = "";
   let changed = 0;
   const outcome = await writeRecords(db, {
@@ -110,6 +112,7 @@ export async function publishRelease(db: Database, releaseId: number, actor: Act
  * edit of the release, so it voids an approval.
  */
 export async function resolveConflict(db: Database, releaseId: number, key: string, choice: "live" | "release", actor: NonNullable<Actor>) {
+  requirePermission(actor, "releases.publish");
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
     assertAllowed(release, "stage");

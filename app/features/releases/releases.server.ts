@@ -10,6 +10,9 @@ import { allows, nextState, OPEN_RELEASE_STATES, releaseGuards, type ReleaseActi
 import { releaseMessages } from "./messages";
 import { isPolicyOn, FOUR_EYES } from "./policies.server";
 import { addReleaseAuthor, lockedRelease } from "./drafting.server";
+import { requirePermission } from "~/features/access/require.server";
+import { approverRoles, type Permission } from "~/features/access/matrix";
+import { adminUsers } from "~/db/schema";
 
 export { lockedRelease };
 
@@ -32,6 +35,7 @@ export function assertAllowed(release: ReleaseRow, action: ReleaseAction, messag
 }
 
 export async function createRelease(db: Database, name: string, actor: Admin) {
+  requirePermission(actor, "releases.create");
   return db.transaction(async (transaction) => {
     const [row] = await transaction.insert(releases).values({ name, authorId: actor.id, authorEmail: actor.email }).returning();
     await addReleaseAuthor(transaction, row!.id, actor.id);
@@ -107,6 +111,7 @@ export async function releaseAuthors(executor: Executor, release: ReleaseRow) {
 
 /** Opens the release for the administrator's saves (null: back to live editing). */
 export async function setDrafting(db: Database, actor: Admin, releaseId: number | null) {
+  requirePermission(actor, "releases.create");
   await db.transaction(async (transaction) => {
     if (releaseId === null) {
       await transaction.delete(releaseDrafting).where(eq(releaseDrafting.userId, actor.id));
@@ -131,12 +136,22 @@ export async function setDrafting(db: Database, actor: Admin, releaseId: number 
 
 type ReviewStep = "submit" | "approve" | "send_back" | "cancel" | "unschedule";
 
+/** Who may take each review step: authors submit, reviewers approve or send back, publishers unschedule or cancel. */
+const reviewStepPermissions: Record<ReviewStep, Permission> = {
+  submit: "releases.create",
+  approve: "releases.review",
+  send_back: "releases.review",
+  cancel: "releases.publish",
+  unschedule: "releases.publish",
+};
+
 /**
  * The review steps: submit for review, approve (bound to the content hash; only by an
  * administrator who staged none of its changes), send back with a comment, unschedule, cancel.
  */
 // long-function: one transaction and one switch over the review steps, each a few lines
 export async function reviewRelease(db: Database, releaseId: number, step: ReviewStep, actor: Admin, comment?: string) {
+  requirePermission(actor, reviewStepPermissions[step]);
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
     assertAllowed(release, "stage");
@@ -194,10 +209,19 @@ export async function assertPublishable(executor: Executor, release: ReleaseRow)
   if (!approved) throw new ReleaseError(409, releaseMessages.needsApproval);
   if (release.approvedById && (await releaseAuthors(executor, release)).has(release.approvedById))
     throw new ReleaseError(409, releaseMessages.needsApproval);
+  // Four eyes between people: an approval counts only while its approver still holds a role that may approve.
+  if (release.approvedById && !(await holdsApproverRole(executor, release.approvedById)))
+    throw new ReleaseError(409, releaseMessages.approverRoleGone);
+}
+
+async function holdsApproverRole(executor: Executor, userId: string) {
+  const [row] = await executor.select({ role: adminUsers.role }).from(adminUsers).where(eq(adminUsers.userId, userId));
+  return row !== undefined && (approverRoles as string[]).includes(row.role);
 }
 
 /** Sets the publish time; the release is then frozen (an edit unschedules it). */
 export async function scheduleRelease(db: Database, releaseId: number, at: Date, actor: Admin) {
+  requirePermission(actor, "releases.publish");
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
     assertAllowed(release, "schedule");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Permission } from "~/features/access/matrix";
 import { releaseMessages } from "./messages";
 
 export const releaseIntents = {
@@ -15,6 +16,28 @@ export const releaseIntents = {
   resolve: "resolve-conflict",
   cancel: "cancel-release",
 } as const;
+
+export type ReleaseIntent = (typeof releaseIntents)[keyof typeof releaseIntents];
+
+/** The permission each release write needs (app/features/access/matrix.ts): checked before its form is read. */
+export const releaseIntentPermissions: Readonly<Record<ReleaseIntent, Permission>> = {
+  [releaseIntents.create]: "releases.create",
+  [releaseIntents.open]: "releases.create",
+  [releaseIntents.goLive]: "releases.create",
+  [releaseIntents.submit]: "releases.create",
+  [releaseIntents.policies]: "releases.policy",
+  [releaseIntents.approve]: "releases.review",
+  [releaseIntents.sendBack]: "releases.review",
+  [releaseIntents.schedule]: "releases.publish",
+  [releaseIntents.unschedule]: "releases.publish",
+  [releaseIntents.publish]: "releases.publish",
+  [releaseIntents.resolve]: "releases.publish",
+  [releaseIntents.cancel]: "releases.publish",
+};
+
+/** The permission a posted intent needs; undefined for an intent that is not a release write. */
+export const permissionForReleaseIntent = (intent: string): Permission | undefined =>
+  Object.hasOwn(releaseIntentPermissions, intent) ? releaseIntentPermissions[intent as ReleaseIntent] : undefined;
 
 const releaseId = z.coerce
   .number({ message: releaseMessages.notFound })

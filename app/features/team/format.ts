@@ -1,3 +1,5 @@
+import type { Role } from "~/features/access/matrix";
+
 /** Dates in the team section: the same text on the server and in the browser (no local zone). */
 const dateTime = new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
 
@@ -11,6 +13,10 @@ export interface TeamMemberView {
   createdAt: string;
   lastSignInAt: string | null;
   isAdmin: boolean;
+  /** The dashboard role; null: none (the login screen). */
+  role: Role | null;
+  /** The locales a translator may change. */
+  locales: string[];
   twoFactorEnabled: boolean;
   activeSessions: number;
 }
@@ -18,6 +24,7 @@ export interface TeamMemberView {
 export interface InvitationView {
   id: number;
   email: string;
+  role: Role;
   createdAt: string;
   expiresAt: string;
 }

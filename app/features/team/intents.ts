@@ -1,6 +1,7 @@
 /** The writes of the 'Администраторы' section, posted as `intent`. */
 export const teamIntents = {
   grant: "grant-admin",
+  setRole: "set-role",
   revoke: "revoke-admin",
   delete: "delete-account",
   endSessions: "end-sessions",

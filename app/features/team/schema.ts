@@ -1,5 +1,7 @@
 import { ru } from "~/features/admin-i18n/catalogue/ru";
 import { z } from "zod";
+import { isLocale } from "~/platform/record-key";
+import { roleNames, type Role } from "~/features/access/matrix";
 
 /** The team section's messages, in the dashboard's language. */
 export const teamMessages = {
@@ -17,6 +19,8 @@ export const teamMessages = {
   passwordTooLong: ru.account.passwordTooLong,
   wrongPassword: "Текущий пароль неверен",
   sessionNotFound: "Сеанс не найден",
+  roleInvalid: "Выберите роль",
+  localesInvalid: "Языки: коды через запятую, например en, de",
 } as const;
 
 /** Posted account ids are better-auth's generated ids: short, URL-safe strings. */
@@ -24,7 +28,31 @@ export const accountIdSchema = z.object({
   userId: z.string({ error: teamMessages.invalid }).regex(/^[A-Za-z0-9_-]{1,64}$/, teamMessages.invalid),
 });
 
+/** A role as posted: one of the matrix's, or "none" (no role: the login screen). */
+const roleField = z.enum(roleNames as [Role, ...Role[]], { error: teamMessages.roleInvalid });
+
+/** A translator's locales, posted as one comma-separated field ("en, de"). */
+const localesField = z
+  .string({ error: teamMessages.localesInvalid })
+  .max(200, teamMessages.localesInvalid)
+  .optional()
+  .transform((text) => [
+    ...new Set(
+      (text ?? "")
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .refine((locales) => locales.length <= 20 && locales.every(isLocale), teamMessages.localesInvalid);
+
+export const roleChangeSchema = accountIdSchema.extend({
+  role: z.union([z.literal("none"), roleField]),
+  locales: localesField,
+});
+
 export const invitationCreateSchema = z.object({
+  role: roleField.default("administrator"),
   email: z
     .string({ error: teamMessages.emailInvalid })
     .trim()

@@ -11,13 +11,15 @@ import { sendInvitationMail } from "~/platform/mail.server";
 import type { SessionUser } from "~/features/auth/permissions.server";
 import { setSignUpOpen } from "~/features/auth/sign-up-policy.server";
 import { hasTwoFactor, setTwoFactorRequired } from "~/features/auth/two-factor.server";
-import { deleteAccount, endSessions, grantAdmin, revokeAdmin, type TeamChange } from "./team.server";
+import { deleteAccount, endSessions, grantAdmin, revokeAdmin, setRole, type TeamChange } from "./team.server";
+import { requirePermission } from "~/features/access/require.server";
 import { teamIntents } from "~/features/team/intents";
 import {
   accountIdSchema,
   invitationCreateSchema,
   invitationIdSchema,
   passwordChangeSchema,
+  roleChangeSchema,
   sessionIdSchema,
   signUpModeSchema,
   teamMessages,
@@ -45,9 +47,13 @@ interface TeamActionContext {
   event: (kind: string, target: string, details?: Record<string, unknown>) => Promise<unknown>;
 }
 
-/** One write of the 'Администраторы' section, already past requireAdmin. */
+/** The writes anyone with a role makes on their own account; every other write of the section is the team's (`team.manage`). */
+export const ownAccountIntents: ReadonlySet<string> = new Set([teamIntents.changePassword, teamIntents.endOwnSession]);
+
+/** One write of the 'Команда' section: one's own account, or (with `team.manage`) the team's. */
 export async function runTeamAction(db: Database, request: Request, actor: SessionUser, form: Record<string, string>) {
   const intent = form.intent ?? "";
+  if (!ownAccountIntents.has(intent)) requirePermission(actor, "team.manage");
   const event = (kind: string, target: string, details?: Record<string, unknown>) =>
     recordEvent(db, { kind, area: "team", actor, target, details });
   const context: TeamActionContext = { db, request, actor, event };
@@ -60,6 +66,14 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
       const { run, kind } = roleChanges[intent];
       const change = await run(db, actor.id, parsed.data.userId);
       if (change.ok) await event(kind, change.email);
+      return answerChange(intent, change);
+    }
+    case teamIntents.setRole: {
+      const parsed = roleChangeSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
+      const role = parsed.data.role === "none" ? null : parsed.data.role;
+      const change = await setRole(db, actor.id, parsed.data.userId, { role, locales: parsed.data.locales });
+      if (change.ok) await event("team.role", change.email, { role, ...(role === "translator" ? { locales: parsed.data.locales } : {}) });
       return answerChange(intent, change);
     }
     case teamIntents.endSessions: {
@@ -106,12 +120,12 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
 async function invite({ db, request, actor, event }: TeamActionContext, intent: string, form: Record<string, string>) {
   const parsed = invitationCreateSchema.safeParse(form);
   if (!parsed.success) return refused(intent, parsed.error, teamMessages.emailInvalid);
-  const { email } = parsed.data;
+  const { email, role } = parsed.data;
   if (await emailHasAccount(db, email)) return failed(intent, 409, teamMessages.emailTaken, { email: [teamMessages.emailTaken] });
-  const token = await createInvitation(db, { email, invitedBy: actor.id });
+  const token = await createInvitation(db, { email, invitedBy: actor.id, role });
   const link = invitationLink(getEnv().PUBLIC_URL ?? new URL(request.url).origin, token);
   const mailed = await mailInvitation(email, link);
-  await event("team.invite", email, { mailed });
+  await event("team.invite", email, { mailed, role });
   return { ...succeeded(intent), link, mailed };
 }
 

@@ -3,6 +3,7 @@ import { asc, count, eq, gt, sql } from "drizzle-orm";
 import { adminUsers, session, user } from "~/db/schema";
 import { ADMIN_ROLE_LOCK } from "~/features/auth/admin-users.server";
 import type { Database } from "~/platform/db.server";
+import type { Role } from "~/features/access/matrix";
 
 export type { TeamMember };
 
@@ -22,6 +23,8 @@ export async function listTeam(db: Database): Promise<TeamMember[]> {
       lastSignInAt: user.lastSignInAt,
       twoFactorEnabled: user.twoFactorEnabled,
       adminSince: adminUsers.createdAt,
+      role: adminUsers.role,
+      locales: adminUsers.locales,
       activeSessions: sessions.active,
     })
     .from(user)
@@ -33,13 +36,20 @@ export async function listTeam(db: Database): Promise<TeamMember[]> {
     email: row.email,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-    isAdmin: row.adminSince !== null,
+    isAdmin: row.role === "administrator",
+    role: row.role ?? null,
+    locales: row.locales ?? [],
     twoFactorEnabled: row.twoFactorEnabled,
     activeSessions: Number(row.activeSessions ?? 0),
   }));
 }
 
 export type TeamChange = { ok: true; email: string } | { ok: false; reason: "not-found" | "last-admin" | "actor-not-admin" };
+
+export interface RoleChange {
+  role: Role | null;
+  locales?: string[];
+}
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -57,7 +67,7 @@ async function underRoleLock(
 ): Promise<TeamChange> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLE_LOCK})`);
-    const admins = await tx.select({ userId: adminUsers.userId }).from(adminUsers);
+    const admins = await tx.select({ userId: adminUsers.userId }).from(adminUsers).where(eq(adminUsers.role, "administrator"));
     if (!admins.some((row) => row.userId === actorId)) return { ok: false, reason: "actor-not-admin" };
     const [target] = await tx.select({ email: user.email }).from(user).where(eq(user.id, targetId)).limit(1);
     if (!target) return { ok: false, reason: "not-found" };
@@ -66,20 +76,29 @@ async function underRoleLock(
   });
 }
 
-export function grantAdmin(db: Database, actorId: string, targetId: string) {
+/**
+ * Gives the account a role (null: none, so it sees the login screen), with a translator's
+ * locales. The last administrator keeps the role.
+ */
+export function setRole(db: Database, actorId: string, targetId: string, change: RoleChange) {
   return underRoleLock(db, actorId, targetId, async (tx, target) => {
-    await tx.insert(adminUsers).values({ userId: targetId }).onConflictDoNothing();
+    if (target.isAdmin && change.role !== "administrator" && target.admins <= 1) return { ok: false, reason: "last-admin" };
+    if (change.role === null) {
+      await tx.delete(adminUsers).where(eq(adminUsers.userId, targetId));
+      return { ok: true, email: target.email };
+    }
+    const locales = change.role === "translator" ? (change.locales ?? []) : [];
+    await tx
+      .insert(adminUsers)
+      .values({ userId: targetId, role: change.role, locales })
+      .onConflictDoUpdate({ target: adminUsers.userId, set: { role: change.role, locales } });
     return { ok: true, email: target.email };
   });
 }
 
-export function revokeAdmin(db: Database, actorId: string, targetId: string) {
-  return underRoleLock(db, actorId, targetId, async (tx, target) => {
-    if (target.isAdmin && target.admins <= 1) return { ok: false, reason: "last-admin" };
-    await tx.delete(adminUsers).where(eq(adminUsers.userId, targetId));
-    return { ok: true, email: target.email };
-  });
-}
+export const grantAdmin = (db: Database, actorId: string, targetId: string) => setRole(db, actorId, targetId, { role: "administrator" });
+
+export const revokeAdmin = (db: Database, actorId: string, targetId: string) => setRole(db, actorId, targetId, { role: null });
 
 /** Deletes the account with its sessions, sign-in methods and role (the foreign keys cascade). */
 export function deleteAccount(db: Database, actorId: string, targetId: string) {

@@ -183,7 +183,7 @@ test.describe("[A11Y][ADMIN] every dashboard tab", () => {
 
   test("the team section: accounts, an invitation link and the confirmations", async ({ page }) => {
     await page.goto("/admin/other/team");
-    await expect(page.getByRole("heading", { name: "Администраторы", level: 2 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Команда", level: 2 })).toBeVisible();
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     await expectNoAxeViolations(page, "the team section");
     await page.getByLabel("Email приглашённого").fill(`a11y-${Date.now()}@example.com`);

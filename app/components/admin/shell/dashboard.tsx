@@ -1,7 +1,8 @@
 import { LayoutDashboard } from "lucide-react";
 import { NavLink, Outlet, useNavigation } from "react-router";
 import { cn } from "~/platform/cn";
-import { dashboardTabs } from "~/components/admin/dashboard-tabs";
+import { tabsFor } from "~/components/admin/dashboard-tabs";
+import { roles, type Role } from "~/features/access/matrix";
 import { LogoutButton } from "./logout-button";
 import { LivePreviewMain } from "~/components/admin/releases/preview-split";
 import { DraftingBar } from "~/components/admin/releases/drafting-bar";
@@ -14,10 +15,13 @@ import { useMessages } from "~/components/admin/i18n/messages-context";
  */
 export function Dashboard({
   email,
+  role = null,
   badges = {},
   draftingReleaseId = null,
 }: {
   email: string | null;
+  /** The signed-in member's role: only the tabs it allows are shown. */
+  role?: Role | null;
   badges?: Partial<Record<string, number>>;
   /** The release the administrator's saves go into: the live preview shows it. */
   draftingReleaseId?: number | null;
@@ -37,12 +41,17 @@ export function Dashboard({
           </h1>
           <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
             {email ? <span className="hidden truncate sm:inline">{email}</span> : null}
+            {role ? (
+              <span data-testid="own-role" className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                {roles[role]}
+              </span>
+            ) : null}
             <LanguagePicker />
             <LogoutButton />
           </div>
         </div>
         <nav aria-label={m.shell.sections} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
-          {dashboardTabs.map((tab) => (
+          {tabsFor(role).map((tab) => (
             <NavLink
               key={tab.id}
               to={tab.to}

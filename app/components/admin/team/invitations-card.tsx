@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { invitationCreateSchema } from "~/features/team/schema";
 import { teamIntents } from "~/features/team/intents";
 import { formatDateTime, TEAM_ACTION, type InvitationView } from "~/features/team/format";
+import { roleNames, roles } from "~/features/access/matrix";
 
 type InviteResult = ActionResult & { link?: string; mailed?: boolean };
 
@@ -38,11 +39,15 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
   function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = invitationCreateSchema.safeParse({ email: new FormData(form).get("email") });
+    const formData = new FormData(form);
+    const parsed = invitationCreateSchema.safeParse({ email: formData.get("email"), role: formData.get("role") });
     if (!parsed.success) return setClientError(parsed.error.issues[0]?.message);
     setClientError(undefined);
     setLink(null);
-    void inviter.submit({ intent: teamIntents.invite, email: parsed.data.email }, { method: "post", action: TEAM_ACTION });
+    void inviter.submit(
+      { intent: teamIntents.invite, email: parsed.data.email, role: parsed.data.role },
+      { method: "post", action: TEAM_ACTION },
+    );
     form.reset();
   }
 
@@ -51,7 +56,7 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
       <CardHeader>
         <CardTitle>Приглашения</CardTitle>
         <CardDescription>
-          Ссылка действует 7 дней и только один раз; по ней регистрируется администратор.
+          Ссылка действует 7 дней и только один раз; по ней регистрируется участник с выбранной ролью.
           {mailConfigured ? " Она также отправляется по почте." : " Почта не настроена: передайте ссылку сами."}
         </CardDescription>
       </CardHeader>
@@ -69,6 +74,21 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
             />
             <FieldError id={`${id}-error`}>{emailError}</FieldError>
           </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-role`}>Роль</Label>
+            <select
+              id={`${id}-role`}
+              name="role"
+              defaultValue="author"
+              className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            >
+              {roleNames.map((role) => (
+                <option key={role} value={role}>
+                  {roles[role]}
+                </option>
+              ))}
+            </select>
+          </div>
           <Button type="submit" className="mt-6" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" /> : <MailPlus />} Пригласить
           </Button>
@@ -85,6 +105,7 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
                   data-testid={`invitation-${invitation.email}`}
                 >
                   <span className="flex-1 font-medium">{invitation.email}</span>
+                  <span className="text-slate-600">{roles[invitation.role]}</span>
                   <span className={expired ? "text-red-700" : "text-slate-600"} suppressHydrationWarning>
                     {expired ? "истекло" : "до"} {formatDateTime(invitation.expiresAt)}
                   </span>

@@ -1,4 +1,5 @@
-import { LogOut, ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
+import { LogOut, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button } from "~/components/ui/button";
@@ -7,10 +8,12 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { teamIntents } from "~/features/team/intents";
 import { formatDateTime, TEAM_ACTION, type TeamMemberView } from "~/features/team/format";
+import { roleNames, roles } from "~/features/access/matrix";
 
 const successes: Record<string, string> = {
   [teamIntents.grant]: "Права администратора выданы",
   [teamIntents.revoke]: "Права администратора отозваны",
+  [teamIntents.setRole]: "Роль изменена",
   [teamIntents.delete]: "Учётная запись удалена",
   [teamIntents.endSessions]: "Все сеансы завершены",
 };
@@ -24,13 +27,17 @@ export function MembersCard({ me, members }: { me: string; members: TeamMemberVi
     onFailure: (failure) => toastError("Ошибка", failure.message || "Не удалось выполнить действие"),
   });
   const busy = fetcher.state !== "idle";
-  const send = (intent: string, userId: string) => void fetcher.submit({ intent, userId }, { method: "post", action: TEAM_ACTION });
+  const send = (intent: string, userId: string, more: Record<string, string> = {}) =>
+    void fetcher.submit({ intent, userId, ...more }, { method: "post", action: TEAM_ACTION });
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Учётные записи</CardTitle>
-        <CardDescription>Последнего администратора нельзя лишить прав или удалить.</CardDescription>
+        <CardDescription>
+          Роль определяет, что человек видит и может делать в панели (таблица ролей — в docs/roles.md). Последнего администратора нельзя
+          лишить роли или удалить.
+        </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto">
         <table className="w-full text-left text-sm">
@@ -69,11 +76,7 @@ export function MembersCard({ me, members }: { me: string; members: TeamMemberVi
                 <td className="py-2.5 pr-3 text-slate-700">{formatDateTime(member.createdAt)}</td>
                 <td className="py-2.5 pr-3 text-slate-700">{formatDateTime(member.lastSignInAt)}</td>
                 <td className="py-2.5 pr-3">
-                  {member.isAdmin ? (
-                    <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800">Администратор</span>
-                  ) : (
-                    <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">Без прав</span>
-                  )}
+                  <RoleField member={member} busy={busy} send={send} />
                 </td>
                 <td className="py-2.5 pr-3" data-testid="two-factor-state">
                   {member.twoFactorEnabled ? (
@@ -95,33 +98,45 @@ export function MembersCard({ me, members }: { me: string; members: TeamMemberVi
   );
 }
 
-function MemberActions({ member, busy, send }: { member: TeamMemberView; busy: boolean; send: (intent: string, userId: string) => void }) {
+type Send = (intent: string, userId: string, more?: Record<string, string>) => void;
+
+/** The member's role, changed by choosing another (and, for a translator, the languages assigned). */
+function RoleField({ member, busy, send }: { member: TeamMemberView; busy: boolean; send: Send }) {
+  const [locales, setLocales] = useState(member.locales.join(", "));
+  const choose = (role: string, localeText = locales) => send(teamIntents.setRole, member.id, { role, locales: localeText });
+  return (
+    <div className="flex flex-col gap-1">
+      <select
+        aria-label={`Роль ${member.email}`}
+        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        value={member.role ?? "none"}
+        disabled={busy}
+        onChange={(event) => choose(event.currentTarget.value)}
+      >
+        {roleNames.map((role) => (
+          <option key={role} value={role}>
+            {roles[role]}
+          </option>
+        ))}
+        <option value="none">Без роли</option>
+      </select>
+      {member.role === "translator" ? (
+        <input
+          aria-label={`Языки переводчика ${member.email} (коды через запятую)`}
+          className="h-8 w-28 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          value={locales}
+          disabled={busy}
+          onChange={(event) => setLocales(event.currentTarget.value)}
+          onBlur={() => (locales !== member.locales.join(", ") ? choose("translator") : undefined)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function MemberActions({ member, busy, send }: { member: TeamMemberView; busy: boolean; send: Send }) {
   return (
     <div className="flex justify-end gap-1">
-      {member.isAdmin ? (
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="icon" disabled={busy} aria-label={`Отозвать права администратора у ${member.email}`}>
-              <ShieldOff />
-            </Button>
-          }
-          title="Отозвать права администратора?"
-          description={`${member.email} потеряет доступ к панели при следующем запросе.`}
-          confirmLabel="Отозвать"
-          cancelLabel="Отмена"
-          onConfirm={() => send(teamIntents.revoke, member.id)}
-        />
-      ) : (
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={busy}
-          aria-label={`Сделать администратором ${member.email}`}
-          onClick={() => send(teamIntents.grant, member.id)}
-        >
-          <ShieldCheck />
-        </Button>
-      )}
       <Button
         variant="ghost"
         size="icon"

@@ -5,10 +5,16 @@ import { SignUpModeCard } from "./sign-up-mode-card";
 import { TwoFactorCard } from "~/components/admin/two-factor/two-factor-card";
 import { TwoFactorRequiredCard } from "~/components/admin/two-factor/required-card";
 import type { InvitationView, OwnSessionView, TeamMemberView } from "~/features/team/format";
+import { roles, type Role } from "~/features/access/matrix";
 
-/** The 'Администраторы' section: accounts and their rights, invitations, and who may sign up. */
+/**
+ * The 'Команда' section: accounts and their roles, invitations, and who may sign up (for those
+ * who manage the team); everyone's own password, sessions and two-factor sign-in.
+ */
 export function TeamPanel(props: {
   me: string;
+  role: Role | null;
+  manages: boolean;
   members: TeamMemberView[];
   invitations: InvitationView[];
   signUpOpen: boolean;
@@ -21,16 +27,22 @@ export function TeamPanel(props: {
     <section aria-labelledby="team-heading" className="space-y-6">
       <div>
         <h2 id="team-heading" className="text-xl font-semibold">
-          Администраторы
+          Команда
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Учётные записи панели, их права и сеансы. Права проверяются при каждом запросе: изменения действуют сразу.
+          {props.manages
+            ? "Учётные записи панели, их роли и сеансы. Права проверяются при каждом запросе: изменения действуют сразу."
+            : `Ваша роль: ${props.role ? roles[props.role] : "нет"}. Составом команды и ролями управляет администратор; здесь — ваш пароль, сеансы и двухфакторный вход.`}
         </p>
       </div>
-      <MembersCard me={props.me} members={props.members} />
-      <InvitationsCard invitations={props.invitations} mailConfigured={props.mailConfigured} />
-      <SignUpModeCard open={props.signUpOpen} />
-      <TwoFactorRequiredCard required={props.twoFactorRequired} ownEnabled={props.twoFactorEnabled} />
+      {props.manages ? (
+        <>
+          <MembersCard me={props.me} members={props.members} />
+          <InvitationsCard invitations={props.invitations} mailConfigured={props.mailConfigured} />
+          <SignUpModeCard open={props.signUpOpen} />
+          <TwoFactorRequiredCard required={props.twoFactorRequired} ownEnabled={props.twoFactorEnabled} />
+        </>
+      ) : null}
       <OwnAccountCard sessions={props.sessions} />
       <TwoFactorCard enabled={props.twoFactorEnabled} required={props.twoFactorRequired} />
     </section>

@@ -1,4 +1,5 @@
 import { getAdminStatus } from "~/features/auth/permissions.server";
+import { roleAllows } from "~/features/access/matrix";
 import { eq } from "drizzle-orm";
 import { releases } from "~/db/schema";
 import { readDraft } from "~/features/records/drafts.server";
@@ -31,7 +32,7 @@ export async function recognisePreview(request: Request, cookieValue: string | u
   const db = getDb();
   if (claim.kind === "admin") {
     const status = await getAdminStatus(request);
-    if (!status.isAdmin || status.mustEnrol) return { kind: "ignored" };
+    if (!status.isAdmin || status.mustEnrol || !roleAllows(status.role, "releases.view")) return { kind: "ignored" };
     const loaded = claim.releaseId === 0 ? undefined : await releaseDraft(db, claim.releaseId);
     if (claim.releaseId !== 0 && !loaded) return { kind: "ignored" };
     return { kind: "preview", state: { kind: "admin", release: loaded?.release, staged: loaded?.staged ?? new Map(), draft: new Map() } };
