@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { failed, readForm, runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
-import { requireAdmin } from "~/features/auth/permissions.server";
+import { requireMember } from "~/features/auth/permissions.server";
 import { setAccountLanguage } from "~/features/admin-i18n/account-language.server";
 import { LANGUAGE_INTENT } from "~/features/admin-i18n/intents";
 import { adminLanguageSchema } from "~/features/admin-i18n/language";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin.language";
 
 /** The signed-in administrator's dashboard language: stored on the account, answered in the new language. */
 export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireMember(request, null);
   const form = await readForm(request);
   const parsed = adminLanguageSchema.safeParse(form.language);
   if (!parsed.success) return failed(LANGUAGE_INTENT, 400, messagesOf(me.language).language.unknown);
@@ -27,6 +27,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Nothing to show at this address: an administrator is sent to the dashboard's first tab. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireMember(request, null);
   return redirect("/admin/content");
 }
