@@ -149,10 +149,6 @@ export function findLiterals(fileName, source) {
  * but does not fail on them; remove a file from here once it is converted.
  */
 export const pending = new Set([
-  "app/components/admin/locales/locales-panel.tsx",
-  "app/components/admin/other/edge-cache-panel.tsx",
-  "app/routes/admin.other.edge.tsx",
-  "app/routes/admin.other.locales.tsx",
   "app/components/admin/activity/activity-log.tsx",
   "app/components/admin/activity/restore-panel.tsx",
   "app/components/admin/content/add-content-form.tsx",

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { EdgeCachePanel } from "~/components/admin/other/edge-cache-panel";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { requireMember } from "~/features/auth/permissions.server";
 import { edgeCacheView } from "~/features/edge-cache/service.server";
 import { getDb } from "~/platform/db.server";
@@ -20,5 +21,6 @@ export default function AdminOtherEdge({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Кэш CDN" fallback="Не удалось загрузить состояние кэша CDN" />;
+  const { m } = useMessages();
+  return <AdminTabError title={m.edge.title} fallback={m.edge.failedToLoad} />;
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { LocalesPanel } from "~/components/admin/locales/locales-panel";
 import { adminMeta } from "~/components/admin/shell/admin-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { requireMember } from "~/features/auth/permissions.server";
 import { changeSiteLocales, listSiteLocales } from "~/features/locales/locales.server";
 import { localeActionSchema, localeMessages } from "~/features/locales/schema";
@@ -39,5 +40,6 @@ export default function AdminOtherLocales({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Языки" fallback="Не удалось загрузить языки сайта" />;
+  const { m } = useMessages();
+  return <AdminTabError title={m.locales.title} fallback={m.locales.failedToLoad} />;
 }

@@ -7,6 +7,7 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { allowedLocales, localeCodes } from "~/features/locales/allow-list";
 import { localeIntents, localeMessages, type SiteLocale } from "~/features/locales/schema";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 const successMessages: Record<string, string> = {
   [localeIntents.add]: localeMessages.added,
@@ -20,11 +21,12 @@ const selectClass =
 
 /** The 'Языки' section: the site's locales, their state, the default, and adding a new one. */
 export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
+  const { m } = useMessages();
   const fetcher = useFetcher<ActionResult>({ key: "locales" });
   const busy = fetcher.state !== "idle";
   useActionResult(fetcher, {
-    onSuccess: (success) => toastSuccess("Готово", successMessages[success.intent] ?? localeMessages.stateChanged),
-    onFailure: (failure) => toastError("Ошибка", failure.message || localeMessages.failed),
+    onSuccess: (success) => toastSuccess(m.common.done, successMessages[success.intent] ?? localeMessages.stateChanged),
+    onFailure: (failure) => toastError(m.common.error, failure.message || localeMessages.failed),
   });
   const added = new Set(locales.map((locale) => locale.code));
   const addable = localeCodes.filter((code) => !added.has(code));
@@ -34,19 +36,16 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
       <div>
         <h2 id="locales-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
           <Languages aria-hidden="true" className="size-5 text-indigo-600" />
-          Языки
+          {m.locales.title}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Язык по умолчанию открывается по адресам без префикса; другие языки — под своим префиксом, например /de/fees. Черновик языка виден
-          только в предпросмотре.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{m.locales.description}</p>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Языки сайта</CardTitle>
+          <CardTitle>{m.locales.siteLocales}</CardTitle>
         </CardHeader>
         <CardContent>
-          <ul className="divide-y divide-slate-200" aria-label="Языки сайта">
+          <ul className="divide-y divide-slate-200" aria-label={m.locales.siteLocales}>
             {locales.map((locale) => (
               <li key={locale.code} className="flex flex-wrap items-center justify-between gap-3 py-3" data-locale={locale.code}>
                 <div className="min-w-0">
@@ -54,8 +53,8 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
                     <span lang={locale.code}>{locale.name}</span> <span className="font-mono text-sm text-slate-600">{locale.code}</span>
                   </p>
                   <p className="text-sm text-slate-600">
-                    {locale.isDefault ? "По умолчанию · " : ""}
-                    {locale.state === "public" ? "Опубликован" : "Черновик: только в предпросмотре"}
+                    {locale.isDefault ? m.locales.isDefault : ""}
+                    {locale.state === "public" ? m.locales.published : m.locales.draft}
                   </p>
                 </div>
                 {!locale.isDefault && <LocaleActions locale={locale} busy={busy} submit={submit} />}
@@ -66,15 +65,15 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Добавить язык</CardTitle>
-          <CardDescription>Новый язык добавляется черновиком.</CardDescription>
+          <CardTitle>{m.locales.addTitle}</CardTitle>
+          <CardDescription>{m.locales.addDescription}</CardDescription>
         </CardHeader>
         <CardContent>
           <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value={localeIntents.add} />
             <div className="grid gap-1">
               <label htmlFor="locale-code" className="text-sm font-medium text-slate-900">
-                Язык
+                {m.locales.language}
               </label>
               <select id="locale-code" name="code" required className={selectClass} defaultValue={addable[0]}>
                 {addable.map((code) => (
@@ -86,7 +85,7 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
             </div>
             <Button type="submit" disabled={busy || addable.length === 0}>
               <Plus aria-hidden="true" />
-              Добавить
+              {m.locales.add}
             </Button>
           </fetcher.Form>
         </CardContent>
@@ -97,6 +96,8 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
 
 /** A locale's buttons: publish or unpublish, make it the default, remove it (after a confirmation). */
 function LocaleActions({ locale, busy, submit }: { locale: SiteLocale; busy: boolean; submit: (fields: Record<string, string>) => void }) {
+  const { m } = useMessages();
+  const name = { name: locale.name };
   return (
     <div className="flex flex-wrap gap-2">
       <Button
@@ -105,25 +106,25 @@ function LocaleActions({ locale, busy, submit }: { locale: SiteLocale; busy: boo
         disabled={busy}
         onClick={() => submit({ intent: localeIntents.setState, code: locale.code, state: locale.state === "public" ? "draft" : "public" })}
       >
-        {locale.state === "public" ? `Снять с публикации: ${locale.name}` : `Опубликовать: ${locale.name}`}
+        {locale.state === "public" ? m.locales.unpublish(name) : m.locales.publish(name)}
       </Button>
       {locale.state === "public" && (
         <Button variant="outline" size="sm" disabled={busy} onClick={() => submit({ intent: localeIntents.setDefault, code: locale.code })}>
           <Star aria-hidden="true" />
-          Сделать основным: {locale.name}
+          {m.locales.makeDefault(name)}
         </Button>
       )}
       <ConfirmDialog
         trigger={
           <Button variant="outline" size="sm" disabled={busy}>
             <Trash2 aria-hidden="true" />
-            Удалить: {locale.name}
+            {m.locales.remove(name)}
           </Button>
         }
-        title={`Удалить язык «${locale.name}»?`}
-        description="Язык исчезнет с сайта. Его тексты сохранятся и вернутся, если добавить язык снова."
-        confirmLabel="Удалить"
-        cancelLabel="Отмена"
+        title={m.locales.removeTitle(name)}
+        description={m.locales.removeDescription}
+        confirmLabel={m.locales.removeConfirm}
+        cancelLabel={m.common.cancel}
         onConfirm={() => submit({ intent: localeIntents.remove, code: locale.code })}
       />
     </div>
