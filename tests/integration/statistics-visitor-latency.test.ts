@@ -119,30 +119,36 @@ afterAll(async () => {
   await handle?.close();
 });
 
-it("answers a visitor as fast while the largest allowed statistics views render as while the usual one does", async () => {
-  const { first, last } = keptDays(now, KEEP_MONTHS);
-  const whole = `range=custom&from=${first}&to=${last}`;
-  const usual = view("range=30d");
-  const largest = [
-    view(whole),
-    view(`${whole}&device=Mobile`),
-    view(`${whole}&device=Mobile&browser=Chrome`),
-    // Refused by the query's bounds (the last 30 days are shown instead): once 38 s and 269 MB of HTML.
-    view("range=custom&from=5001-01-01&to=9999-12-30"),
-  ];
-  let turn = 0;
-  const largestInTurn = () => largest[turn++ % largest.length]!();
-  const rounds: { usual: number; largest: number }[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const during = { usual: await visitorsWhile(usual), largest: await visitorsWhile(largestInTurn) };
-    expect(during.usual.runs).toBeGreaterThan(0);
-    expect(during.largest.runs).toBeGreaterThan(0);
-    expect(during.largest.requests).toBeGreaterThan(20);
-    rounds.push({ usual: during.usual.p99, largest: during.largest.p99 });
-  }
-  const usualP99 = median(rounds.map((round) => round.usual));
-  const largestP99 = median(rounds.map((round) => round.largest));
-  console.info(`visitor p99 during the 30-day view ${usualP99.toFixed(1)} ms, during the largest views ${largestP99.toFixed(1)} ms`);
-  // Twice the usual p99, and 30 ms of a shared machine's noise besides.
-  expect(largestP99).toBeLessThan(2 * usualP99 + 30);
-}, 300_000);
+// Up to two more attempts: another test file on the second core can stretch one round's longest
+// statement; a view that really holds visitors up fails every attempt.
+it(
+  "answers a visitor as fast while the largest allowed statistics views render as while the usual one does",
+  { retry: 2, timeout: 300_000 },
+  async () => {
+    const { first, last } = keptDays(now, KEEP_MONTHS);
+    const whole = `range=custom&from=${first}&to=${last}`;
+    const usual = view("range=30d");
+    const largest = [
+      view(whole),
+      view(`${whole}&device=Mobile`),
+      view(`${whole}&device=Mobile&browser=Chrome`),
+      // Refused by the query's bounds (the last 30 days are shown instead): once 38 s and 269 MB of HTML.
+      view("range=custom&from=5001-01-01&to=9999-12-30"),
+    ];
+    let turn = 0;
+    const largestInTurn = () => largest[turn++ % largest.length]!();
+    const rounds: { usual: number; largest: number }[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const during = { usual: await visitorsWhile(usual), largest: await visitorsWhile(largestInTurn) };
+      expect(during.usual.runs).toBeGreaterThan(0);
+      expect(during.largest.runs).toBeGreaterThan(0);
+      expect(during.largest.requests).toBeGreaterThan(20);
+      rounds.push({ usual: during.usual.p99, largest: during.largest.p99 });
+    }
+    const usualP99 = median(rounds.map((round) => round.usual));
+    const largestP99 = median(rounds.map((round) => round.largest));
+    console.info(`visitor p99 during the 30-day view ${usualP99.toFixed(1)} ms, during the largest views ${largestP99.toFixed(1)} ms`);
+    // Twice the usual p99, and 30 ms of a shared machine's noise besides.
+    expect(largestP99).toBeLessThan(2 * usualP99 + 30);
+  },
+);
