@@ -64,18 +64,21 @@ sub vcl_recv {
 
     # Never stored: the dashboard, sign-in, previews and reviewer links, and anything asked for
     # with a session or a preview cookie (the site answers those `private, no-store` too).
-    if (req.url ~ "^/(admin|api|preview)(/|\.data|\?|$)" ||
-        req.http.Cookie ~ "(^|;\s*)(__Secure-)?better-auth\.session_token=" ||
-        req.http.Cookie ~ "(^|;\s*)release_preview=") {
+    if (req.url ~ "^/(admin|api|preview)(/|\.data|\?|$)") {
         return (pass);
     }
-    # Other cookies (analytics, consent) do not change a public page.
-    unset req.http.Cookie;
+    if (req.http.Cookie) {
+        if (req.http.Cookie ~ "(^|;\s*)((__Secure-)?better-auth\.session_token|release_preview)=") {
+            return (pass);
+        }
+        # Other cookies (analytics, consent) do not change a public page.
+        unset req.http.Cookie;
+    }
 
     # Campaign query strings share one copy, as they do in the site's page cache: utm_*, and
     # the ad networks' click ids (gclid, gbraid, wbraid, dclid, fbclid, msclkid, yclid, ttclid,
     # twclid, li_fat_id, mc_cid, mc_eid, _ga, _gl). Other parameters stay in the key, sorted.
-    if (req.url ~ "\?") {
+    if (std.strstr(req.url, "?")) {
         set req.url = regsuball(req.url, "(?i)([?&])(utm_[a-z0-9_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|yclid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)=[^&]*", "\1");
         set req.url = regsuball(req.url, "&{2,}", "&");
         set req.url = regsub(req.url, "\?&+", "?");
@@ -93,6 +96,23 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
+    # Public pages carry the edge's lifetimes in CDN-Cache-Control (their Cache-Control makes
+    # browsers ask each time): max-age is the time to live, stale-if-error the grace.
+    if (beresp.http.CDN-Cache-Control ~ "max-age=\d+") {
+        set beresp.ttl = std.duration(regsub(beresp.http.CDN-Cache-Control, "^.*max-age=(\d+).*$", "\1s"), 0s);
+        set beresp.grace = std.duration(regsub(beresp.http.CDN-Cache-Control, "^.*stale-if-error=(\d+).*$", "\1s"), 0s);
+        set beresp.keep = 0s;
+    }
+    # What only edges read is not kept with the copy, so no hit spends time removing it: the other
+    # edges' tags and lifetimes (Fastly's Surrogate-Key and Surrogate-Control, Cloudflare's
+    # Cache-Tag, RFC 9213's CDN-Cache-Control, read above). Only xkey stays on the stored copy,
+    # for vmod-xkey, which finds the copies to purge by it; vcl_deliver removes it from answers.
+    # (With a CDN in front of this Varnish, delete these four lines: it needs them.)
+    unset beresp.http.CDN-Cache-Control;
+    unset beresp.http.Surrogate-Control;
+    unset beresp.http.Surrogate-Key;
+    unset beresp.http.Cache-Tag;
+
     # A copy from the site's answer to an error is not kept: the stale copy goes on serving.
     if (beresp.status >= 500) {
         if (bereq.is_bgfetch) {
@@ -108,12 +128,8 @@ sub vcl_backend_response {
         set beresp.ttl = 120s;
         return (deliver);
     }
-    # Public pages carry the edge's lifetimes in CDN-Cache-Control (their Cache-Control makes
-    # browsers ask each time): max-age is the time to live, stale-if-error the grace.
-    if (beresp.http.CDN-Cache-Control ~ "max-age=\d+") {
-        set beresp.ttl = std.duration(regsub(beresp.http.CDN-Cache-Control, "^.*max-age=(\d+).*$", "\1s"), 0s);
-        set beresp.grace = std.duration(regsub(beresp.http.CDN-Cache-Control, "^.*stale-if-error=(\d+).*$", "\1s"), 0s);
-        set beresp.keep = 0s;
+    # A public page, tagged: kept for the lifetime read above.
+    if (beresp.http.xkey) {
         return (deliver);
     }
     # Hashed assets and files keep their own lifetimes; anything else untagged (client-side
@@ -132,10 +148,6 @@ sub vcl_deliver {
     } else {
         set resp.http.X-Cache = "MISS";
     }
-    # The tags and the edge's lifetimes are for caches, not browsers.
+    # The tags are for Varnish, not browsers (the other edges' headers were removed on fetch).
     unset resp.http.xkey;
-    unset resp.http.Surrogate-Key;
-    unset resp.http.Cache-Tag;
-    unset resp.http.Surrogate-Control;
-    unset resp.http.CDN-Cache-Control;
 }
