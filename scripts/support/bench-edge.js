@@ -2,11 +2,11 @@
 // own, Varnish with the shipped VCL, and the CPU time of a server's processes.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { cpuMicroseconds } from "./process-cpu.js";
 import { pinned, stopProcess } from "./production-server.js";
+import { varnishdParams, varnishWorkBase } from "./varnish-params.js";
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,11 +32,12 @@ export async function createDatabase(adminUrl) {
 }
 
 /**
- * varnishd in the foreground on core 0 with the shipped VCL, its two back-ends on these ports.
+ * varnishd in the foreground on core 0 with the shipped VCL and parameters (deploy/varnish/), its
+ * working directory in memory, its two back-ends on these ports.
  * @param {{ varnish: number; a: number; b: number }} PORTS
  */
 export async function startVarnish(PORTS) {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-varnish-"));
+  const directory = fs.mkdtempSync(path.join(varnishWorkBase(), "bench-varnish-"));
   fs.chmodSync(directory, 0o755);
   const vcl = fs
     .readFileSync("deploy/varnish/default.vcl", "utf8")
@@ -54,8 +55,9 @@ export async function startVarnish(PORTS) {
     path.join(directory, "site.vcl"),
     "-s",
     "malloc,256m",
-    // One pool of threads on the one core it has; thread_pool_min keeps one thread per connection ready.
-    ...["-p", "thread_pools=1", "-p", "thread_pool_min=64"],
+    ...varnishdParams(),
+    // One pool of threads on the one core it is pinned to (README.md: thread_pools on one core).
+    ...["-p", "thread_pools=1"],
     ...(process.env.BENCH_VARNISH_PARAMS ?? "").split(" ").filter(Boolean),
   ]);
   const child = spawn(command, args, { stdio: "ignore" });

@@ -4,8 +4,8 @@
 // pointed at the test's servers.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { varnishdParams, varnishWorkBase } from "../../scripts/support/varnish-params.js";
 
 const VARNISHD = "/usr/sbin/varnishd";
 const XKEY_VMOD = /libvmod_xkey\.so$/;
@@ -33,8 +33,17 @@ export function ensureVarnish(): string | undefined {
 
 export interface RunningVarnish {
   url: string;
+  /** varnishd's working directory (-n), for varnishadm and varnishlog. */
+  instance: string;
   output(): string;
   stop(): Promise<void>;
+}
+
+/** A varnishadm command against a running Varnish; its output. */
+export function varnishadm(varnish: RunningVarnish, ...command: string[]): string {
+  const result = spawnSync("varnishadm", ["-n", varnish.instance, ...command], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`varnishadm ${command.join(" ")} failed: ${result.stdout}${result.stderr}`);
+  return result.stdout;
 }
 
 /** The shipped VCL with its two back-ends on these ports. */
@@ -45,7 +54,8 @@ export function vclFor(backendPorts: [number, number]): string {
 
 /** Starts varnishd in the foreground on the port; resolves once it answers. */
 export async function startVarnish(port: number, vcl: string): Promise<RunningVarnish> {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-varnish-"));
+  // In memory, as deploy/varnish/README.md asks (varnishd writes its shared-memory log there).
+  const workDir = fs.mkdtempSync(path.join(varnishWorkBase(), "site-varnish-"));
   // varnishd's workers drop to the varnish user, which must be able to read the VCL.
   fs.chmodSync(workDir, 0o755);
   const vclPath = path.join(workDir, "site.vcl");
@@ -53,7 +63,13 @@ export async function startVarnish(port: number, vcl: string): Promise<RunningVa
   fs.chmodSync(vclPath, 0o644);
   const child: ChildProcess = spawn(
     VARNISHD,
-    ["-F", "-n", path.join(workDir, "instance"), "-a", `127.0.0.1:${port}`, "-f", vclPath, "-s", "malloc,64m", "-p", "timeout_idle=2"],
+    [
+      ...["-F", "-n", path.join(workDir, "instance"), "-a", `127.0.0.1:${port}`, "-f", vclPath, "-s", "malloc,64m"],
+      // The shipped parameters (deploy/varnish/varnishd.params), as the bench runs them too.
+      ...varnishdParams(),
+      "-p",
+      "timeout_idle=2",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -77,6 +93,7 @@ export async function startVarnish(port: number, vcl: string): Promise<RunningVa
   }
   return {
     url,
+    instance: path.join(workDir, "instance"),
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
