@@ -49,6 +49,18 @@ export function headerFields(head) {
     .filter(([name]) => !/^(date|connection|keep-alive)$/i.test(name));
 }
 
+/**
+ * The fields of a head (as `rawAnswer` read it) that nginx does not write itself when it sends a
+ * file: without Date, Connection, Keep-Alive, Server, Content-Type, Content-Length,
+ * Content-Encoding, Last-Modified, ETag and Accept-Ranges.
+ * @param {string} head @returns {[string, string][]}
+ */
+export function nginxAddedFields(head) {
+  return headerFields(head).filter(
+    ([name]) => !/^(server|content-type|content-length|content-encoding|last-modified|etag|accept-ranges)$/i.test(name),
+  );
+}
+
 /** nginx from the system's packages, or undefined when it is not installed. */
 export function nginxPath() {
   const found = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx 2>/dev/null"], { encoding: "utf8" })
@@ -59,10 +71,13 @@ export function nginxPath() {
 
 /**
  * nginx, one worker, serving `gzipped` as `/index.html.gz` with gzip_static for `/`, and an
- * access log buffered as the site's is (one line per request, written in batches).
+ * access log buffered as the site's is (one line per request, written in batches). With `headers`
+ * (fields an answer carries besides those nginx writes itself: see `nginxAddedFields`), nginx
+ * sends them too, so that it answers with the same head as the server it is compared with.
  * @param {string} nginx @param {Buffer} gzipped @param {number} port @param {number} core
+ * @param {[string, string][]} [headers]
  */
-export async function startNginx(nginx, gzipped, port, core) {
+export async function startNginx(nginx, gzipped, port, core, headers = []) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
   fs.mkdirSync(path.join(directory, "html"));
   fs.writeFileSync(path.join(directory, "html/index.html.gz"), gzipped);
@@ -86,7 +101,7 @@ http {
     listen 127.0.0.1:${port};
     root ${directory}/html;
     types { } default_type "text/html; charset=utf-8"; gzip_static on;
-    location = / { try_files /index.html =404; }
+${headers.map(([name, value]) => `    add_header ${name} "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}";\n`).join("")}    location = / { try_files /index.html =404; }
   }
 }
 `,
