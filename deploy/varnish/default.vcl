@@ -128,8 +128,9 @@ sub vcl_backend_response {
         set beresp.ttl = 120s;
         return (deliver);
     }
-    # A public page, tagged: kept for the lifetime read above.
-    if (beresp.http.xkey) {
+    # A public page: tagged, with the lifetime read above (a tagged answer without one is not
+    # stored, as below: no lifetime, no copy).
+    if (beresp.http.xkey && beresp.ttl > 0s) {
         return (deliver);
     }
     # Hashed assets and files keep their own lifetimes; anything else untagged (client-side
