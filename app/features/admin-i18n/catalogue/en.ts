@@ -1,8 +1,13 @@
 import { formatNumber, plural } from "../format";
+// Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
+import { history } from "./en/history";
+import { activity } from "./en/activity";
 import type { Catalogue } from "./shape";
 
 /** The dashboard's English texts: every key of the Russian catalogue, with the same parameters. */
 export const en = {
+  history,
+  activity,
   common: {
     loading: "Loading...",
     save: "Save",

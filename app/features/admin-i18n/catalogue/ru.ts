@@ -1,10 +1,15 @@
 import { formatNumber, plural } from "../format";
+// Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
+import { history } from "./ru/history";
+import { activity } from "./ru/activity";
 
 /**
  * The dashboard's Russian texts: the catalogue every other language follows (./shape.ts). Where the
  * specification gives a Russian text, this is that text, exactly.
  */
 export const ru = {
+  history,
+  activity,
   common: {
     loading: "Загрузка...",
     save: "Сохранить",
