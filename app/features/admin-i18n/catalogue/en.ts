@@ -1,12 +1,18 @@
 import { formatNumber, plural } from "../format";
 // Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
 import { history } from "./en/history";
+import { inbox } from "./en/inbox";
+import { legal } from "./en/legal";
+import { fees } from "./en/fees";
 import { activity } from "./en/activity";
 import type { Catalogue } from "./shape";
 
 /** The dashboard's English texts: every key of the Russian catalogue, with the same parameters. */
 export const en = {
   history,
+  inbox,
+  legal,
+  fees,
   activity,
   common: {
     loading: "Loading...",

@@ -1,6 +1,9 @@
 import { formatNumber, plural } from "../format";
 // Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
 import { history } from "./ru/history";
+import { inbox } from "./ru/inbox";
+import { legal } from "./ru/legal";
+import { fees } from "./ru/fees";
 import { activity } from "./ru/activity";
 
 /**
@@ -9,6 +12,9 @@ import { activity } from "./ru/activity";
  */
 export const ru = {
   history,
+  inbox,
+  legal,
+  fees,
   activity,
   common: {
     loading: "Загрузка...",
