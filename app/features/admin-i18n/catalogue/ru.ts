@@ -1,6 +1,10 @@
 import { formatNumber, plural } from "../format";
 // Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
 import { history } from "./ru/history";
+import { passwordReset } from "./ru/password-reset";
+import { other } from "./ru/other";
+import { pageLinks } from "./ru/page-links";
+import { backups } from "./ru/backups";
 import { inbox } from "./ru/inbox";
 import { legal } from "./ru/legal";
 import { fees } from "./ru/fees";
@@ -12,6 +16,10 @@ import { activity } from "./ru/activity";
  */
 export const ru = {
   history,
+  passwordReset,
+  other,
+  pageLinks,
+  backups,
   inbox,
   legal,
   fees,
