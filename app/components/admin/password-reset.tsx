@@ -59,7 +59,12 @@ export function ForgotPassword() {
     );
   }
   return (
-    <Form method="post" action="/admin" className="mt-4 space-y-3 rounded-md border border-slate-200 p-3" aria-label={m.passwordReset.title}>
+    <Form
+      method="post"
+      action="/admin"
+      className="mt-4 space-y-3 rounded-md border border-slate-200 p-3"
+      aria-label={m.passwordReset.title}
+    >
       <input type="hidden" name="intent" value="forgot" />
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-email`}>{m.passwordReset.email}</Label>

@@ -26,7 +26,6 @@ export interface InboxMessageView {
   notifyError: string | null;
 }
 
-
 /** One message: a summary line that opens it, then the text and what can be done with it. */
 // long-function: one message's summary and its opened view with actions share one disclosure state
 export function MessageItem({
@@ -101,7 +100,7 @@ export function MessageItem({
         ) : null}
         <time dateTime={new Date(message.createdAt).toISOString()} className="text-sm text-slate-500">
           {/* One time zone for server and browser, so the page hydrates as it was rendered. */}
-          {formatDateTime(language, message.createdAt, { date: "short", time: "short" })} UTC
+          {m.inbox.at({ when: formatDateTime(language, message.createdAt, { date: "short", time: "short" }) })}
         </time>
       </button>
       {open ? (

@@ -76,11 +76,7 @@ export function MessagesPanel({ messages, total, filter, mailConfigured }: Messa
           ))}
         </ul>
       )}
-      {total > messages.length ? (
-        <p className="text-sm text-slate-600">
-          {m.inbox.shown({ shown: messages.length, total })}
-        </p>
-      ) : null}
+      {total > messages.length ? <p className="text-sm text-slate-600">{m.inbox.shown({ shown: messages.length, total })}</p> : null}
     </section>
   );
 }
@@ -108,7 +104,14 @@ function MessagesSearch({ filter }: { filter: MessagesPanelProps["filter"] }) {
       </div>
       <div className="grid min-w-48 flex-1 gap-1">
         <Label htmlFor="messages-q">{m.inbox.query}</Label>
-        <Input id="messages-q" name="q" type="search" maxLength={200} defaultValue={filter.q ?? ""} placeholder={m.inbox.queryPlaceholder} />
+        <Input
+          id="messages-q"
+          name="q"
+          type="search"
+          maxLength={200}
+          defaultValue={filter.q ?? ""}
+          placeholder={m.inbox.queryPlaceholder}
+        />
       </div>
       <Button type="submit" variant="secondary">
         <Search aria-hidden="true" /> {m.inbox.find}

@@ -23,7 +23,9 @@ function formatSize(m: Catalogue, language: AdminLanguage, bytes: number) {
 
 function formatInterval(m: Catalogue, milliseconds: number) {
   const hours = milliseconds / 3_600_000;
-  return hours >= 1 && Number.isInteger(hours) ? m.backups.hours({ count: hours }) : m.backups.minutes({ count: Math.round(milliseconds / 60_000) });
+  return hours >= 1 && Number.isInteger(hours)
+    ? m.backups.hours({ count: hours })
+    : m.backups.minutes({ count: Math.round(milliseconds / 60_000) });
 }
 
 /** The 'Резервные копии' section: make an archive of the site now, download stored ones. */
@@ -44,8 +46,7 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
           {m.backups.title}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {m.backups.contents}{" "}
-          {every ? m.backups.schedule({ every: formatInterval(m, every), keep }) : m.backups.scheduleOff}
+          {m.backups.contents} {every ? m.backups.schedule({ every: formatInterval(m, every), keep }) : m.backups.scheduleOff}
         </p>
       </div>
       <Card>
@@ -107,9 +108,7 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
       <Card>
         <CardHeader>
           <CardTitle>{m.backups.restoreTitle}</CardTitle>
-          <CardDescription>
-            {m.backups.restoreDescription}
-          </CardDescription>
+          <CardDescription>{m.backups.restoreDescription}</CardDescription>
         </CardHeader>
         <CardContent>
           <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">

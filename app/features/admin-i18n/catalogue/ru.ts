@@ -1,6 +1,9 @@
 import { formatNumber, plural } from "../format";
 // Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
 import { history } from "./ru/history";
+import { seo } from "./ru/seo";
+import { redirects } from "./ru/redirects";
+import { pages } from "./ru/pages";
 import { passwordReset } from "./ru/password-reset";
 import { other } from "./ru/other";
 import { pageLinks } from "./ru/page-links";
@@ -16,6 +19,9 @@ import { activity } from "./ru/activity";
  */
 export const ru = {
   history,
+  seo,
+  redirects,
+  pages,
   passwordReset,
   other,
   pageLinks,

@@ -15,8 +15,7 @@ export const backups = {
   megabytes: (p: { size: string }) => `${p.size} MB`,
   entry: (p: { when: string; size: string }) => `${p.when} UTC · ${p.size}`,
   newCopy: "New backup",
-  warning:
-    "The archive holds the accounts with their password hashes and the open sessions. Keep it as safe as the database itself.",
+  warning: "The archive holds the accounts with their password hashes and the open sessions. Keep it as safe as the database itself.",
   creating: "Creating…",
   create: "Create a backup",
   stored: "Stored backups",

@@ -25,8 +25,8 @@ export const inbox = {
     sent: "Notification sent",
     failed: "Notification not delivered",
   },
-  attempts: (p: { count: number }) =>
-    ` (${formatNumber("en", p.count)} ${plural("en", p.count, { one: "attempt", other: "attempts" })})`,
+  attempts: (p: { count: number }) => ` (${formatNumber("en", p.count)} ${plural("en", p.count, { one: "attempt", other: "attempts" })})`,
+  at: (p: { when: string }) => `${p.when} UTC`,
   reply: "Reply",
   markUnread: "Mark as unread",
   markRead: "Mark as read",
