@@ -28,6 +28,7 @@ const describeDeleted = (m: Catalogue, revision: RevisionView) => {
 };
 
 /** What can be brought back whole: deleted sections and menu items, and Initialize All Content. */
+// long-function: two lists that share one fetcher and its toasts, each with its confirmation, read side by side
 export function RestorePanel({ deleted, groups }: { deleted: RevisionView[]; groups: InitializeGroup[] }) {
   const { m, language } = useMessages();
   const r = m.activity.restore;
