@@ -1,7 +1,10 @@
 // `node scripts/dashboard-messages.js` (in `npm run lint`): the dashboard's texts come from its
 // message catalogue (app/features/admin-i18n/catalogue/). Fails when
 //   - a key is in one language's catalogue and not the other's, is a text in one and a function
-//     (a message with parameters) in the other, or is empty;
+//     (a message with parameters) in the other, or is empty; the catalogues are read with the
+//     modules they are composed of (catalogue/ru/*.ts, catalogue/en/*.ts: one namespace each), and
+//     a module without its twin in the other language, or composed into no catalogue, fails too
+//     (scripts/dashboard-catalogues.js);
 //   - a dashboard component or admin route (app/components/admin/**/*.tsx, app/routes/admin*.tsx)
 //     shows a text of its own: JSX text with a letter in it, or a string with a letter given to
 //     aria-label, aria-description, title, placeholder or alt (as a literal, a template, or a
@@ -15,79 +18,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { checkCatalogues, checkModules, readCatalogues } from "./dashboard-catalogues.js";
+
+export { checkCatalogues, checkModules, readCatalogues };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const catalogueDir = "app/features/admin-i18n/catalogue";
 const checkedAttributes = new Set(["aria-label", "aria-description", "title", "placeholder", "alt"]);
 const hasLetter = /\p{L}/u;
 const ignoreComment = /i18n-ignore:\s*\S/;
-
-/**
- * Every key of a catalogue object literal, as `path → kind`.
- * @param {string} source
- * @param {string} fileName
- */
-function catalogueKeys(source, fileName) {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
-  /** @type {ts.ObjectLiteralExpression | undefined} */
-  let literal;
-  file.forEachChild(
-    /** @param {ts.Node} node */ function find(node) {
-      if (literal) return;
-      if (ts.isVariableDeclaration(node) && node.initializer) {
-        let init = node.initializer;
-        while (ts.isSatisfiesExpression(init) || ts.isAsExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
-        if (ts.isObjectLiteralExpression(init)) literal = init;
-      }
-      node.forEachChild(find);
-    },
-  );
-  /** @type {Map<string, string>} */
-  const keys = new Map();
-  /** @type {string[]} */
-  const problems = [];
-  if (!literal) return { keys, problems: [`${fileName}: no catalogue object found`] };
-  /** @type {(object: ts.ObjectLiteralExpression, prefix: string) => void} */
-  const walk = (object, prefix) => {
-    for (const property of object.properties) {
-      if (!ts.isPropertyAssignment(property)) {
-        problems.push(`${fileName}: ${prefix}${property.name?.getText(file) ?? "?"} is not a plain property`);
-        continue;
-      }
-      const name = prefix + property.name.getText(file).replace(/^["']|["']$/g, "");
-      const value = property.initializer;
-      if (ts.isObjectLiteralExpression(value)) walk(value, `${name}.`);
-      else if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) keys.set(name, "function");
-      else {
-        keys.set(name, "text");
-        if ((ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) && value.text.trim() === "")
-          problems.push(`${fileName}: ${name} is empty`);
-      }
-    }
-  };
-  walk(literal, "");
-  return { keys, problems };
-}
-
-/**
- * Missing keys, kind mismatches and empty texts between the catalogues.
- * @param {Record<string, string>} catalogues each language's name and source
- */
-export function checkCatalogues(catalogues) {
-  const read = Object.entries(catalogues).map(([name, source]) => ({ name, ...catalogueKeys(source, name) }));
-  const problems = read.flatMap((entry) => entry.problems);
-  for (const entry of read) {
-    for (const other of read) {
-      if (other === entry) continue;
-      for (const [key, kind] of entry.keys) {
-        if (!other.keys.has(key)) problems.push(`${other.name}: missing key ${key} (present in ${entry.name})`);
-        else if (other.keys.get(key) !== kind && entry.name < other.name)
-          problems.push(`${key}: a ${kind} in ${entry.name}, a ${other.keys.get(key)} in ${other.name}`);
-      }
-    }
-  }
-  return problems;
-}
 
 /**
  * Texts a dashboard file shows that are not from the catalogue: `file:line: text`.
@@ -149,43 +88,17 @@ export function findLiterals(fileName, source) {
  * but does not fail on them; remove a file from here once it is converted.
  */
 export const pending = new Set([
-  "app/components/admin/activity/activity-log.tsx",
-  "app/components/admin/activity/restore-panel.tsx",
   "app/components/admin/content/add-content-form.tsx",
   "app/components/admin/content/content-card.tsx",
   "app/components/admin/content/content-panel.tsx",
   "app/components/admin/content/initialize-button.tsx",
   "app/components/admin/content/page-tabs.tsx",
-  "app/components/admin/fees/fee-field.tsx",
-  "app/components/admin/fees/fees-panel.tsx",
-  "app/components/admin/history/conflict-notice.tsx",
-  "app/components/admin/history/history-dialog.tsx",
-  "app/components/admin/history/revision-value.tsx",
-  "app/components/admin/legal/legal-editor.tsx",
-  "app/components/admin/legal/legal-page-panel.tsx",
   "app/components/admin/login-screen.tsx",
   "app/components/admin/login/credentials-form.tsx",
   "app/components/admin/login/login-tabs.tsx",
   "app/components/admin/menu/add-menu-item-form.tsx",
   "app/components/admin/menu/menu-item-row.tsx",
   "app/components/admin/menu/menu-panel.tsx",
-  "app/components/admin/messages/message-item.tsx",
-  "app/components/admin/messages/messages-panel.tsx",
-  "app/components/admin/other/backups-panel.tsx",
-  "app/components/admin/page-links/add-page-link-form.tsx",
-  "app/components/admin/page-links/page-link-card.tsx",
-  "app/components/admin/page-links/page-links-panel.tsx",
-  "app/components/admin/pages/block-card.tsx",
-  "app/components/admin/pages/block-fields.tsx",
-  "app/components/admin/pages/block-image-field.tsx",
-  "app/components/admin/pages/block-list.tsx",
-  "app/components/admin/pages/page-editor.tsx",
-  "app/components/admin/pages/page-status-actions.tsx",
-  "app/components/admin/pages/pages-panel.tsx",
-  "app/components/admin/pages/redirects-panel.tsx",
-  "app/components/admin/pages/rich-text-field.tsx",
-  "app/components/admin/pages/seo-panel.tsx",
-  "app/components/admin/password-reset.tsx",
   "app/components/admin/releases/drafting-bar.tsx",
   "app/components/admin/releases/preview-links.tsx",
   "app/components/admin/releases/preview-split.tsx",
@@ -194,7 +107,6 @@ export const pending = new Set([
   "app/components/admin/releases/release-page.tsx",
   "app/components/admin/releases/releases-panel.tsx",
   "app/components/admin/releases/staged-note.tsx",
-  "app/components/admin/seo/fixed-seo-panel.tsx",
   "app/components/admin/settings/setting-image-card.tsx",
   "app/components/admin/settings/setting-value-card.tsx",
   "app/components/admin/settings/settings-panel.tsx",
@@ -211,17 +123,9 @@ export const pending = new Set([
   "app/components/admin/two-factor/required-screen.tsx",
   "app/components/admin/two-factor/two-factor-card.tsx",
   "app/routes/admin.content.tsx",
-  "app/routes/admin.legal.tsx",
   "app/routes/admin.menu.tsx",
-  "app/routes/admin.other._index.tsx",
-  "app/routes/admin.other.activity.tsx",
-  "app/routes/admin.other.backups.tsx",
-  "app/routes/admin.other.messages.tsx",
-  "app/routes/admin.other.pages.tsx",
-  "app/routes/admin.other.redirects.tsx",
   "app/routes/admin.other.releases.$id.tsx",
   "app/routes/admin.other.releases.tsx",
-  "app/routes/admin.other.seo.tsx",
   "app/routes/admin.other.statistics.tsx",
   "app/routes/admin.other.team.tsx",
   "app/routes/admin.other.tsx",
@@ -248,7 +152,23 @@ function dashboardFiles() {
 function main() {
   /** @param {string} file */
   const read = (file) => fs.readFileSync(path.join(root, file), "utf8");
-  const problems = checkCatalogues({ ru: read(`${catalogueDir}/ru.ts`), en: read(`${catalogueDir}/en.ts`) });
+  /** @param {string} file */
+  const readModule = (file) => (fs.existsSync(path.join(root, file)) ? read(file) : undefined);
+  const languages = ["ru", "en"];
+  const catalogues = Object.fromEntries(
+    languages.map((language) => [language, { fileName: `${catalogueDir}/${language}.ts`, source: read(`${catalogueDir}/${language}.ts`) }]),
+  );
+  const { problems, modules } = readCatalogues(catalogues, readModule);
+  /** @param {string} language */
+  const folder = (language) => {
+    const dir = path.join(root, catalogueDir, language);
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+      .map((name) => `${catalogueDir}/${language}/${name}`);
+  };
+  problems.push(...checkModules(Object.fromEntries(languages.map((language) => [language, folder(language)])), modules));
   let pendingTexts = 0;
   for (const file of dashboardFiles()) {
     const literals = findLiterals(file, read(file));

@@ -5,7 +5,6 @@ import { VersionsContext } from "~/components/admin/history/versions";
 import { INIT_LEGAL_PAGES, LegalPagePanel, SAVE_LEGAL_PAGE, useCreatePagesFetcher } from "~/components/admin/legal/legal-page-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { legalPageTitles } from "~/features/content/catalogue/legal";
 import { legalPageNames } from "~/features/content/catalogue/types";
 import { getDb } from "~/platform/db.server";
 import { initLegalPages, listLegalPages, saveLegalPage } from "~/features/content/legal/admin.server";
@@ -17,10 +16,15 @@ import { runAction } from "~/platform/action-result.server";
 import { latestVersions } from "~/features/records/revisions.server";
 import { legalSaveSchema } from "~/features/content/legal/schema";
 import { useActionResult } from "~/platform/action-result";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { legal as ruLegal } from "~/features/admin-i18n/catalogue/ru/legal";
 import type { Route } from "./+types/admin.legal";
 
 // The editor's stylesheet is linked on this tab only, never on public pages.
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
+
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.legal.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireMember(request, "content.edit");
@@ -58,10 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
         await initLegalPages(db, actor);
         return succeeded(intent);
       }
-      if (intent !== SAVE_LEGAL_PAGE) return failed(intent, 400, "Unknown action");
+      if (intent !== SAVE_LEGAL_PAGE) return failed(intent, 400, ruLegal.unknownAction);
       const parsed = legalSaveSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error);
-      if (!(await saveLegalPage(db, parsed.data, actor))) return failed(intent, 404, "Страница не найдена");
+      if (!(await saveLegalPage(db, parsed.data, actor))) return failed(intent, 404, ruLegal.notFound);
       return succeeded(intent);
     },
     { log: "legal page write failed" },
@@ -69,22 +73,25 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminLegal({ loaderData }: Route.ComponentProps) {
+  const { m } = useMessages();
   useActionResult(useCreatePagesFetcher(), {
-    onSuccess: () => toastSuccess("Успех", "Юридические страницы инициализированы"),
-    onFailure: () => toastError("Ошибка", "Не удалось инициализировать юридические страницы"),
+    onSuccess: () => toastSuccess(m.legal.success, m.legal.initialized),
+    onFailure: () => toastError(m.legal.error, m.legal.initFailed),
   });
   useEffect(() => {
-    if (loaderData.loadFailed) toastError("Ошибка", "Не удалось загрузить юридические страницы");
+    if (loaderData.loadFailed) toastError(m.legal.error, m.legal.loadFailed);
+    // Once per failed load, in the language the tab opened in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaderData.loadFailed]);
   return (
     <section className="space-y-4">
-      <h2 className="text-xl font-semibold">Юридические страницы</h2>
+      <h2 className="text-xl font-semibold">{m.legal.title}</h2>
       {/* Every page stays mounted (hidden when inactive) so unsaved edits survive a tab switch. */}
       <Tabs defaultValue={legalPageNames[0]}>
-        <TabsList aria-label="Юридические страницы">
+        <TabsList aria-label={m.legal.title}>
           {legalPageNames.map((page) => (
             <TabsTrigger key={page} value={page}>
-              {legalPageTitles[page]}
+              {m.legal.pages[page]}
             </TabsTrigger>
           ))}
         </TabsList>

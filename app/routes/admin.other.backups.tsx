@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { BackupsPanel } from "~/components/admin/other/backups-panel";
 import { answerFailuresInPlace } from "~/platform/action-result";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { readForm, refused, succeeded } from "~/platform/action-result.server";
 import { runAction } from "~/platform/action-result.server";
@@ -11,7 +12,7 @@ import { requireMember } from "~/features/auth/permissions.server";
 import { backupCreateSchema, backupMessages } from "~/features/backup/schema";
 import type { Route } from "./+types/admin.other.backups";
 
-export const meta: Route.MetaFunction = () => adminMeta("Резервные копии");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.backups.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request, "backups.manage");
@@ -45,5 +46,6 @@ export default function AdminOtherBackups({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Резервные копии" fallback="Не удалось загрузить список резервных копий" />;
+  const { m } = useMessages();
+  return <AdminTabError title={m.backups.title} fallback={m.backups.failedToLoad} />;
 }

@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { messageIntents } from "~/features/contact/intents";
 import { MessagesPanel } from "~/components/admin/messages/messages-panel";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inbox } from "~/features/admin-i18n/catalogue/ru/inbox";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { recordEvent } from "~/features/activity/activity.server";
@@ -16,7 +18,7 @@ import { requireMember } from "~/features/auth/permissions.server";
 import { inboxFilterSchema, messageIdSchema, messageReadSchema, messageTexts } from "~/features/contact/messages-schema";
 import type { Route } from "./+types/admin.other.messages";
 
-export const meta: Route.MetaFunction = () => adminMeta("Сообщения");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.inbox.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request, "messages.read");
@@ -77,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     default:
-      return failed(intent, 400, "Неизвестное действие");
+      return failed(intent, 400, inbox.unknownAction);
   }
 }
 
@@ -91,5 +93,6 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Сообщения" fallback={messageTexts.loadFailed} />;
+  const { m } = useMessages();
+  return <AdminTabError title={m.inbox.title} fallback={m.inbox.loadFailed} />;
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { PagesPanel } from "~/components/admin/pages/pages-panel";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm } from "~/platform/action-result.server";
@@ -11,7 +12,7 @@ import { loadPagesSection, seoDefaults } from "~/features/pages/editor.server";
 import { runPageAction } from "~/features/pages/page-actions.server";
 import type { Route } from "./+types/admin.other.pages";
 
-export const meta: Route.MetaFunction = () => adminMeta("Страницы");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.pages.title);
 
 /** The list of landing pages; with `?page=<id>`, that page open in the block editor. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -38,5 +39,6 @@ export default function AdminOtherPages({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Страницы" fallback="Не удалось загрузить страницы" />;
+  const { m } = useMessages();
+  return <AdminTabError title={m.pages.title} fallback={m.pages.failedToLoad} />;
 }

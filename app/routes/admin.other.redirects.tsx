@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { RedirectsPanel } from "~/components/admin/pages/redirects-panel";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm } from "~/platform/action-result.server";
@@ -11,7 +12,7 @@ import { flushRedirectHits } from "~/features/pages/public-index.server";
 import { runRedirectAction } from "~/features/pages/page-actions.server";
 import type { Route } from "./+types/admin.other.redirects";
 
-export const meta: Route.MetaFunction = () => adminMeta("Переадресации");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.redirects.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireMember(request, "redirects.edit");
@@ -35,5 +36,6 @@ export default function AdminOtherRedirects({ loaderData }: Route.ComponentProps
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Переадресации" fallback="Не удалось загрузить переадресации" />;
+  const { m } = useMessages();
+  return <AdminTabError title={m.redirects.title} fallback={m.redirects.failedToLoad} />;
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { FixedSeoPanel } from "~/components/admin/seo/fixed-seo-panel";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm, refused, succeeded } from "~/platform/action-result.server";
@@ -11,9 +12,10 @@ import { requireMember } from "~/features/auth/permissions.server";
 import { seoDefaults } from "~/features/pages/editor.server";
 import { fixedSeoSaveSchema } from "~/features/seo/fixed-page-seo";
 import { listFixedSeo, saveFixedSeo } from "~/features/seo/fixed-page-seo.server";
+import { seo as ruSeo } from "~/features/admin-i18n/catalogue/ru/seo";
 import type { Route } from "./+types/admin.other.seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("SEO страниц");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.seo.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request, "content.edit");
@@ -35,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
       await saveFixedSeo(getDb(), { id, version, seo: { title, description, canonical, ogImage, noindex } }, actor);
       return succeeded(intent);
     },
-    { log: "fixed page SEO write failed", message: "Не удалось сохранить SEO страницы" },
+    { log: "fixed page SEO write failed", message: ruSeo.saveFailed },
   );
 }
 
@@ -46,5 +48,6 @@ export default function AdminOtherSeo({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="SEO страниц" fallback="Не удалось загрузить SEO страниц" />;
+  const { m } = useMessages();
+  return <AdminTabError title={m.seo.title} fallback={m.seo.failedToLoad} />;
 }

@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { activityEvents, contentRevisions, user, type ActivityEventRow } from "~/db/schema";
 import { describeKind, type ActivityEntry, type ActivityQuery } from "~/features/activity/schema";
+import { activity as ruActivity } from "~/features/admin-i18n/catalogue/ru/activity";
+import type { Catalogue } from "~/features/admin-i18n/catalogue/shape";
 import type { Database } from "~/platform/db.server";
 import { splitKey } from "~/platform/record-key";
 import { csvRow } from "~/platform/csv";
@@ -26,7 +28,7 @@ function filters(query: ActivityQuery): SQL | undefined {
  * One page of the log, newest first. Pages are keyset pages on the id (never OFFSET), so the
  * thousandth page costs what the first does.
  */
-export async function listActivity(db: Database, query: ActivityQuery, limit = LOG_PAGE_SIZE) {
+export async function listActivity(db: Database, query: ActivityQuery, limit = LOG_PAGE_SIZE, texts: Catalogue["activity"] = ruActivity) {
   const rows = await db
     .select()
     .from(activityEvents)
@@ -34,7 +36,7 @@ export async function listActivity(db: Database, query: ActivityQuery, limit = L
     .orderBy(desc(activityEvents.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  return { entries: await describeEvents(db, page), nextBefore: rows.length > limit ? page[page.length - 1]!.id : null };
+  return { entries: await describeEvents(db, page, texts), nextBefore: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
 /** A record key's parts when the target is one (a menu item, a page content row), else undefined. */
@@ -45,8 +47,15 @@ const isHistoryKey = (target: string | null): target is string => {
   return parts !== undefined && (parts.prefix === "menu" || (parts.prefix === null && /^[^/]+\/[^/]+$/.test(parts.id)));
 };
 
-/** Names what each event was about in words; menu items by the name their revision recorded. */
-export async function describeEvents(db: Database, events: ActivityEventRow[]): Promise<ActivityEntry[]> {
+/**
+ * Names what each event was about in words (in the catalogue's language given, Russian by
+ * default); menu items by the name their revision recorded.
+ */
+export async function describeEvents(
+  db: Database,
+  events: ActivityEventRow[],
+  texts: Catalogue["activity"] = ruActivity,
+): Promise<ActivityEntry[]> {
   const revisionIds = events
     .filter((event) => isMenuItem(event.target))
     .map((event) => Number((event.details as { revisionId?: unknown } | null)?.revisionId))
@@ -69,24 +78,25 @@ export async function describeEvents(db: Database, events: ActivityEventRow[]): 
       id: event.id,
       at: event.createdAt.toISOString(),
       by: event.userEmail,
-      kind: describeKind(event.kind, event.area),
+      kind: describeKind(event.kind, event.area, texts),
       area: event.area,
-      what: describeTarget(event, menuNames.get(revisionId)),
+      what: describeTarget(event, menuNames.get(revisionId), texts),
       historyKey: isHistoryKey(event.target) && event.area !== "uploads" ? event.target : null,
     };
   });
 }
 
-function describeTarget(event: ActivityEventRow, menuName: string | undefined) {
+function describeTarget(event: ActivityEventRow, menuName: string | undefined, texts: Catalogue["activity"]) {
   const target = event.target;
   if (!target) {
     const changed = (event.details as { changed?: unknown } | null)?.changed;
-    return typeof changed === "number" ? `Весь контент (${changed} изм.)` : "—";
+    return typeof changed === "number" ? texts.allContent({ changed }) : "—";
   }
   const parts = recordOf(target);
-  if (parts?.prefix === "menu") return `Пункт меню «${menuName ?? parts.id}»`;
+  if (parts?.prefix === "menu") return texts.menuItem({ name: menuName ?? parts.id });
   const slash = parts?.prefix === null ? parts.id.indexOf("/") : -1;
-  if (parts && slash > 0 && !target.includes("@")) return `Страница «${parts.id.slice(0, slash)}», раздел «${parts.id.slice(slash + 1)}»`;
+  if (parts && slash > 0 && !target.includes("@"))
+    return texts.pageSection({ page: parts.id.slice(0, slash), section: parts.id.slice(slash + 1) });
   return target;
 }
 

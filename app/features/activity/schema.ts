@@ -1,82 +1,43 @@
 import { z } from "zod";
 import { hasNoControlCharacters, isCalendarDay } from "~/platform/query-values";
+import { activity as ruActivity } from "~/features/admin-i18n/catalogue/ru/activity";
+import type { Catalogue } from "~/features/admin-i18n/catalogue/shape";
 
-const day = z.string().refine(isCalendarDay, "Неверная дата");
+const day = z.string().refine(isCalendarDay, ruActivity.invalidDate);
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
 /** The activity log's filters and page, as its URL carries them. */
 export const activityQuerySchema = z.object({
-  person: optional(z.string().max(200).refine(hasNoControlCharacters, "Недопустимые символы")),
-  area: optional(z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, "Неизвестный раздел")),
+  person: optional(z.string().max(200).refine(hasNoControlCharacters, ruActivity.invalidCharacters)),
+  area: optional(z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, ruActivity.unknownArea)),
   from: optional(day),
   to: optional(day),
   /** Keyset page: entries older than this id. */
   before: optional(z.coerce.number().int().positive().max(2147483647)),
 });
 
-export const historyExportMessages = { invalid: "Фильтры журнала заданы неверно" } as const;
+export const historyExportMessages = { invalid: ruActivity.exportInvalid } as const;
 export const ACTIVITY_EXPORT_PATH = "/admin/activity-export";
 
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
-/** Areas of the dashboard by name; an area not listed here is shown as it is stored. */
-export const activityAreaLabels: Record<string, string> = {
-  content: "Контент сайта",
-  menu: "Меню",
-  legal: "Юридические страницы",
-  fees: "Цены и тарифы",
-  settings: "Глобальные настройки",
-  "page-links": "Ссылки страниц",
-  uploads: "Загрузки",
-  auth: "Вход",
-  team: "Администраторы",
-  messages: "Сообщения",
-  backups: "Резервные копии",
-  releases: "Выпуски",
-  pages: "Страницы",
-  redirects: "Переадресации",
-  locales: "Языки",
-};
+type ActivityTexts = Catalogue["activity"];
 
-const actionLabels: Record<string, string> = {
-  update: "изменение",
-  create: "создание",
-  delete: "удаление",
-  restore: "восстановление",
-  initialize: "инициализация",
-  undo_group: "отмена инициализации",
-  sign_in: "вход",
-  sign_in_failed: "неудачный вход",
-  sign_out: "выход",
-  two_factor_enable: "двухфакторная аутентификация включена",
-  two_factor_disable: "двухфакторная аутентификация отключена",
-  backup_codes_regenerate: "новые резервные коды",
-  two_factor_require: "двухфакторная аутентификация обязательна",
-  two_factor_optional: "двухфакторная аутентификация необязательна",
-  // Releases (docs/releases.md).
-  stage: "изменение в выпуске",
-  open: "выпуск открыт для правки",
-  go_live: "возврат к правке сайта",
-  submit: "отправлен на проверку",
-  approve: "одобрен",
-  send_back: "возвращён на доработку",
-  schedule: "запланирован",
-  unschedule: "снят с расписания",
-  publish: "опубликован",
-  cancel: "отменён",
-  resolve: "конфликт решён",
-  failed: "ошибка публикации",
-  policies: "правила публикации",
-  // Site locales.
-  default: "выбран языком по умолчанию",
-  draft: "снят с публикации",
-};
+/** An area's name in the dashboard's language; an area not named there is shown as it is stored. */
+export const areaLabel = (texts: ActivityTexts, area: string) =>
+  Object.hasOwn(texts.areas, area) ? texts.areas[area as keyof ActivityTexts["areas"]] : area;
 
-/** `content.update` → 'Контент сайта: изменение'; unknown kinds are shown as stored. */
-export function describeKind(kind: string, area: string) {
+/** The areas the log can be filtered by, in the catalogue's order. */
+export const activityAreas = Object.keys(ruActivity.areas);
+
+/** `content.update` → 'Контент сайта: изменение' (in Russian, the default); unknown kinds are shown as stored. */
+export function describeKind(kind: string, area: string, texts: ActivityTexts = ruActivity) {
   const action = kind.includes(".") ? kind.slice(kind.indexOf(".") + 1) : kind;
-  return `${activityAreaLabels[area] ?? area}: ${actionLabels[action] ?? action.replace(/_/g, " ")}`;
+  const described = Object.hasOwn(texts.actions, action)
+    ? texts.actions[action as keyof ActivityTexts["actions"]]
+    : action.replace(/_/g, " ");
+  return texts.kind({ area: areaLabel(texts, area), action: described });
 }
 
 /** One line of the log as the dashboard shows it. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasNoControlCharacters } from "~/platform/query-values";
 import { CONTACT_SUBJECTS } from "~/features/content/catalogue/contact-form";
+import { inbox } from "~/features/admin-i18n/catalogue/ru/inbox";
 
 /** The inbox's filters, read from the query string; a bad value is dropped, not an error. */
 export const inboxFilterSchema = z.object({
@@ -16,21 +17,22 @@ export const inboxFilterSchema = z.object({
 });
 export type InboxFilter = z.infer<typeof inboxFilterSchema>;
 
-const messageId = z.coerce.number({ error: "Неверный номер сообщения" }).int().positive("Неверный номер сообщения").max(2_147_483_647);
+const messageId = z.coerce.number({ error: inbox.invalidId }).int().positive(inbox.invalidId).max(2_147_483_647);
 
 export const messageIdSchema = z.object({ id: messageId });
 
 export const messageReadSchema = z.object({
   id: messageId,
-  read: z.enum(["true", "false"], { error: "Неверное значение" }).transform((value) => value === "true"),
+  read: z.enum(["true", "false"], { error: inbox.invalidValue }).transform((value) => value === "true"),
 });
 
+/** The inbox's answers: the Russian catalogue's texts, shown in the administrator's language through inLanguage. */
 export const messageTexts = {
-  notFound: "Сообщение не найдено",
-  readFailed: "Не удалось изменить отметку",
-  deleted: "Сообщение удалено",
-  deleteFailed: "Не удалось удалить сообщение",
-  retried: "Уведомление будет отправлено ещё раз",
-  retryFailed: "Не удалось поставить уведомление в очередь",
-  loadFailed: "Не удалось загрузить сообщения",
+  notFound: inbox.notFound,
+  readFailed: inbox.readFailed,
+  deleted: inbox.deleted,
+  deleteFailed: inbox.deleteFailed,
+  retried: inbox.retried,
+  retryFailed: inbox.retryFailed,
+  loadFailed: inbox.loadFailed,
 };

@@ -10,6 +10,8 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { feeUpdateSchema } from "~/features/content/fees/schema";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { isLongFeeField } from "./fee-groups";
 import { StagedNote } from "~/components/admin/releases/staged-note";
 
@@ -17,6 +19,7 @@ export const UPDATE_FEE = "update-fee";
 
 /** One fees field with its own Save, enabled only when the text differs from the stored one. */
 export function FeeField({ section, value }: { section: string; value: string }) {
+  const { m, language } = useMessages();
   const { draft, edit, replace, submitted } = useDraft(value, `fees/${section}`);
   const [browserError, setBrowserError] = useState<string>();
   const fetcher = useFetcher<ActionResult>();
@@ -24,8 +27,8 @@ export function FeeField({ section, value }: { section: string; value: string })
   const version = useVersion(`fees/${section}`);
   const { conflict, dismiss } = useConflict(fetcher);
   useActionResult(fetcher, {
-    onSuccess: () => toastSuccess("Content updated successfully"),
-    onFailure: (failure) => toastError("Failed to update content", failure.message),
+    onSuccess: () => toastSuccess(m.fees.updated),
+    onFailure: (failure) => toastError(m.fees.updateFailed, inLanguage(language, failure.message)),
   });
 
   function save(event: FormEvent) {
@@ -43,7 +46,7 @@ export function FeeField({ section, value }: { section: string; value: string })
   };
 
   const id = `fee-${section}`;
-  const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "value"));
+  const error = inLanguage(language, browserError ?? (saving ? undefined : fieldError(fetcher.data, "value")));
   const fieldProps = {
     id,
     value: draft,
@@ -66,7 +69,7 @@ export function FeeField({ section, value }: { section: string; value: string })
           <Input {...fieldProps} onChange={(event) => edit(event.target.value)} />
         )}
         <Button type="submit" disabled={saving || draft === value} className="shrink-0">
-          {saving ? "Saving..." : "Save"}
+          {saving ? m.fees.saving : m.fees.save}
         </Button>
       </div>
       <FieldError>{error}</FieldError>

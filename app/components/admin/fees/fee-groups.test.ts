@@ -3,11 +3,12 @@ import { feesKeys } from "~/features/content/catalogue/fees";
 import { cardsFor, settingsTabs } from "~/components/admin/settings/settings-tabs";
 import { settingKeys } from "~/features/content/catalogue/settings";
 import { settingCategories } from "~/features/content/catalogue/types";
+import { ru } from "~/features/admin-i18n/catalogue/ru";
 import { feeGroupOf, feeGroups, fieldsByGroup, isLongFeeField } from "./fee-groups";
 
 describe("fees sub-tabs", () => {
   it("are the six sub-tabs of Prices and tariffs, in order", () => {
-    expect(feeGroups.map((group) => group.label)).toEqual([
+    expect(feeGroups.map((group) => ru.fees.groups[group.id])).toEqual([
       "General",
       "Personal Plan",
       "Business Plan",

@@ -1,13 +1,13 @@
 import { feesKeys } from "~/features/content/catalogue/fees";
 
-/** The sub-tabs of the 'Prices and tariffs' tab, in order. */
+/** The sub-tabs of the 'Prices and tariffs' tab, in order (their names: `fees.groups` in the message catalogue). */
 export const feeGroups = [
-  { id: "general", label: "General", prefixes: ["page_", "before_registration_", "account_limits_"] },
-  { id: "personal", label: "Personal Plan", prefixes: ["personal_"] },
-  { id: "business", label: "Business Plan", prefixes: ["business_", "popular_"] },
-  { id: "comparison", label: "Comparison", prefixes: ["comparison_"] },
-  { id: "faq", label: "FAQ", prefixes: ["faq_"] },
-  { id: "cta", label: "Call to Action", prefixes: ["cta_"] },
+  { id: "general", prefixes: ["page_", "before_registration_", "account_limits_"] },
+  { id: "personal", prefixes: ["personal_"] },
+  { id: "business", prefixes: ["business_", "popular_"] },
+  { id: "comparison", prefixes: ["comparison_"] },
+  { id: "faq", prefixes: ["faq_"] },
+  { id: "cta", prefixes: ["cta_"] },
 ] as const;
 
 export type FeeGroupId = (typeof feeGroups)[number]["id"];

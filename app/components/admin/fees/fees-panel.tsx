@@ -1,4 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { FeeField } from "./fee-field";
 import { feeGroups, fieldsByGroup } from "./fee-groups";
 
@@ -9,14 +10,15 @@ const groupedFields = fieldsByGroup();
  * (hidden when inactive) so unsaved edits survive switching between them.
  */
 export function FeesPanel({ fees }: { fees: Record<string, string> }) {
+  const { m } = useMessages();
   return (
     <section className="space-y-4">
-      <h2 className="text-xl font-semibold">Цены и тарифы</h2>
+      <h2 className="text-xl font-semibold">{m.fees.title}</h2>
       <Tabs defaultValue={feeGroups[0].id}>
-        <TabsList aria-label="Разделы страницы тарифов">
+        <TabsList aria-label={m.fees.sections}>
           {feeGroups.map((group) => (
             <TabsTrigger key={group.id} value={group.id}>
-              {group.label}
+              {m.fees.groups[group.id]}
             </TabsTrigger>
           ))}
         </TabsList>

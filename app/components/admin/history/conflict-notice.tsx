@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ConflictInfo } from "~/features/history/schema";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { formatWhen } from "./labels";
 
 interface Answer {
@@ -17,14 +18,14 @@ export function useConflict(fetcher: { state: string; data?: unknown }) {
   return { conflict, dismiss: () => setHandled(answer) };
 }
 
-const shown = (value: unknown) =>
+const shown = (value: unknown, empty: string) =>
   typeof value === "string"
     ? value
     : value && typeof value === "object" && "displayName" in value
       ? String(value.displayName)
       : value
         ? JSON.stringify(value)
-        : "(пусто)";
+        : empty;
 
 /**
  * Says another administrator changed the value since this editor opened, shows what is stored
@@ -40,16 +41,20 @@ export function ConflictNotice({
   onOverwrite: (version: number) => void;
 }) {
   const revalidator = useRevalidator();
+  const { m, language } = useMessages();
   return (
     <div
       role="alert"
       className="mt-2 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
       data-testid="conflict-notice"
     >
-      <p className="font-medium">Контент был изменён другим администратором. Обновите страницу, чтобы увидеть текущую версию.</p>
+      <p className="font-medium">{m.history.conflict}</p>
       <p>
-        Сейчас сохранено{conflict.by ? ` (${conflict.by}, ${formatWhen(conflict.at)})` : ""}:{" "}
-        <span className="whitespace-pre-wrap break-words font-mono text-xs">{shown(conflict.value).slice(0, 500)}</span>
+        {m.history.storedNow}
+        {conflict.by ? ` (${conflict.by}, ${formatWhen(language, conflict.at)})` : ""}:{" "}
+        <span className="whitespace-pre-wrap break-words font-mono text-xs">
+          {shown(conflict.value, m.history.emptyValue).slice(0, 500)}
+        </span>
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -61,10 +66,10 @@ export function ConflictNotice({
             void revalidator.revalidate();
           }}
         >
-          Оставить их версию
+          {m.history.keepTheirs}
         </Button>
         <Button type="button" size="sm" variant="destructive" onClick={() => onOverwrite(conflict.version)}>
-          Перезаписать моей
+          {m.history.overwrite}
         </Button>
       </div>
     </div>

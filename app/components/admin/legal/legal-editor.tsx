@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { Delta } from "~/features/content/legal/schema";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { QUILL_FORMATS, QUILL_PICKER_NAMES, quillToolbar } from "./quill-options";
 
 /** The legal editor's toolbar: headings 1-6 and the shared formats. */
@@ -31,6 +32,7 @@ export function LegalEditor({
   /** Called once with the loaded content (the baseline), then after every edit. */
   onChange: (content: EditorContent) => void;
 }) {
+  const { m } = useMessages();
   const host = useRef<HTMLDivElement>(null);
   const report = useRef(onChange);
   report.current = onChange;
@@ -49,7 +51,7 @@ export function LegalEditor({
       quill.root.setAttribute("aria-label", label);
       // Quill's drop-down pickers are buttons without a name for screen readers.
       for (const [picker, name] of PICKER_NAMES) {
-        container.querySelector(`.ql-toolbar ${picker} .ql-picker-label`)?.setAttribute("aria-label", name);
+        container.querySelector(`.ql-toolbar ${picker} .ql-picker-label`)?.setAttribute("aria-label", m.legal[name]);
       }
       // The Delta was checked on the server (schemas/legal.ts) before it reached the page.
       if (initialDelta) quill.setContents(initialDelta.ops as Parameters<typeof quill.setContents>[0], "silent");
@@ -74,7 +76,7 @@ export function LegalEditor({
 
   return (
     <div className="rounded-md bg-white">
-      {ready ? null : <p className="p-4 text-sm text-slate-500">Загрузка редактора...</p>}
+      {ready ? null : <p className="p-4 text-sm text-slate-500">{m.legal.editorLoading}</p>}
       <div ref={host} />
     </div>
   );

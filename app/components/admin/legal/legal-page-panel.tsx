@@ -7,7 +7,9 @@ import { HistoryDialog } from "~/components/admin/history/history-dialog";
 import { useVersion } from "~/components/admin/history/versions";
 import { Button } from "~/components/ui/button";
 import { toastError, toastSuccess } from "~/components/ui/toast";
-import { LEGAL_SECTION, legalPageTitles } from "~/features/content/catalogue/legal";
+import { LEGAL_SECTION } from "~/features/content/catalogue/legal";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import type { LegalPageName } from "~/features/content/catalogue/types";
 import { legalSaveSchema, type Delta } from "~/features/content/legal/schema";
 import { LegalEditor, type EditorContent } from "./legal-editor";
@@ -32,12 +34,13 @@ export function useCreatePagesFetcher() {
 }
 
 function CreatePagesButton() {
+  const { m } = useMessages();
   const fetcher = useCreatePagesFetcher();
   return (
     <fetcher.Form method="post" action="/admin/legal">
       <input type="hidden" name="intent" value={INIT_LEGAL_PAGES} />
       <Button type="submit" variant="link" className="h-auto p-0" disabled={fetcher.state !== "idle"}>
-        Создать
+        {m.legal.create}
       </Button>
     </fetcher.Form>
   );
@@ -45,12 +48,13 @@ function CreatePagesButton() {
 
 /** One legal page: the editor and 'Сохранить контент', enabled only while there is a change. */
 export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
+  const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult>();
   const [content, setContent] = useState<EditorContent | null>(null);
   const [savedHtml, setSavedHtml] = useState<string | null>(null);
   const submitted = useRef<string | null>(null);
   const saving = fetcher.state !== "idle";
-  const title = legalPageTitles[entry.page];
+  const title = m.legal.pages[entry.page];
   const historyKey = `${entry.page}/${LEGAL_SECTION}`;
   const version = useVersion(historyKey);
   const livePreview = useLivePreview();
@@ -60,19 +64,19 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
   useActionResult(fetcher, {
     onSuccess: () => {
       setSavedHtml(submitted.current);
-      toastSuccess("Успех", "Страница обновлена успешно");
+      toastSuccess(m.legal.success, m.legal.saved);
     },
     onFailure: (failure) => {
-      if (failure.code === "validation") toastError("Ошибка валидации", failure.message);
-      else if (failure.code === "not_found") toastError("Ошибка", "Страница не найдена");
-      else toastError("Ошибка", failure.message ?? "Не удалось обновить страницу");
+      if (failure.code === "validation") toastError(m.legal.validation, inLanguage(language, failure.message));
+      else if (failure.code === "not_found") toastError(m.legal.error, m.legal.notFound);
+      else toastError(m.legal.error, inLanguage(language, failure.message) ?? m.legal.saveFailed);
     },
   });
 
   if (!entry.exists) {
     return (
       <div className="flex flex-wrap items-center gap-1 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-        <span>Страница «{title}» ещё не создана.</span>
+        <span>{m.legal.notCreated({ title })}</span>
         <CreatePagesButton />
       </div>
     );
@@ -83,7 +87,7 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
     if (!content) return;
     const form = { page_name: entry.page, section_name: LEGAL_SECTION, content: content.html, rich_content: content.delta };
     const parsed = legalSaveSchema.safeParse(form);
-    if (!parsed.success) return toastError("Ошибка валидации", parsed.error.issues[0]?.message);
+    if (!parsed.success) return toastError(m.legal.validation, inLanguage(language, parsed.error.issues[0]?.message));
     submitted.current = content.html;
     void fetcher.submit({ intent: SAVE_LEGAL_PAGE, ...form, version: openedVersion }, { method: "post", action: "/admin/legal" });
   }
@@ -117,7 +121,7 @@ export function LegalPagePanel({ entry }: { entry: LegalPageData }) {
       <div className="flex justify-end gap-2">
         <HistoryDialog historyKey={historyKey} title={title} />
         <Button type="button" onClick={() => save()} disabled={saving || !changed}>
-          {saving ? "Сохранение..." : "Сохранить контент"}
+          {saving ? m.legal.saving : m.legal.save}
         </Button>
       </div>
     </div>

@@ -17,8 +17,8 @@ export function quillToolbar(headings: number[]) {
 // Pasted text keeps only what the toolbar can make, which is what the server's allowlist keeps.
 export const QUILL_FORMATS = ["header", "bold", "italic", "underline", "strike", "list", "indent", "link", "align"];
 
-/** Names for the toolbar's pickers, which Quill leaves unnamed. */
+/** The toolbar's pickers, which Quill leaves unnamed, and their names' keys in the message catalogue (`legal`). */
 export const QUILL_PICKER_NAMES = [
-  [".ql-header", "Заголовок"],
-  [".ql-align", "Выравнивание"],
+  [".ql-header", "heading"],
+  [".ql-align", "align"],
 ] as const;

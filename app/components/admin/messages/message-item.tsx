@@ -6,7 +6,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { cn } from "~/platform/cn";
-import { messageTexts } from "~/features/contact/messages-schema";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { formatDateTime } from "~/features/admin-i18n/format";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { MESSAGES_ACTION, messageIntents } from "~/features/contact/intents";
 import { replyHref } from "./reply-link";
 
@@ -24,14 +26,6 @@ export interface InboxMessageView {
   notifyError: string | null;
 }
 
-/** The same text on the server and in the browser, whatever their time zones. */
-const formatDate = (value: Date | string) => {
-  const iso = new Date(value).toISOString();
-  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 16)} UTC`;
-};
-
-const notifyLabels = { none: "", pending: "Уведомление в очереди", sent: "Уведомление отправлено", failed: "Уведомление не доставлено" };
-
 /** One message: a summary line that opens it, then the text and what can be done with it. */
 // long-function: one message's summary and its opened view with actions share one disclosure state
 export function MessageItem({
@@ -48,6 +42,7 @@ export function MessageItem({
   deleting: boolean;
   onDelete: () => void;
 }) {
+  const { m, language } = useMessages();
   const [open, setOpen] = useState(initiallyOpen);
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
@@ -58,10 +53,10 @@ export function MessageItem({
 
   useActionResult(fetcher, {
     onSuccess: (result) => {
-      if (result.intent === messageIntents.retry) toastSuccess(messageTexts.retried);
+      if (result.intent === messageIntents.retry) toastSuccess(m.inbox.retried);
     },
     onFailure: (failure) =>
-      toastError(failure.intent === messageIntents.retry ? messageTexts.retryFailed : messageTexts.readFailed, failure.message),
+      toastError(failure.intent === messageIntents.retry ? m.inbox.retryFailed : m.inbox.readFailed, inLanguage(language, failure.message)),
   });
 
   // Opened from the notification mail's link: read now, as if clicked.
@@ -95,16 +90,17 @@ export function MessageItem({
           )}
           <span className={cn("truncate", !isRead && "font-semibold")}>{message.name}</span>
           <span className="truncate text-sm text-slate-500">{message.email}</span>
-          {isRead ? null : <span className="sr-only">(не прочитано)</span>}
+          {isRead ? null : <span className="sr-only">{m.inbox.unread}</span>}
         </span>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{message.subject}</span>
         {message.notifyStatus === "failed" ? (
           <span className="inline-flex items-center gap-1 text-xs font-medium text-red-700">
-            <AlertTriangle aria-hidden="true" className="size-3.5" /> {notifyLabels.failed}
+            <AlertTriangle aria-hidden="true" className="size-3.5" /> {m.inbox.notify.failed}
           </span>
         ) : null}
         <time dateTime={new Date(message.createdAt).toISOString()} className="text-sm text-slate-500">
-          {formatDate(message.createdAt)}
+          {/* One time zone for server and browser, so the page hydrates as it was rendered. */}
+          {m.inbox.at({ when: formatDateTime(language, message.createdAt, { date: "short", time: "short" }) })}
         </time>
       </button>
       {open ? (
@@ -112,14 +108,14 @@ export function MessageItem({
           <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{message.message}</p>
           {message.notifyStatus !== "none" ? (
             <p className={cn("text-sm", message.notifyStatus === "failed" ? "text-red-700" : "text-slate-600")}>
-              {notifyLabels[message.notifyStatus]}
-              {message.notifyAttempts > 0 ? ` (попыток: ${message.notifyAttempts})` : ""}
+              {m.inbox.notify[message.notifyStatus]}
+              {message.notifyAttempts > 0 ? m.inbox.attempts({ count: message.notifyAttempts }) : ""}
               {message.notifyError ? `: ${message.notifyError}` : ""}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
             <a href={replyHref(message)} className={buttonVariants({ size: "sm" })}>
-              <Reply aria-hidden="true" /> Ответить
+              <Reply aria-hidden="true" /> {m.inbox.reply}
             </a>
             <Button
               type="button"
@@ -129,23 +125,23 @@ export function MessageItem({
               onClick={() => submit({ intent: messageIntents.setRead, read: String(!isRead) })}
             >
               {isRead ? <Mail aria-hidden="true" /> : <MailOpen aria-hidden="true" />}
-              {isRead ? "Отметить непрочитанным" : "Отметить прочитанным"}
+              {isRead ? m.inbox.markUnread : m.inbox.markRead}
             </Button>
             {mailConfigured && message.notifyStatus === "failed" ? (
               <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => submit({ intent: messageIntents.retry })}>
-                <RotateCw aria-hidden="true" /> Отправить уведомление ещё раз
+                <RotateCw aria-hidden="true" /> {m.inbox.retry}
               </Button>
             ) : null}
             <ConfirmDialog
               trigger={
                 <Button type="button" size="sm" variant="outline" disabled={busy || deleting} className="text-red-700">
-                  <Trash2 aria-hidden="true" /> Удалить
+                  <Trash2 aria-hidden="true" /> {m.inbox.delete}
                 </Button>
               }
-              title="Удалить сообщение?"
-              description={`Сообщение от ${message.name} (${message.email}) будет удалено без возможности восстановления.`}
-              confirmLabel="Удалить"
-              cancelLabel="Отмена"
+              title={m.inbox.deleteTitle}
+              description={m.inbox.deleteDescription({ name: message.name, email: message.email })}
+              confirmLabel={m.inbox.delete}
+              cancelLabel={m.inbox.cancel}
               onConfirm={onDelete}
             />
           </div>

@@ -9,21 +9,24 @@ import { FieldError, Input } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { updatePageUrlSchema, type PageLink } from "~/features/content/page-links/schema";
 import { StagedNote } from "~/components/admin/releases/staged-note";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 
 export const UPDATE_PAGE_URL = "update-page-url";
 
-const pageTitle = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)} Page`;
+const capitalised = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 
 /** One page link: its current URL (or 'Not set'), an editor and, when set, a new-tab link. */
 export function PageLinkCard({ link }: { link: PageLink }) {
+  const { m, language } = useMessages();
   const { draft, edit, submitted } = useDraft(link.pageUrl);
   const [browserError, setBrowserError] = useState<string>();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
   const inputId = useId();
   useActionResult(fetcher, {
-    onSuccess: () => toastSuccess("Page URL updated successfully"),
-    onFailure: (failure) => toastError("Error", failure.message ?? "Failed to update page URL"),
+    onSuccess: () => toastSuccess(m.pageLinks.updated),
+    onFailure: (failure) => toastError(m.pageLinks.error, inLanguage(language, failure.message) ?? m.pageLinks.updateFailed),
   });
 
   function save(event: FormEvent) {
@@ -35,18 +38,18 @@ export function PageLinkCard({ link }: { link: PageLink }) {
     void fetcher.submit({ intent: UPDATE_PAGE_URL, id: link.id, pageUrl: draft }, { method: "post", action: "/admin/settings" });
   }
 
-  const error = browserError ?? (saving ? undefined : fieldError(fetcher.data, "pageUrl"));
-  const title = pageTitle(link.pageName);
+  const error = inLanguage(language, browserError ?? (saving ? undefined : fieldError(fetcher.data, "pageUrl")));
+  const title = m.pageLinks.cardTitle({ name: capitalised(link.pageName) });
   return (
     <Card data-testid={`page-link-${link.pageName}`}>
       <CardHeader className="flex-row items-start justify-between gap-2">
         <div className="min-w-0">
           <CardTitle>{title}</CardTitle>
-          <CardDescription className="break-all">{link.pageUrl || "Not set"}</CardDescription>
+          <CardDescription className="break-all">{link.pageUrl || m.pageLinks.notSet}</CardDescription>
         </div>
         {link.pageUrl ? (
           <Button asChild variant="outline" size="icon">
-            <a href={link.pageUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open ${title} in a new tab`}>
+            <a href={link.pageUrl} target="_blank" rel="noopener noreferrer" aria-label={m.pageLinks.openInNewTab({ title })}>
               <ExternalLink />
             </a>
           </Button>
@@ -55,18 +58,19 @@ export function PageLinkCard({ link }: { link: PageLink }) {
       <CardContent>
         <form onSubmit={save} className="flex gap-2">
           <label htmlFor={inputId} className="sr-only">
-            {title} URL
+            {m.pageLinks.urlLabel({ title })}
           </label>
           <Input
             id={inputId}
             value={draft}
+            // i18n-ignore: an address's form, the same in every language
             placeholder="/page-url"
             aria-invalid={error ? true : undefined}
             disabled={saving}
             onChange={(event) => edit(event.target.value)}
           />
           <Button type="submit" disabled={saving || draft === link.pageUrl}>
-            {saving ? "Saving..." : "Save"}
+            {saving ? m.pageLinks.saving : m.pageLinks.save}
           </Button>
         </form>
         <div className="mt-1">

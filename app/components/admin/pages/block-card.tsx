@@ -3,8 +3,10 @@ import { CSS } from "@dnd-kit/utilities";
 import { ArrowDown, ArrowUp, ChevronDown, Copy, GripVertical, Trash2 } from "lucide-react";
 import { memo } from "react";
 import { Button } from "~/components/ui/button";
-import { blockTypes, isSingleBlockType } from "~/features/pages/blocks/block-types";
+import { isSingleBlockType } from "~/features/pages/blocks/block-types";
 import type { Block } from "~/features/pages/blocks/blocks";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { BlockFields } from "./block-fields";
 
 export interface BlockCardActions {
@@ -33,7 +35,8 @@ export const BlockCard = memo(function BlockCard({
   actions: BlockCardActions;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
-  const label = blockTypes[block.type].label;
+  const { m, language } = useMessages();
+  const label = m.pages.blockTypes[block.type];
   const hasErrors = Object.keys(errors).some((key) => key === `blocks.${index}` || key.startsWith(`blocks.${index}.`));
   return (
     <li
@@ -47,7 +50,7 @@ export const BlockCard = memo(function BlockCard({
           type="button"
           ref={setActivatorNodeRef}
           className="cursor-grab rounded p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-          aria-label={`Переместить блок «${label}» (${index + 1} из ${count})`}
+          aria-label={m.pages.block.move({ label, position: index + 1, count })}
           {...attributes}
           {...listeners}
         >
@@ -61,13 +64,13 @@ export const BlockCard = memo(function BlockCard({
         >
           <ChevronDown aria-hidden="true" className={`size-4 shrink-0 transition ${open ? "rotate-180" : ""}`} />
           <span className="text-slate-500">{index + 1}.</span> {label}
-          {hasErrors ? <span className="text-xs font-normal text-red-600">— есть ошибки</span> : null}
+          {hasErrors ? <span className="text-xs font-normal text-red-600">{m.pages.block.hasErrors}</span> : null}
         </button>
         <Button
           type="button"
           variant="ghost"
           size="sm"
-          aria-label={`Выше: ${label}`}
+          aria-label={m.pages.block.up({ label })}
           disabled={index === 0}
           onClick={() => actions.move(block.id, -1)}
         >
@@ -77,7 +80,7 @@ export const BlockCard = memo(function BlockCard({
           type="button"
           variant="ghost"
           size="sm"
-          aria-label={`Ниже: ${label}`}
+          aria-label={m.pages.block.down({ label })}
           disabled={index === count - 1}
           onClick={() => actions.move(block.id, 1)}
         >
@@ -87,17 +90,25 @@ export const BlockCard = memo(function BlockCard({
           type="button"
           variant="ghost"
           size="sm"
-          aria-label={`Дублировать: ${label}`}
+          aria-label={m.pages.block.duplicate({ label })}
           disabled={isSingleBlockType(block.type)}
           onClick={() => actions.duplicate(block.id)}
         >
           <Copy aria-hidden="true" />
         </Button>
-        <Button type="button" variant="ghost" size="sm" aria-label={`Удалить: ${label}`} onClick={() => actions.remove(block.id)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-label={m.pages.block.remove({ label })}
+          onClick={() => actions.remove(block.id)}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
-      {errors[`blocks.${index}`] ? <p className="px-4 pb-2 text-sm text-red-600">{errors[`blocks.${index}`]}</p> : null}
+      {errors[`blocks.${index}`] ? (
+        <p className="px-4 pb-2 text-sm text-red-600">{inLanguage(language, errors[`blocks.${index}`])}</p>
+      ) : null}
       {open ? (
         <div className="border-t border-slate-200 p-4">
           <BlockFields

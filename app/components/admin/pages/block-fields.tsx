@@ -3,7 +3,9 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import type { BlockImage } from "~/features/pages/blocks/fields";
 import { BlockImageField } from "./block-image-field";
-import { choiceLabels, fieldLabels, longFields, richTextFields } from "./field-labels";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
+import { choiceLabel, fieldLabel, longFields, richTextFields } from "./field-labels";
 import { RichTextField } from "./rich-text-field";
 
 type Value = unknown;
@@ -25,11 +27,12 @@ interface FieldProps {
 }
 
 function TextField({ id, name, value, errors, onChange }: FieldProps) {
-  const error = errors[id];
+  const { m, language } = useMessages();
+  const error = inLanguage(language, errors[id]);
   const Control = longFields.has(name) ? Textarea : Input;
   return (
     <div className="grid gap-1">
-      <Label htmlFor={id}>{fieldLabels[name] ?? name}</Label>
+      <Label htmlFor={id}>{fieldLabel(m, name)}</Label>
       <Control
         id={id}
         value={String(value ?? "")}
@@ -43,9 +46,10 @@ function TextField({ id, name, value, errors, onChange }: FieldProps) {
 }
 
 function ChoiceField({ id, name, value, onChange }: FieldProps) {
+  const { m } = useMessages();
   return (
     <div className="grid gap-1">
-      <Label htmlFor={id}>{fieldLabels[name] ?? name}</Label>
+      <Label htmlFor={id}>{fieldLabel(m, name)}</Label>
       <select
         id={id}
         value={String(value)}
@@ -54,7 +58,7 @@ function ChoiceField({ id, name, value, onChange }: FieldProps) {
       >
         {choices[name]!.map((choice) => (
           <option key={choice} value={choice}>
-            {choiceLabels[choice] ?? choice}
+            {choiceLabel(m, choice)}
           </option>
         ))}
       </select>
@@ -64,21 +68,22 @@ function ChoiceField({ id, name, value, onChange }: FieldProps) {
 
 /** A list of items (features, questions): each item's fields, with add and remove unless the count is fixed. */
 function ItemsField({ id, name, value, errors, onChange, fixed }: FieldProps & { fixed: boolean }) {
+  const { m, language } = useMessages();
   const list = Array.isArray(value) ? (value as Data[]) : [];
-  const error = errors[id];
+  const error = inLanguage(language, errors[id]);
   return (
     <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium text-slate-800">{fieldLabels[name] ?? name}</legend>
+      <legend className="px-1 text-sm font-medium text-slate-800">{fieldLabel(m, name)}</legend>
       {list.map((item, index) => (
         <div key={index} className="grid gap-2 rounded-md bg-slate-50 p-3">
           <div className="flex items-center justify-between">
-            <span className="text-xs font-semibold text-slate-600">№ {index + 1}</span>
+            <span className="text-xs font-semibold text-slate-600">{m.pages.block.item({ number: index + 1 })}</span>
             {fixed ? null : (
               <Button
                 type="button"
                 variant="ghost"
                 size="sm"
-                aria-label={`Удалить элемент ${index + 1}`}
+                aria-label={m.pages.block.removeItem({ number: index + 1 })}
                 disabled={list.length <= 1}
                 onClick={() => onChange(list.filter((_, other) => other !== index))}
               >
@@ -101,7 +106,7 @@ function ItemsField({ id, name, value, errors, onChange, fixed }: FieldProps & {
           size="sm"
           onClick={() => onChange([...list, Object.fromEntries(Object.keys(list[0] ?? {}).map((key) => [key, ""]))])}
         >
-          <Plus aria-hidden="true" /> Добавить элемент
+          <Plus aria-hidden="true" /> {m.pages.block.addItem}
         </Button>
       )}
       <FieldError>{error}</FieldError>
@@ -127,6 +132,7 @@ export function BlockFields({
   onChange: (data: Data) => void;
   fixedLists?: readonly string[];
 }) {
+  const { m, language } = useMessages();
   const set = (name: string) => (value: Value) => onChange({ ...data, [name]: value });
   return (
     <div className="grid gap-3">
@@ -140,9 +146,9 @@ export function BlockFields({
             <RichTextField
               key={name}
               id={props.id}
-              label={fieldLabels[name] ?? name}
+              label={fieldLabel(m, name)}
               value={String(value ?? "")}
-              error={errors[props.id]}
+              error={inLanguage(language, errors[props.id])}
               onChange={set(name)}
             />
           );

@@ -1,16 +1,18 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import type { Block } from "~/features/pages/blocks/blocks";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import type { Catalogue } from "~/features/admin-i18n/messages";
 import { BlockCard, type BlockCardActions } from "./block-card";
 
 /** Announcements for screen readers while a block is moved by keyboard or pointer. */
-const announcements = (blocks: Block[]) => {
+const announcements = (texts: Catalogue["pages"]["block"], blocks: Block[]) => {
   const position = (id: unknown) => blocks.findIndex((block) => block.id === id) + 1;
   return {
-    onDragStart: ({ active }: { active: { id: unknown } }) => `Блок ${position(active.id)} взят. Стрелки перемещают, пробел ставит.`,
-    onDragOver: ({ over }: { over: { id: unknown } | null }) => (over ? `Над позицией ${position(over.id)}.` : "Вне списка."),
-    onDragEnd: ({ over }: { over: { id: unknown } | null }) => (over ? `Блок поставлен на позицию ${position(over.id)}.` : "Блок отпущен."),
-    onDragCancel: () => "Перемещение отменено.",
+    onDragStart: ({ active }: { active: { id: unknown } }) => texts.picked({ position: position(active.id) }),
+    onDragOver: ({ over }: { over: { id: unknown } | null }) => (over ? texts.over({ position: position(over.id) }) : texts.outside),
+    onDragEnd: ({ over }: { over: { id: unknown } | null }) => (over ? texts.dropped({ position: position(over.id) }) : texts.released),
+    onDragCancel: () => texts.cancelled,
   };
 };
 
@@ -28,6 +30,7 @@ export function BlockList({
   actions: BlockCardActions;
   onReorder: (blocks: Block[]) => void;
 }) {
+  const { m } = useMessages();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -44,14 +47,14 @@ export function BlockList({
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        announcements: announcements(blocks),
+        announcements: announcements(m.pages.block, blocks),
         screenReaderInstructions: {
-          draggable: "Нажмите пробел, чтобы взять блок; стрелки перемещают его, пробел ставит, Escape отменяет.",
+          draggable: m.pages.block.instructions,
         },
       }}
     >
       <SortableContext items={blocks.map((block) => block.id)} strategy={verticalListSortingStrategy}>
-        <ol className="grid gap-2" aria-label="Блоки страницы">
+        <ol className="grid gap-2" aria-label={m.pages.block.list}>
           {blocks.map((block, index) => (
             <BlockCard
               key={block.id}

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
-import { blockTypeIds, blockTypes, isSingleBlockType } from "~/features/pages/blocks/block-types";
+import { blockTypeIds, isSingleBlockType } from "~/features/pages/blocks/block-types";
 import { validateBlocks } from "~/features/pages/blocks/blocks";
 import type { PageEditorData, SeoDefaults } from "~/features/pages/editor-contract";
 import { pageIntents } from "~/features/pages/intents";
@@ -15,9 +15,15 @@ import { BlockList } from "./block-list";
 import { PageStatusActions } from "./page-status-actions";
 import { SeoPanel } from "./seo-panel";
 import { useBlockEditor } from "./use-block-editor";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 
 const firstMessages = (fieldErrors: Record<string, string[] | undefined> | undefined) =>
   Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, messages]) => [field, messages?.[0] ?? ""]));
+
+/** Each field's first problem in the administrator's language (the features' answers are the Russian catalogue's). */
+const inLanguageAll = (language: Parameters<typeof inLanguage>[0], errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, inLanguage(language, message)]));
 
 /** One landing page: title, address, blocks (add, edit, duplicate, remove, reorder), SEO, status. */
 // long-function: the editor's one form: header fields, palette, block list and SEO share its state
@@ -33,6 +39,7 @@ export function PageEditor({
   /** The open release stages this page: the editor shows the staged version. */
   staged?: boolean;
 }) {
+  const { m, language } = useMessages();
   const { page } = editor;
   const [title, setTitle] = useState(page.title);
   const [path, setPath] = useState(page.path);
@@ -44,11 +51,11 @@ export function PageEditor({
   useActionResult(fetcher, {
     onSuccess: () => {
       setErrors({});
-      toastSuccess("Сохранено", "Страница сохранена");
+      toastSuccess(m.pages.saved, m.pages.pageSaved);
     },
     onFailure: (failure) => {
       setErrors(firstMessages(failure.fieldErrors));
-      toastError("Ошибка", failure.message);
+      toastError(m.pages.error, inLanguage(language, failure.message));
     },
   });
 
@@ -56,11 +63,11 @@ export function PageEditor({
     const found: Record<string, string> = {};
     const pathProblem = slugProblem(normalisePath(path));
     if (pathProblem) found.path = pathProblem;
-    if (title.trim() === "") found.title = "Укажите название страницы";
+    if (title.trim() === "") found.title = m.pages.answers.titleRequired;
     const checked = validateBlocks(blocks);
     if (!checked.ok) Object.assign(found, checked.errors);
     setErrors(found);
-    if (Object.keys(found).length > 0) return toastError("Ошибка", "Исправьте отмеченные поля");
+    if (Object.keys(found).length > 0) return toastError(m.pages.error, m.pages.fixFields);
     fetcher.submit(
       {
         intent: pageIntents.save,
@@ -76,17 +83,18 @@ export function PageEditor({
   }
 
   const present = new Set(blocks.map((block) => block.type));
+  const shownErrors = inLanguageAll(language, errors);
   return (
     <div className="grid gap-6">
-      <h2 className="text-xl font-semibold text-slate-900">Страница «{page.title}»</h2>
+      <h2 className="text-xl font-semibold text-slate-900">{m.pages.heading({ title: page.title })}</h2>
       {staged ? (
         <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="page-staged">
-          Показана версия из открытого выпуска: на сайте она появится после публикации выпуска.
+          {m.pages.staged}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/admin/other/pages" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" /> Все страницы
+          <ArrowLeft aria-hidden="true" className="size-4" /> {m.pages.allPages}
         </Link>
         <div className="flex flex-wrap items-center gap-2">
           {page.status === "published" ? (
@@ -96,32 +104,32 @@ export function PageEditor({
               rel="noreferrer"
               className="inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline"
             >
-              Открыть на сайте <ExternalLink aria-hidden="true" className="size-4" />
+              {m.pages.openOnSite} <ExternalLink aria-hidden="true" className="size-4" />
             </a>
           ) : null}
           <Button type="button" onClick={save} disabled={saving}>
             {saving ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Save aria-hidden="true" />}
-            Сохранить
+            {m.pages.save}
           </Button>
         </div>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Страница</CardTitle>
+          <CardTitle>{m.pages.page}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <div className="grid content-start gap-1">
-            <Label htmlFor="page-title">Название</Label>
+            <Label htmlFor="page-title">{m.pages.name}</Label>
             <Input
               id="page-title"
               value={title}
               aria-invalid={errors.title ? true : undefined}
               onChange={(event) => setTitle(event.target.value)}
             />
-            <FieldError>{errors.title}</FieldError>
+            <FieldError>{shownErrors.title}</FieldError>
           </div>
           <div className="grid content-start gap-1">
-            <Label htmlFor="page-path">Адрес</Label>
+            <Label htmlFor="page-path">{m.pages.path}</Label>
             <Input
               id="page-path"
               value={path}
@@ -130,22 +138,21 @@ export function PageEditor({
               onChange={(event) => setPath(event.target.value)}
             />
             <p id="page-path-note" className="text-xs text-slate-600">
-              Например /business-account. При смене адреса опубликованной страницы старый адрес переадресуется (301). В меню страницу можно
-              указать как page:{page.id}.
+              {m.pages.pathNote({ id: page.id })}
             </p>
-            <FieldError>{errors.path}</FieldError>
+            <FieldError>{shownErrors.path}</FieldError>
           </div>
           <PageStatusActions page={page} version={editor.version} />
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Блоки</CardTitle>
+          <CardTitle>{m.pages.blocks}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <FieldError>{errors.blocks}</FieldError>
+          <FieldError>{shownErrors.blocks}</FieldError>
           <BlockList blocks={blocks} openId={openId} errors={errors} actions={actions} onReorder={setBlocks} />
-          <div role="group" aria-label="Добавить блок" className="flex flex-wrap gap-2">
+          <div role="group" aria-label={m.pages.addBlock} className="flex flex-wrap gap-2">
             {blockTypeIds.map((type) => (
               <Button
                 key={type}
@@ -155,7 +162,7 @@ export function PageEditor({
                 disabled={isSingleBlockType(type) && present.has(type)}
                 onClick={() => add(type)}
               >
-                <Plus aria-hidden="true" /> {blockTypes[type].label}
+                <Plus aria-hidden="true" /> {m.pages.blockTypes[type]}
               </Button>
             ))}
           </div>
@@ -163,7 +170,7 @@ export function PageEditor({
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>SEO</CardTitle>
+          <CardTitle>{m.pages.seo}</CardTitle>
         </CardHeader>
         <CardContent>
           <SeoPanel

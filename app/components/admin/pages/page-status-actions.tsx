@@ -8,15 +8,12 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { pageIntents } from "~/features/pages/intents";
 import type { PageSummary } from "~/features/pages/schema";
-
-export const statusLabels: Record<PageSummary["status"], string> = {
-  draft: "Черновик",
-  published: "Опубликована",
-  unpublished: "Снята с публикации",
-};
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage, type Catalogue } from "~/features/admin-i18n/messages";
 
 /** Publish, unpublish (404 or a chosen redirect) and delete (restorable from history). */
 export function PageStatusActions({ page, version }: { page: PageSummary; version: number }) {
+  const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult>({ key: `page-status-${page.id}` });
   const navigate = useNavigate();
   const [redirectTo, setRedirectTo] = useState(page.unpublishedRedirect ?? "");
@@ -25,12 +22,12 @@ export function PageStatusActions({ page, version }: { page: PageSummary; versio
   useActionResult(fetcher, {
     onSuccess: (result) => {
       setError(undefined);
-      toastSuccess("Готово", statusMessages[result.intent] ?? "");
+      toastSuccess(m.pages.done, statusMessage(m, result.intent));
       if (result.intent === pageIntents.delete) void navigate("/admin/other/pages");
     },
     onFailure: (failure) => {
-      setError(failure.fieldErrors?.redirectTo?.[0] ?? failure.message);
-      toastError("Ошибка", failure.message);
+      setError(inLanguage(language, failure.fieldErrors?.redirectTo?.[0] ?? failure.message));
+      toastError(m.pages.error, inLanguage(language, failure.message));
     },
   });
   const send = (intent: string, extra: Record<string, string> = {}) =>
@@ -38,36 +35,36 @@ export function PageStatusActions({ page, version }: { page: PageSummary; versio
   return (
     <div className="grid gap-3 sm:col-span-2">
       <p className="text-sm text-slate-700">
-        Состояние: <strong data-testid="page-status">{statusLabels[page.status]}</strong>
+        {m.pages.state} <strong data-testid="page-status">{m.pages.statuses[page.status]}</strong>
         {page.unpublishedRedirect ? ` → ${page.unpublishedRedirect}` : ""}
       </p>
       <div className="flex flex-wrap items-end gap-3">
         {page.status !== "published" ? (
           <Button type="button" disabled={busy} onClick={() => send(pageIntents.publish)}>
             {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-            Опубликовать
+            {m.pages.publish}
           </Button>
         ) : (
           <>
             <div className="grid gap-1">
-              <Label htmlFor="unpublish-redirect">Переадресовать после снятия (пусто: 404)</Label>
+              <Label htmlFor="unpublish-redirect">{m.pages.redirectAfter}</Label>
               <Input id="unpublish-redirect" value={redirectTo} placeholder="/" onChange={(event) => setRedirectTo(event.target.value)} />
             </div>
             <Button type="button" variant="outline" disabled={busy} onClick={() => send(pageIntents.unpublish, { redirectTo })}>
-              Снять с публикации
+              {m.pages.unpublish}
             </Button>
           </>
         )}
         <ConfirmDialog
           trigger={
             <Button type="button" variant="destructive" disabled={busy}>
-              Удалить
+              {m.pages.delete}
             </Button>
           }
-          title="Удалить страницу?"
-          description="Страницу можно будет восстановить из истории (журнал, удалённые записи)."
-          confirmLabel="Удалить"
-          cancelLabel="Отмена"
+          title={m.pages.deleteTitle}
+          description={m.pages.deleteDescription}
+          confirmLabel={m.pages.delete}
+          cancelLabel={m.pages.cancel}
           onConfirm={() => send(pageIntents.delete)}
         />
       </div>
@@ -76,8 +73,11 @@ export function PageStatusActions({ page, version }: { page: PageSummary; versio
   );
 }
 
-const statusMessages: Record<string, string> = {
-  [pageIntents.publish]: "Страница опубликована",
-  [pageIntents.unpublish]: "Страница снята с публикации",
-  [pageIntents.delete]: "Страница удалена",
-};
+const statusMessage = (m: Catalogue, intent: string) =>
+  intent === pageIntents.publish
+    ? m.pages.published
+    : intent === pageIntents.unpublish
+      ? m.pages.unpublished
+      : intent === pageIntents.delete
+        ? m.pages.deleted
+        : "";

@@ -9,53 +9,62 @@ import { useActionResult, type ActionResult } from "~/platform/action-result";
 import type { PagesSectionData } from "~/features/pages/editor-contract";
 import { pageIntents } from "~/features/pages/intents";
 import { PageEditor } from "./page-editor";
-import { statusLabels } from "./page-status-actions";
-
-const dateFormat = new Intl.DateTimeFormat("ru-RU", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { formatDateTime } from "~/features/admin-i18n/format";
+import { inLanguage } from "~/features/admin-i18n/messages";
 
 function CreatePageForm() {
+  const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult & { id?: number }>({ key: "create-page" });
   const navigate = useNavigate();
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   useActionResult<{ ok: true; intent: string; id?: number }>(fetcher, {
     onSuccess: (result) => {
       setErrors({});
-      toastSuccess("Готово", "Страница создана");
+      toastSuccess(m.pages.done, m.pages.created);
       if (result.id) void navigate(`/admin/other/pages?page=${result.id}`);
     },
     onFailure: (failure) => {
       setErrors(failure.fieldErrors ?? {});
-      toastError("Ошибка", failure.message);
+      toastError(m.pages.error, inLanguage(language, failure.message));
     },
   });
   return (
     <fetcher.Form method="post" className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
       <input type="hidden" name="intent" value={pageIntents.create} />
       <div className="grid gap-1">
-        <Label htmlFor="new-page-title">Название</Label>
+        <Label htmlFor="new-page-title">{m.pages.name}</Label>
         <Input id="new-page-title" name="title" required aria-invalid={errors.title ? true : undefined} />
-        <FieldError>{errors.title?.[0]}</FieldError>
+        <FieldError>{inLanguage(language, errors.title?.[0])}</FieldError>
       </div>
       <div className="grid gap-1">
-        <Label htmlFor="new-page-path">Адрес</Label>
-        <Input id="new-page-path" name="path" required placeholder="/gift-season" aria-invalid={errors.path ? true : undefined} />
-        <FieldError>{errors.path?.[0]}</FieldError>
+        <Label htmlFor="new-page-path">{m.pages.path}</Label>
+        <Input
+          id="new-page-path"
+          name="path"
+          required
+          // i18n-ignore: an address's form, the same in every language
+          placeholder="/gift-season"
+          aria-invalid={errors.path ? true : undefined}
+        />
+        <FieldError>{inLanguage(language, errors.path?.[0])}</FieldError>
       </div>
       <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Plus aria-hidden="true" />}
-        Создать
+        {m.pages.create}
       </Button>
     </fetcher.Form>
   );
 }
 
 function PolicyForm({ required }: { required: boolean }) {
+  const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult>({ key: "page-policy" });
   const [checked, setChecked] = useState(required);
   useEffect(() => setChecked(required), [required]);
   useActionResult(fetcher, {
-    onSuccess: () => toastSuccess("Готово", "Политика страниц сохранена"),
-    onFailure: (failure) => toastError("Ошибка", failure.message),
+    onSuccess: () => toastSuccess(m.pages.done, m.pages.policySaved),
+    onFailure: (failure) => toastError(m.pages.error, inLanguage(language, failure.message)),
   });
   return (
     <label className="flex items-center gap-2 text-sm text-slate-800">
@@ -67,13 +76,14 @@ function PolicyForm({ required }: { required: boolean }) {
           fetcher.submit({ intent: pageIntents.policy, disclaimerRequired: String(event.target.checked) }, { method: "post" });
         }}
       />
-      Блок «Предупреждение о рисках» обязателен на каждой опубликованной странице
+      {m.pages.policy}
     </label>
   );
 }
 
 /** The 'Страницы' section: the list of landing pages, a new page, the policy; or one page's editor. */
 export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, origin, stagedIds }: PagesSectionData & { origin: string }) {
+  const { m, language } = useMessages();
   if (editor) {
     return (
       <PageEditor key={editor.page.id} editor={editor} defaults={seoDefaults} origin={origin} staged={stagedIds.includes(editor.page.id)} />
@@ -84,15 +94,13 @@ export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, ori
       <div>
         <h2 id="pages-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
           <FileStack aria-hidden="true" className="size-5 text-indigo-600" />
-          Страницы
+          {m.pages.title}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Посадочные страницы из блоков сайта. Сохранение публикует изменения сразу, а при открытом выпуске — добавляет их в выпуск.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{m.pages.intro}</p>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Новая страница</CardTitle>
+          <CardTitle>{m.pages.newPage}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
           <CreatePageForm />
@@ -101,13 +109,13 @@ export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, ori
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Все страницы</CardTitle>
+          <CardTitle>{m.pages.allPages}</CardTitle>
         </CardHeader>
         <CardContent>
           {pages.length === 0 ? (
-            <p className="text-sm text-slate-600">Страниц пока нет.</p>
+            <p className="text-sm text-slate-600">{m.pages.empty}</p>
           ) : (
-            <ul className="divide-y divide-slate-200" aria-label="Посадочные страницы">
+            <ul className="divide-y divide-slate-200" aria-label={m.pages.list}>
               {pages.map((page) => (
                 <li key={page.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
@@ -115,15 +123,15 @@ export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, ori
                       {page.title}
                     </Link>
                     <p className="text-sm text-slate-600">
-                      {page.path} · {statusLabels[page.status]} · блоков: {page.blockCount} · page:{page.id}
+                      {m.pages.summary({ path: page.path, status: m.pages.statuses[page.status], blocks: page.blockCount, id: page.id })}
                     </p>
                     {stagedIds.includes(page.id) ? (
                       <p className="text-sm font-medium text-amber-800" data-testid="page-staged">
-                        В выпуске: на сайте пока без этих изменений
+                        {m.pages.inRelease}
                       </p>
                     ) : null}
                   </div>
-                  <span className="text-xs text-slate-500">{dateFormat.format(new Date(page.updatedAt))}</span>
+                  <span className="text-xs text-slate-500">{formatDateTime(language, page.updatedAt)}</span>
                 </li>
               ))}
             </ul>

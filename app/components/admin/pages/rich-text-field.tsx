@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import quillStyles from "quill/dist/quill.snow.css?url";
 import { FieldError } from "~/components/ui/input";
 import { QUILL_FORMATS, QUILL_PICKER_NAMES, quillToolbar } from "~/components/admin/legal/quill-options";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import type { Catalogue } from "~/features/admin-i18n/messages";
 
 /** The legal editor's toolbar with headings 2-4 only: the page's h1 is its hero's. */
 const TOOLBAR = quillToolbar([2, 3, 4]);
@@ -27,7 +29,7 @@ const KEYBOARD = {
 function mountEditor(
   Quill: typeof import("quill").default,
   container: HTMLElement,
-  { id, labelId, html }: { id: string; labelId: string; html: string },
+  { id, labelId, html, names }: { id: string; labelId: string; html: string; names: Catalogue["legal"] },
   changed: (html: string) => void,
 ) {
   const element = document.createElement("div");
@@ -40,7 +42,7 @@ function mountEditor(
   editable.setAttribute("aria-multiline", "true");
   editable.setAttribute("aria-labelledby", labelId);
   for (const [picker, name] of PICKER_NAMES) {
-    container.querySelector(`.ql-toolbar ${picker} .ql-picker-label`)?.setAttribute("aria-label", name);
+    container.querySelector(`.ql-toolbar ${picker} .ql-picker-label`)?.setAttribute("aria-label", names[name]);
   }
   quill.clipboard.dangerouslyPasteHTML(html, "silent");
   // NOTE: Quill 2.0.3 writes every space as &nbsp; in semantic HTML (see legal-editor.tsx).
@@ -67,6 +69,7 @@ export function RichTextField({
   error?: string;
   onChange: (html: string) => void;
 }) {
+  const { m } = useMessages();
   const host = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLElement>(null);
   const report = useRef(onChange);
@@ -82,7 +85,7 @@ export function RichTextField({
     let cancelled = false;
     void import("quill").then(({ default: Quill }) => {
       if (cancelled) return;
-      root.current = mountEditor(Quill, container, { id, labelId, html: last.current }, (html) => {
+      root.current = mountEditor(Quill, container, { id, labelId, html: last.current, names: m.legal }, (html) => {
         if (html === last.current) return;
         last.current = html;
         report.current(html);
@@ -119,7 +122,7 @@ export function RichTextField({
         {label}
       </span>
       <div className="rounded-md bg-white" data-testid="rich-text-editor">
-        {ready ? null : <p className="p-4 text-sm text-slate-500">Загрузка редактора...</p>}
+        {ready ? null : <p className="p-4 text-sm text-slate-500">{m.legal.editorLoading}</p>}
         <div ref={host} />
       </div>
       <FieldError id={errorId}>{error}</FieldError>

@@ -8,28 +8,29 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import type { SeoDefaults } from "~/features/pages/editor-contract";
 import { fixedSeoIntent, fixedSeoPageTitles, type FixedSeoEntry } from "~/features/seo/fixed-page-seo";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage, type Catalogue } from "~/features/admin-i18n/messages";
 
-const labelOf = (path: string) => fixedSeoPageTitles[path] || "Главная";
+/** A fixed page by the title the site gives it (the home page has none of its own). */
+const labelOf = (m: Catalogue, path: string) => fixedSeoPageTitles[path] || m.seo.home;
 
 const firstMessages = (fieldErrors: Record<string, string[] | undefined> | undefined) =>
   Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, messages]) => [field, messages?.[0] ?? ""]));
 
 /** The fixed pages' search and sharing fields: a list of the pages, the chosen one in the shared SEO editor. */
 export function FixedSeoPanel({ pages, defaults, origin }: { pages: FixedSeoEntry[]; defaults: SeoDefaults; origin: string }) {
+  const { m } = useMessages();
   const [params] = useSearchParams();
   const open = pages.find((page) => page.id === params.get("page")) ?? pages[0];
   return (
     <div className="grid gap-6">
       <div>
-        <h2 className="text-xl font-semibold text-slate-900">SEO страниц</h2>
-        <p className="text-sm text-slate-600">
-          Заголовок и описание для поиска, канонический адрес, изображение для соцсетей и noindex постоянных страниц сайта. Пустые поля
-          берутся из глобальных настроек.
-        </p>
+        <h2 className="text-xl font-semibold text-slate-900">{m.seo.title}</h2>
+        <p className="text-sm text-slate-600">{m.seo.intro}</p>
       </div>
       <Card>
         <CardContent className="grid gap-6 pt-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
-          <nav aria-label="Страницы сайта">
+          <nav aria-label={m.seo.sitePages}>
             <ul className="grid gap-1">
               {pages.map((page) => (
                 <li key={page.id}>
@@ -38,8 +39,8 @@ export function FixedSeoPanel({ pages, defaults, origin }: { pages: FixedSeoEntr
                     aria-current={page.id === open?.id ? "page" : undefined}
                     className="flex items-center justify-between rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:font-semibold aria-[current=page]:text-indigo-800"
                   >
-                    <span>{labelOf(page.path)}</span>
-                    {page.seo.noindex ? <span className="text-xs text-amber-700">noindex</span> : null}
+                    <span>{labelOf(m, page.path)}</span>
+                    {page.seo.noindex ? <span className="text-xs text-amber-700">{m.seo.noindexTag}</span> : null}
                   </Link>
                 </li>
               ))}
@@ -53,6 +54,7 @@ export function FixedSeoPanel({ pages, defaults, origin }: { pages: FixedSeoEntr
 }
 
 function FixedSeoEditor({ entry, defaults, origin }: { entry: FixedSeoEntry; defaults: SeoDefaults; origin: string }) {
+  const { m, language } = useMessages();
   const [seo, setSeo] = useState(entry.seo);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fetcher = useFetcher<ActionResult>({ key: `save-fixed-seo-${entry.id}` });
@@ -60,11 +62,11 @@ function FixedSeoEditor({ entry, defaults, origin }: { entry: FixedSeoEntry; def
   useActionResult(fetcher, {
     onSuccess: () => {
       setErrors({});
-      toastSuccess("Сохранено", "SEO страницы сохранено");
+      toastSuccess(m.seo.saved, m.seo.seoSaved);
     },
     onFailure: (failure) => {
       setErrors(firstMessages(failure.fieldErrors));
-      toastError("Ошибка", failure.message);
+      toastError(m.seo.error, inLanguage(language, failure.message));
     },
   });
   const save = () =>
@@ -76,11 +78,11 @@ function FixedSeoEditor({ entry, defaults, origin }: { entry: FixedSeoEntry; def
     <section aria-labelledby="fixed-seo-title" className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="fixed-seo-title" className="text-lg font-semibold text-slate-900">
-          {labelOf(entry.path)} <span className="font-normal text-slate-600">{entry.path}</span>
+          {labelOf(m, entry.path)} <span className="font-normal text-slate-600">{entry.path}</span>
         </h3>
         <Button type="button" onClick={save} disabled={saving}>
           {saving ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Save aria-hidden="true" className="size-4" />}
-          Сохранить
+          {m.seo.save}
         </Button>
       </div>
       <SeoPanel

@@ -1,8 +1,33 @@
 import { formatNumber, plural } from "../format";
+// Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
+import { history } from "./en/history";
+import { seo } from "./en/seo";
+import { redirects } from "./en/redirects";
+import { pages } from "./en/pages";
+import { passwordReset } from "./en/password-reset";
+import { other } from "./en/other";
+import { pageLinks } from "./en/page-links";
+import { backups } from "./en/backups";
+import { inbox } from "./en/inbox";
+import { legal } from "./en/legal";
+import { fees } from "./en/fees";
+import { activity } from "./en/activity";
 import type { Catalogue } from "./shape";
 
 /** The dashboard's English texts: every key of the Russian catalogue, with the same parameters. */
 export const en = {
+  history,
+  seo,
+  redirects,
+  pages,
+  passwordReset,
+  other,
+  pageLinks,
+  backups,
+  inbox,
+  legal,
+  fees,
+  activity,
   common: {
     loading: "Loading...",
     save: "Save",

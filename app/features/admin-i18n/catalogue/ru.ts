@@ -1,10 +1,35 @@
 import { formatNumber, plural } from "../format";
+// Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
+import { history } from "./ru/history";
+import { seo } from "./ru/seo";
+import { redirects } from "./ru/redirects";
+import { pages } from "./ru/pages";
+import { passwordReset } from "./ru/password-reset";
+import { other } from "./ru/other";
+import { pageLinks } from "./ru/page-links";
+import { backups } from "./ru/backups";
+import { inbox } from "./ru/inbox";
+import { legal } from "./ru/legal";
+import { fees } from "./ru/fees";
+import { activity } from "./ru/activity";
 
 /**
  * The dashboard's Russian texts: the catalogue every other language follows (./shape.ts). Where the
  * specification gives a Russian text, this is that text, exactly.
  */
 export const ru = {
+  history,
+  seo,
+  redirects,
+  pages,
+  passwordReset,
+  other,
+  pageLinks,
+  backups,
+  inbox,
+  legal,
+  fees,
+  activity,
   common: {
     loading: "Загрузка...",
     save: "Сохранить",

@@ -1,0 +1,41 @@
+import type { Catalogue } from "../shape";
+
+/** The history of a card, restores and the conflict notice, in English. */
+export const history = {
+  open: "History",
+  openFor: (p: { title: string }) => `History: ${p.title}`,
+  title: (p: { title: string }) => `History: ${p.title}`,
+  description: "Earlier values, newest first.",
+  close: "Close",
+  loading: "Loading...",
+  empty: "No changes yet.",
+  system: "system",
+  current: "current value",
+  restore: "Restore",
+  restoreTitle: "Restore this version?",
+  restoreDescription: (p: { title: string; when: string }) =>
+    `“${p.title}” will become what it was after this change (${p.when}). The restore is recorded in the history too.`,
+  cancel: "Cancel",
+  success: "Success",
+  error: "Error",
+  actions: {
+    update: "Changed",
+    create: "Created",
+    delete: "Deleted",
+    restore: "Restored",
+    initialize: "Content initialised",
+  },
+  emptyValue: "(empty)",
+  none: "none",
+  before: "Before",
+  after: "After",
+  conflict: "Another administrator has changed this content. Reload the page to see the current version.",
+  storedNow: "Stored now",
+  keepTheirs: "Keep their version",
+  overwrite: "Overwrite with mine",
+  invalidRevision: "Unknown version",
+  notFound: "Version not found",
+  restoreFailed: "Could not restore the version",
+  restored: "Version restored",
+  undoFailed: "Could not undo the initialisation",
+} satisfies Catalogue["history"];

@@ -1,0 +1,32 @@
+import type { Catalogue } from "../shape";
+
+/** The redirects section in English. */
+export const redirects = {
+  title: "Redirects",
+  failedToLoad: "Could not load the redirects",
+  intro: "Chains are shortened to a single step and loops are refused. Changing a published page's address adds a 301 by itself.",
+  newRedirect: "New redirect",
+  all: "All redirects",
+  empty: "No redirects yet.",
+  from: "From (path)",
+  to: "To (path or https://…)",
+  code: "Code",
+  permanent: "301 (permanent)",
+  temporary: "302 (temporary)",
+  add: "Add",
+  done: "Done",
+  error: "Error",
+  added: "Redirect added",
+  deleted: "Redirect deleted",
+  fromColumn: "From",
+  toColumn: "To",
+  createdColumn: "Created",
+  hitsColumn: "Hits",
+  lastColumn: "Last hit",
+  actionsColumn: "Actions",
+  inRelease: "In a release",
+  automatic: "on address change",
+  manual: "manually",
+  delete: (p: { from: string }) => `Delete the redirect ${p.from}`,
+  removedInRelease: "The release deletes (they still work on the site for now):",
+} satisfies Catalogue["redirects"];

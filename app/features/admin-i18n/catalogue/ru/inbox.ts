@@ -1,0 +1,48 @@
+import { formatNumber } from "../../format";
+
+/** The contact inbox ('Сообщения'). The answers of app/features/contact/messages-schema.ts are the texts below. */
+export const inbox = {
+  title: "Сообщения",
+  found: (p: { count: number }) => `Найдено: ${formatNumber("ru", p.count)}`,
+  total: (p: { count: number }) => `Всего: ${formatNumber("ru", p.count)}`,
+  unreadOnPage: (p: { count: number }) => ` · непрочитанных на странице: ${formatNumber("ru", p.count)}`,
+  mailOff: " · уведомления по почте выключены (SMTP_URL не задан)",
+  exportCsv: "Экспорт CSV",
+  nothingFound: "Ничего не найдено.",
+  empty: "Сообщений пока нет.",
+  shown: (p: { shown: number; total: number }) =>
+    `Показаны ${formatNumber("ru", p.shown)} последних из ${formatNumber("ru", p.total)}; уточните поиск или выгрузите CSV.`,
+  search: "Поиск сообщений",
+  subject: "Тема",
+  allSubjects: "Все темы",
+  query: "Поиск",
+  queryPlaceholder: "Имя, e-mail или текст",
+  find: "Найти",
+  unread: "(не прочитано)",
+  notify: {
+    pending: "Уведомление в очереди",
+    sent: "Уведомление отправлено",
+    failed: "Уведомление не доставлено",
+  },
+  attempts: (p: { count: number }) => ` (попыток: ${formatNumber("ru", p.count)})`,
+  at: (p: { when: string }) => `${p.when} UTC`,
+  reply: "Ответить",
+  markUnread: "Отметить непрочитанным",
+  markRead: "Отметить прочитанным",
+  retry: "Отправить уведомление ещё раз",
+  delete: "Удалить",
+  deleteTitle: "Удалить сообщение?",
+  deleteDescription: (p: { name: string; email: string }) =>
+    `Сообщение от ${p.name} (${p.email}) будет удалено без возможности восстановления.`,
+  cancel: "Отмена",
+  notFound: "Сообщение не найдено",
+  readFailed: "Не удалось изменить отметку",
+  deleted: "Сообщение удалено",
+  deleteFailed: "Не удалось удалить сообщение",
+  retried: "Уведомление будет отправлено ещё раз",
+  retryFailed: "Не удалось поставить уведомление в очередь",
+  loadFailed: "Не удалось загрузить сообщения",
+  invalidId: "Неверный номер сообщения",
+  invalidValue: "Неверное значение",
+  unknownAction: "Неизвестное действие",
+};

@@ -1,0 +1,27 @@
+/** A page's search and sharing fields (landing pages and 'SEO страниц', the site's fixed pages). */
+export const seo = {
+  title: "SEO страниц",
+  failedToLoad: "Не удалось загрузить SEO страниц",
+  intro:
+    "Заголовок и описание для поиска, канонический адрес, изображение для соцсетей и noindex постоянных страниц сайта. Пустые поля берутся из глобальных настроек.",
+  sitePages: "Страницы сайта",
+  home: "Главная",
+  noindexTag: "noindex",
+  saved: "Сохранено",
+  seoSaved: "SEO страницы сохранено",
+  saveFailed: "Не удалось сохранить SEO страницы",
+  error: "Ошибка",
+  save: "Сохранить",
+  canonicalEmpty: "Пусто: адрес самой страницы.",
+  characters: (p: { count: number }) => `${p.count} симв.`,
+  metaTitle: "Meta title",
+  metaDescription: "Meta description",
+  canonical: "Канонический адрес",
+  ogImage: "Изображение Open Graph (пусто: из глобальных настроек)",
+  noindex: "noindex: не показывать в поиске и в sitemap.xml",
+  searchResult: "Результат поиска",
+  noindexNote: "noindex: страница не попадёт в поиск",
+  social: "Карточка в соцсетях",
+  titleLong: (p: { count: number }) => `Заголовок длиннее ${p.count} символов: поиск обрежет его`,
+  descriptionLong: (p: { count: number }) => `Описание длиннее ${p.count} символов: поиск обрежет его`,
+};
