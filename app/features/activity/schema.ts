@@ -66,6 +66,8 @@ const actionLabels: Record<string, string> = {
   publish: "опубликован",
   cancel: "отменён",
   resolve: "конфликт решён",
+  comment: "комментарий",
+  comment_resolve: "обсуждение отмечено решённым",
   failed: "ошибка публикации",
   policies: "правила публикации",
   // Site locales.

@@ -23,7 +23,7 @@ export function ReleaseActions({ release }: { release: ReleaseDetail }) {
       />
     ) : null;
   if (release.state === "cancelled") return null;
-  const reviewer = !release.viewerIsAuthor;
+  const reviewer = !release.viewerIsAuthor && release.viewerMayReview;
   return (
     <Card>
       <CardHeader>
@@ -69,7 +69,7 @@ export function ReleaseActions({ release }: { release: ReleaseDetail }) {
             <ReleaseActionForm intent={releaseIntents.sendBack} label="Вернуть на доработку" done="Выпуск возвращён автору">
               <div className="grid min-w-64 flex-1 gap-1">
                 <Label htmlFor="send-back-comment">Что исправить</Label>
-                <Input id="send-back-comment" name="comment" maxLength={2000} />
+                <Input id="send-back-comment" name="comment" maxLength={2000} required />
               </div>
             </ReleaseActionForm>
           </div>

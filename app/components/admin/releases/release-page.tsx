@@ -7,6 +7,7 @@ import { PUBLISH_FETCHER, PUBLISHED, ReleaseActions } from "./release-actions";
 import { useReleaseAnswer } from "./release-form";
 import { ReleaseChanges } from "./release-changes";
 import { ReleaseStateBadge } from "./release-state";
+import { ReleaseDiscussionCard } from "./release-discussion";
 
 /** One release: what it changes against the live site, its review and its publish. */
 export function ReleasePage({ release }: { release: ReleaseDetail }) {
@@ -64,6 +65,7 @@ export function ReleasePage({ release }: { release: ReleaseDetail }) {
       </div>
       <ReleaseActions release={release} />
       <PreviewLinks releaseId={release.id} />
+      <ReleaseDiscussionCard release={release} />
       <Card>
         <CardHeader>
           <CardTitle>Изменения ({release.changes.length})</CardTitle>
