@@ -186,7 +186,7 @@ describe.each(onBothDatabases)("comments on releases on %s", (kind) => {
   it("refuses to send back without a comment and changes nothing; with one, the comment opens the release's thread", async () => {
     const id = await stagedRelease("Возврат без комментария");
     const before = await commentState(app);
-    for (const fields of [{}, { comment: "" }, { comment: "  \n " }]) {
+    for (const fields of [{}, { comment: "" }, { comment: "  \n " }] as Record<string, string>[]) {
       const answer = await client("reviewer").release(id, { intent: "send-back-release", ...fields });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(commentMessages.sendBackRequired);

@@ -7,6 +7,8 @@ import { ReleaseActionForm } from "./release-form";
 
 export const PUBLISH_FETCHER = "publish-release";
 export const PUBLISHED = "Выпуск опубликован";
+export const SUBMIT_FETCHER = "submit-release";
+export const SUBMITTED = "Выпуск отправлен на проверку";
 
 /** What can be done with the release now: edit it, review it, schedule or publish it, undo a publish. */
 // long-function: the release's actions by state, each one small form, read in order
@@ -42,7 +44,7 @@ export function ReleaseActions({ release }: { release: ReleaseDetail }) {
             />
           )}
           {release.state === "draft" ? (
-            <ReleaseActionForm intent={releaseIntents.submit} label="Отправить на проверку" done="Выпуск отправлен на проверку" />
+            <ReleaseActionForm intent={releaseIntents.submit} label="Отправить на проверку" done={SUBMITTED} fetcherKey={SUBMIT_FETCHER} />
           ) : null}
           {release.state === "scheduled" ? (
             <ReleaseActionForm intent={releaseIntents.unschedule} label="Снять с расписания" done="Выпуск снят с расписания" />

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { RELEASES_PATH, type ReleaseDetail } from "~/features/releases/contract";
 import { PreviewLinks } from "./preview-links";
-import { PUBLISH_FETCHER, PUBLISHED, ReleaseActions } from "./release-actions";
+import { PUBLISH_FETCHER, PUBLISHED, ReleaseActions, SUBMIT_FETCHER, SUBMITTED } from "./release-actions";
 import { useReleaseAnswer } from "./release-form";
 import { ReleaseChanges } from "./release-changes";
 import { ReleaseStateBadge } from "./release-state";
@@ -12,6 +12,8 @@ import { ReleaseDiscussionCard } from "./release-discussion";
 /** One release: what it changes against the live site, its review and its publish. */
 export function ReleasePage({ release }: { release: ReleaseDetail }) {
   useReleaseAnswer(PUBLISH_FETCHER, PUBLISHED);
+  // Submitting leaves the draft state, and its form with it: its answer is read here.
+  useReleaseAnswer(SUBMIT_FETCHER, SUBMITTED);
   return (
     <section aria-labelledby="release-heading" className="grid gap-6">
       <div className="grid gap-2">

@@ -32,9 +32,15 @@ export function ReleaseThread({
   /** False for a change that has left the release: its thread can still be resolved, not added to. */
   takesComments?: boolean;
 }) {
-  const { m } = useMessages();
+  const { m, language } = useMessages();
   const headingId = useId();
   const thread = threadOf(discussion, changeKey);
+  // The resolve form goes once its thread has no open comment: its answer is read here, where it stays.
+  const resolveKey = `resolve-thread:${changeKey ?? ""}`;
+  useActionResult(useFetcher<ActionResult>({ key: resolveKey }), {
+    onSuccess: () => toastSuccess(m.common.done, m.releaseComments.resolved),
+    onFailure: (failure) => toastError(m.releaseComments.resolveFailed, inLanguage(language, failure.message) || m.releaseComments.failed),
+  });
   const mayWrite = discussion.open && discussion.canComment;
   return (
     <section
@@ -58,7 +64,7 @@ export function ReleaseThread({
           ))}
         </ol>
       )}
-      {mayWrite && thread.open.length > 0 ? <ResolveForm changeKey={changeKey} /> : null}
+      {mayWrite && thread.open.length > 0 ? <ResolveForm changeKey={changeKey} fetcherKey={resolveKey} /> : null}
       {thread.resolved.length > 0 ? (
         <details className="text-sm" data-testid="resolved-comments">
           <summary className="cursor-pointer text-indigo-700 hover:underline">
@@ -146,13 +152,9 @@ function CommentForm({ changeKey }: { changeKey: string | null }) {
   );
 }
 
-function ResolveForm({ changeKey }: { changeKey: string | null }) {
-  const { m, language } = useMessages();
-  const fetcher = useFetcher<ActionResult>();
-  useActionResult(fetcher, {
-    onSuccess: () => toastSuccess(m.common.done, m.releaseComments.resolved),
-    onFailure: (failure) => toastError(m.releaseComments.resolveFailed, inLanguage(language, failure.message) || m.releaseComments.failed),
-  });
+function ResolveForm({ changeKey, fetcherKey }: { changeKey: string | null; fetcherKey: string }) {
+  const { m } = useMessages();
+  const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={releaseCommentIntents.resolve} />
