@@ -121,6 +121,10 @@ describe.each(onBothDatabases)("comments on releases on %s", (kind) => {
       expect((await comment(who, id, { comment: `${who} was here` })).status, who).toBe(200);
     const release = await view("reviewer", id);
     expect(release.discussion.canComment).toBe(true);
+    // The release screen offers each role only its own actions.
+    expect([release.viewerMayReview, release.viewerMay]).toEqual([true, { create: false, publish: false, undo: false }]);
+    const authorView = await view("author", id);
+    expect([authorView.viewerMayReview, authorView.viewerMay]).toEqual([false, { create: true, publish: false, undo: false }]);
     expect(release.discussion.threads).toHaveLength(1);
     expect(release.discussion.threads[0].changeKey).toBeNull();
     expect(release.discussion.threads[0].open.map((entry: { by: string }) => entry.by)).toEqual([

@@ -73,6 +73,8 @@ export interface ReleaseDetail {
   viewerIsAuthor: boolean;
   /** The viewer's role may approve or send back (releases.review). */
   viewerMayReview: boolean;
+  /** What else the viewer's role allows here: draft and submit (releases.create), publish, schedule and cancel (releases.publish), undo a publish (activity.view). */
+  viewerMay: { create: boolean; publish: boolean; undo: boolean };
   /** The release's thread and one per staged change (comments/contract.ts). */
   discussion: ReleaseDiscussion;
   drafting: boolean;

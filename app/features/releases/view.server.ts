@@ -94,6 +94,11 @@ export async function releaseDetailView(db: Database, release: ReleaseRow, viewe
     fourEyes: policies.fourEyes,
     viewerIsAuthor: authors.has(userId),
     viewerMayReview: roleAllows(viewer.role, "releases.review"),
+    viewerMay: {
+      create: roleAllows(viewer.role, "releases.create"),
+      publish: roleAllows(viewer.role, "releases.publish"),
+      undo: roleAllows(viewer.role, "activity.view"),
+    },
     discussion,
     drafting: drafting?.id === release.id,
     timeZone,

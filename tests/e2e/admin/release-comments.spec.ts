@@ -96,8 +96,14 @@ test.describe("[ADMIN][RELEASES] comments on a release and on its changes", () =
     await author.getByRole("button", { name: "Отправить на проверку" }).click();
     await expect(toast(author, "Выпуск отправлен на проверку")).toBeVisible();
 
+    // The author is offered no sign-off and no publish; the reviewer no edit and no publish.
+    await expect(author.getByRole("button", { name: "Одобрить" })).toHaveCount(0);
+    await expect(author.getByRole("button", { name: "Опубликовать сейчас" })).toHaveCount(0);
+
     // The reviewer comments beside the change's diff.
     await open(reviewer, releaseUrl);
+    await expect(reviewer.getByRole("button", { name: "Редактировать в выпуске" })).toHaveCount(0);
+    await expect(reviewer.getByRole("button", { name: "Опубликовать сейчас" })).toHaveCount(0);
     const change = reviewer.getByTestId("release-change").filter({ hasText: KEY });
     const changeThread = change.getByRole("region", { name: `Обсуждение изменения ${KEY}` });
     await expect(changeThread).toContainText("Комментариев пока нет.");

@@ -52,20 +52,22 @@ export function ReleaseChanges({ release }: { release: ReleaseDetail }) {
             {change.conflict && open ? (
               <div className="grid gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="release-conflict">
                 <p>Живое значение изменилось после того, как изменение попало в выпуск.</p>
-                <div className="flex flex-wrap gap-2">
-                  <ReleaseActionForm
-                    intent={releaseIntents.resolve}
-                    fields={{ key: change.key, choice: "live" }}
-                    label="Оставить живое значение"
-                    done="Изменение убрано из выпуска"
-                  />
-                  <ReleaseActionForm
-                    intent={releaseIntents.resolve}
-                    fields={{ key: change.key, choice: "release" }}
-                    label="Взять значение выпуска"
-                    done="Будет опубликовано значение выпуска"
-                  />
-                </div>
+                {release.viewerMay.publish ? (
+                  <div className="flex flex-wrap gap-2">
+                    <ReleaseActionForm
+                      intent={releaseIntents.resolve}
+                      fields={{ key: change.key, choice: "live" }}
+                      label="Оставить живое значение"
+                      done="Изменение убрано из выпуска"
+                    />
+                    <ReleaseActionForm
+                      intent={releaseIntents.resolve}
+                      fields={{ key: change.key, choice: "release" }}
+                      label="Взять значение выпуска"
+                      done="Будет опубликовано значение выпуска"
+                    />
+                  </div>
+                ) : null}
               </div>
             ) : null}
           </div>

@@ -50,10 +50,11 @@ export function ReleaseThread({
       data-change-key={changeKey ?? ""}
     >
       {title ? (
-        <h4 id={headingId} className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
+        // Not a heading: a change's diff above may hold the rendered page's own headings (legal texts), at any level.
+        <p id={headingId} className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
           <MessageSquare aria-hidden="true" className="size-4 text-slate-500" />
           <span className="break-all">{title}</span>
-        </h4>
+        </p>
       ) : null}
       {thread.open.length === 0 ? (
         <p className="text-sm text-slate-600">{m.releaseComments.none}</p>
