@@ -114,6 +114,39 @@ export const releaseAuthors = pgTable(
   (table) => [primaryKey({ columns: [table.releaseId, table.userId] })],
 );
 
+/**
+ * Comments on a release: a thread per staged change (`change_key`, the key as the change names
+ * it) and one for the release itself (`change_key` null). `kind` says whether it was written as
+ * a comment or given with "send back". Resolving a thread marks its comments resolved (they fold
+ * away in the dashboard, still there to show); a later comment in the same thread starts it again.
+ */
+export const releaseComments = pgTable(
+  "release_comments",
+  {
+    id: serial("id").primaryKey(),
+    releaseId: integer("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    changeKey: text("change_key"),
+    kind: text("kind", { enum: ["comment", "send_back"] })
+      .notNull()
+      .default("comment"),
+    body: text("body").notNull(),
+    authorId: text("author_id"),
+    authorEmail: text("author_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedById: text("resolved_by_id"),
+    resolvedByEmail: text("resolved_by_email"),
+  },
+  (table) => [
+    index("release_comments_release_idx").on(table.releaseId, table.id),
+    check("release_comments_kind_check", sql`${table.kind} in ('comment', 'send_back')`),
+    check("release_comments_body_check", sql`char_length(${table.body}) between 1 and 2000`),
+  ],
+);
+
 export type ReleaseRow = typeof releases.$inferSelect;
+export type ReleaseCommentRow = typeof releaseComments.$inferSelect;
 export type ReleaseChangeRow = typeof releaseChanges.$inferSelect;
 export type ReleaseReviewLinkRow = typeof releaseReviewLinks.$inferSelect;

@@ -36,13 +36,26 @@ export function onMailQueued(worker: (() => void) | undefined) {
 
 /** Queues a mail, due now; the worker is asked to send it without the caller waiting. */
 export async function queueMail(db: Database, mail: QueuedMail, now = new Date()) {
-  await db.insert(mailOutbox).values({
+  await queueMailIn(db, mail, now);
+  kickMailOutbox();
+}
+
+/**
+ * Queues a mail inside the caller's transaction, so it is sent only when the write it tells of
+ * commits; call `kickMailOutbox()` after the commit.
+ */
+export async function queueMailIn(writer: Pick<Database, "insert">, mail: QueuedMail, now = new Date()) {
+  await writer.insert(mailOutbox).values({
     kind: mail.kind,
     recipient: mail.to,
     subject: mail.subject,
     sealedText: sealText(mail.text),
     nextAt: now,
   });
+}
+
+/** Asks the outbox's worker to look now (no worker: the mail waits for one). */
+export function kickMailOutbox() {
   kick?.();
 }
 

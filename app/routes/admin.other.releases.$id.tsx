@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = releaseIdSchema.safeParse(params);
   const release = id.success ? await loadRelease(getDb(), id.data.id) : undefined;
   if (!release) throw data({ message: releaseMessages.notFound }, { status: 404 });
-  return data({ release: await releaseDetailView(getDb(), release, admin.id) }, { headers: { "Cache-Control": "no-store" } });
+  return data({ release: await releaseDetailView(getDb(), release, admin) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

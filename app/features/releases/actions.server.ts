@@ -12,6 +12,7 @@ import { publishRelease, resolveConflict } from "./publish.server";
 import { createRelease, reviewRelease, scheduleRelease, setDrafting } from "./releases.server";
 import { releaseIntents, type releaseListFormSchema, type releasePageFormSchema } from "./schema";
 import { zonedToInstant } from "./time-zone";
+import { addComment, resolveThread } from "./comments/comments.server";
 import { requirePermission } from "~/features/access/require.server";
 
 type Admin = Person;
@@ -79,6 +80,12 @@ export async function runReleaseAction(db: Database, admin: Admin, releaseId: nu
       break;
     case releaseIntents.resolve:
       await resolveConflict(db, releaseId, form.key, form.choice, admin);
+      break;
+    case releaseIntents.comment:
+      await addComment(db, releaseId, admin, { changeKey: form.changeKey ?? undefined, comment: form.comment });
+      break;
+    case releaseIntents.resolveThread:
+      await resolveThread(db, releaseId, admin, form.changeKey);
       break;
   }
   return succeeded(form.intent);

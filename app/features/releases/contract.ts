@@ -6,6 +6,7 @@ import type { RevisionView } from "~/features/history/schema";
  * `menu:<id>` for a menu item.
  */
 import type { ReleaseState } from "./lifecycle";
+import type { ReleaseDiscussion } from "./comments/contract";
 
 export { OPEN_RELEASE_STATES, RELEASE_STATES, type ReleaseState } from "./lifecycle";
 
@@ -70,6 +71,12 @@ export interface ReleaseDetail {
   changes: ReleaseChangeView[];
   fourEyes: boolean;
   viewerIsAuthor: boolean;
+  /** The viewer's role may approve or send back (releases.review). */
+  viewerMayReview: boolean;
+  /** What else the viewer's role allows here: draft and submit (releases.create), publish, schedule and cancel (releases.publish), undo a publish (activity.view). */
+  viewerMay: { create: boolean; publish: boolean; undo: boolean };
+  /** The release's thread and one per staged change (comments/contract.ts). */
+  discussion: ReleaseDiscussion;
   drafting: boolean;
   timeZone: string;
   defaultScheduleAt: string;

@@ -13,6 +13,9 @@ import { addReleaseAuthor, lockedRelease } from "./drafting.server";
 import { requirePermission } from "~/features/access/require.server";
 import { approverRoles, type Permission } from "~/features/access/matrix";
 import { adminUsers } from "~/db/schema";
+import { kickMailOutbox } from "~/platform/mail-outbox.server";
+import { cleanCommentText, COMMENT_MAX_LENGTH, commentMessages } from "./comments/schema";
+import { insertComment, queueCommentMails } from "./comments/store.server";
 
 export { lockedRelease };
 
@@ -150,8 +153,12 @@ const reviewStepPermissions: Record<ReviewStep, Permission> = {
  * administrator who staged none of its changes), send back with a comment, unschedule, cancel.
  */
 // long-function: one transaction and one switch over the review steps, each a few lines
-export async function reviewRelease(db: Database, releaseId: number, step: ReviewStep, actor: Admin, comment?: string) {
+export async function reviewRelease(db: Database, releaseId: number, step: ReviewStep, actor: Admin, text?: string) {
   requirePermission(actor, reviewStepPermissions[step]);
+  const comment = text === undefined ? undefined : cleanCommentText(text);
+  // Sending back says what to fix: the comment goes into the release's thread and to its authors.
+  if (step === "send_back" && !comment) throw new ReleaseError(400, commentMessages.sendBackRequired);
+  if (comment && comment.length > COMMENT_MAX_LENGTH) throw new ReleaseError(400, commentMessages.bodyTooLong);
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
     assertAllowed(release, "stage");
@@ -188,14 +195,20 @@ export async function reviewRelease(db: Database, releaseId: number, step: Revie
     if (step === "cancel") await transaction.delete(releaseDrafting).where(eq(releaseDrafting.releaseId, releaseId));
     set.state = nextState(release.state, step, approvalHolds);
     await transaction.update(releases).set(set).where(eq(releases.id, releaseId));
+    let thread: { commentId: number; mailed: number } | undefined;
+    if (step === "send_back" && comment) {
+      const row = await insertComment(transaction, release, actor, { kind: "send_back", changeKey: null, body: comment });
+      thread = { commentId: row.id, mailed: await queueCommentMails(transaction, release, actor, row) };
+    }
     await recordEvent(transaction, {
       kind: `release.${step}`,
       area: "releases",
       actor,
       target: String(releaseId),
-      details: { name: release.name, ...(comment ? { comment } : {}) },
+      details: { name: release.name, ...(comment ? { comment } : {}), ...thread },
     });
   });
+  if (step === "send_back") kickMailOutbox();
 }
 
 /** Whether the release may be published now: with four eyes, only as approved and unchanged since. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Permission } from "~/features/access/matrix";
 import { releaseMessages } from "./messages";
+import { releaseCommentIntents } from "./comments/intents";
+import { changeKeyField, commentMessages, commentText } from "./comments/schema";
 
 export const releaseIntents = {
   create: "create-release",
@@ -15,6 +17,8 @@ export const releaseIntents = {
   publish: "publish-release",
   resolve: "resolve-conflict",
   cancel: "cancel-release",
+  comment: releaseCommentIntents.add,
+  resolveThread: releaseCommentIntents.resolve,
 } as const;
 
 export type ReleaseIntent = (typeof releaseIntents)[keyof typeof releaseIntents];
@@ -33,6 +37,8 @@ export const releaseIntentPermissions: Readonly<Record<ReleaseIntent, Permission
   [releaseIntents.publish]: "releases.publish",
   [releaseIntents.resolve]: "releases.publish",
   [releaseIntents.cancel]: "releases.publish",
+  [releaseIntents.comment]: "releases.comment",
+  [releaseIntents.resolveThread]: "releases.comment",
 };
 
 /** The permission a posted intent needs; undefined for an intent that is not a release write. */
@@ -70,7 +76,8 @@ export const releasePageFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(releaseIntents.goLive) }),
   z.object({ intent: z.literal(releaseIntents.submit) }),
   z.object({ intent: z.literal(releaseIntents.approve), comment }),
-  z.object({ intent: z.literal(releaseIntents.sendBack), comment }),
+  // Sending back says what to fix: without a comment it is refused and nothing changes.
+  z.object({ intent: z.literal(releaseIntents.sendBack), comment: commentText(commentMessages.sendBackRequired) }),
   z.object({ intent: z.literal(releaseIntents.schedule), at: localDateTime }),
   z.object({ intent: z.literal(releaseIntents.unschedule) }),
   z.object({ intent: z.literal(releaseIntents.publish) }),
@@ -83,4 +90,6 @@ export const releasePageFormSchema = z.discriminatedUnion("intent", [
     choice: z.enum(["live", "release"], { message: releaseMessages.invalid }),
   }),
   z.object({ intent: z.literal(releaseIntents.cancel) }),
+  z.object({ intent: z.literal(releaseIntents.comment), changeKey: changeKeyField, comment: commentText() }),
+  z.object({ intent: z.literal(releaseIntents.resolveThread), changeKey: changeKeyField }),
 ]);

@@ -9,6 +9,9 @@ import { readPolicies } from "./policies.server";
 import { contentHash, getRelease, listChanges, listReleases, releaseAuthors, sharedKeys } from "./releases.server";
 import { draftingRelease } from "./drafting.server";
 import { formatInZone, instantToZoned } from "./time-zone";
+import { releaseDiscussion } from "./comments/comments.server";
+import { roleAllows } from "~/features/access/matrix";
+import type { Person } from "~/platform/person";
 
 /** A staged change as a revision-like row: the live value now against the staged one. */
 const asRevision = (id: number, key: string, area: string, before: unknown, after: unknown, at: Date, by: string | null) =>
@@ -49,15 +52,17 @@ export async function releaseListView(db: Database, userId: string) {
 }
 
 // long-function: assembles the release page's whole view in one place
-export async function releaseDetailView(db: Database, release: ReleaseRow, userId: string): Promise<ReleaseDetail> {
+export async function releaseDetailView(db: Database, release: ReleaseRow, viewer: Pick<Person, "id" | "role">): Promise<ReleaseDetail> {
   const timeZone = getEnv().SITE_TIME_ZONE;
-  const [changes, shared, policies, authors, hash, drafting] = await Promise.all([
+  const userId = viewer.id;
+  const [changes, shared, policies, authors, hash, drafting, discussion] = await Promise.all([
     listChanges(db, release.id),
     sharedKeys(db, [release.id]),
     readPolicies(db),
     releaseAuthors(db, release),
     contentHash(db, release.id),
     draftingRelease(db, userId),
+    releaseDiscussion(db, release, viewer),
   ]);
   const keys = changes.map((change) => change.key);
   const [liveValues, versions] = await Promise.all([readRecords(db, keys), latestVersions(db, keys)]);
@@ -88,6 +93,13 @@ export async function releaseDetailView(db: Database, release: ReleaseRow, userI
     changes: views,
     fourEyes: policies.fourEyes,
     viewerIsAuthor: authors.has(userId),
+    viewerMayReview: roleAllows(viewer.role, "releases.review"),
+    viewerMay: {
+      create: roleAllows(viewer.role, "releases.create"),
+      publish: roleAllows(viewer.role, "releases.publish"),
+      undo: roleAllows(viewer.role, "activity.view"),
+    },
+    discussion,
     drafting: drafting?.id === release.id,
     timeZone,
     defaultScheduleAt: instantToZoned(new Date(Date.now() + 60 * 60 * 1000), timeZone),

@@ -3,14 +3,17 @@ import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { RELEASES_PATH, type ReleaseDetail } from "~/features/releases/contract";
 import { PreviewLinks } from "./preview-links";
-import { PUBLISH_FETCHER, PUBLISHED, ReleaseActions } from "./release-actions";
+import { PUBLISH_FETCHER, PUBLISHED, ReleaseActions, SUBMIT_FETCHER, SUBMITTED } from "./release-actions";
 import { useReleaseAnswer } from "./release-form";
 import { ReleaseChanges } from "./release-changes";
 import { ReleaseStateBadge } from "./release-state";
+import { ReleaseDiscussionCard } from "./release-discussion";
 
 /** One release: what it changes against the live site, its review and its publish. */
 export function ReleasePage({ release }: { release: ReleaseDetail }) {
   useReleaseAnswer(PUBLISH_FETCHER, PUBLISHED);
+  // Submitting leaves the draft state, and its form with it: its answer is read here.
+  useReleaseAnswer(SUBMIT_FETCHER, SUBMITTED);
   return (
     <section aria-labelledby="release-heading" className="grid gap-6">
       <div className="grid gap-2">
@@ -64,6 +67,7 @@ export function ReleasePage({ release }: { release: ReleaseDetail }) {
       </div>
       <ReleaseActions release={release} />
       <PreviewLinks releaseId={release.id} />
+      <ReleaseDiscussionCard release={release} />
       <Card>
         <CardHeader>
           <CardTitle>Изменения ({release.changes.length})</CardTitle>

@@ -66,6 +66,8 @@ export const activity = {
     publish: "published",
     cancel: "cancelled",
     resolve: "conflict resolved",
+    comment: "comment",
+    comment_resolve: "discussion resolved",
     failed: "publishing failed",
     policies: "publishing rules",
     default: "made the default language",

@@ -67,6 +67,8 @@ export const activity = {
     publish: "опубликован",
     cancel: "отменён",
     resolve: "конфликт решён",
+    comment: "комментарий",
+    comment_resolve: "обсуждение отмечено решённым",
     failed: "ошибка публикации",
     policies: "правила публикации",
     default: "выбран языком по умолчанию",
