@@ -9,8 +9,9 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup/fail-on-console-error.ts", "./app/record-kinds.server.ts"],
-    // One migrated database of each kind, copied for each test file.
-    globalSetup: ["./tests/setup/database-template.ts"],
+    // One migrated database of each kind, copied for each test file; the commands the tests
+    // start as processes, compiled once.
+    globalSetup: ["./tests/setup/database-template.ts", "./tests/setup/command-entries.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
