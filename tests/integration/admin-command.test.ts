@@ -1,26 +1,26 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, adminUsers, twoFactor, user } from "~/db/schema";
 import { createAuth } from "~/features/auth/auth.server";
 import { openDatabase, type DatabaseHandle } from "~/platform/db.server";
-import { signUpAndGetCookie } from "../support/test-database";
+import { commandEntryArgs } from "../support/command-entry";
+import { createMigratedPostgresDatabase, embeddedDataDirFromTemplate, signUpAndGetCookie } from "../support/test-database";
 
 /**
  * `npm run admin -- …` run as its own process, as whoever runs the server would: against a fresh
  * PostgreSQL database (DATABASE_URL) and against an embedded database in a DATA_DIR. These tests
- * run before the build, so the command's code runs from source here; the end-to-end tests run
+ * run before the build, so the command's code runs from source here (compiled once for the run,
+ * tests/setup/command-entries.ts); the end-to-end tests run
  * `scripts/admin.js` itself from the build without development dependencies
  * (tests/e2e/admin-team/admin-command.spec.ts).
  */
 function run(args: string[], env: Record<string, string>) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/support/run-admin-command.ts", ...args], {
+    const child = spawn(process.execPath, [...commandEntryArgs("run-admin-command"), ...args], {
       env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", PUBLIC_URL: "https://site.example", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -106,28 +106,16 @@ describe("npm run admin", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the admin command on DATABASE_URL (PostgreSQL)", () => {
-  // The body is collected even when the suite is skipped: without the variable the URL must still parse.
-  const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://127.0.0.1/skipped";
-  const name = `site_command_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const query = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  let databaseUrl: string;
+  let drop: () => Promise<void>;
   beforeAll(async () => {
-    await query(`CREATE DATABASE "${name}"`);
+    // A copy of the run's migrated database (the command's own start still checks the migrations).
+    ({ url: databaseUrl, drop } = await createMigratedPostgresDatabase("site_command"));
     const handle = await openDatabase({ databaseUrl });
     await seed(handle);
     await handle.close();
   });
-  afterAll(() => query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  afterAll(() => drop?.());
 
   it("lists, grants, prints a reset link and turns two-factor off, with a clear error for an unknown address", async () => {
     // The DATA_DIR is left untouched: the command works on the PostgreSQL database alone.
@@ -144,7 +132,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the admin command on DATABASE_U
 describe("the admin command on the embedded database (DATA_DIR)", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-command-embedded-"));
   beforeAll(async () => {
-    const handle = await openDatabase({ dataDir });
+    // A copy of the run's migrated embedded database, as a server's first start leaves it.
+    const handle = await openDatabase({ dataDir: embeddedDataDirFromTemplate(dataDir) });
     await seed(handle);
     await handle.close();
   }, 120_000);

@@ -15,6 +15,7 @@ import { sendOutboxMail } from "~/platform/mail.server";
 import { action as adminAction } from "~/routes/admin";
 import { resetMessages } from "~/features/auth/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
+import { commandEntryArgs } from "../support/command-entry";
 import { siteRequest, signUpAndGetCookie, onBothDatabases, useTestApp, type TestApp } from "../support/test-database";
 import { callRoute, postForm } from "../support/admin-routes";
 
@@ -97,7 +98,7 @@ describe("'Забыли пароль?' with SMTP_URL", async () => {
 
 describe("the admin command", () => {
   const run = (args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/support/run-admin-command.ts", ...args], {
+    spawnSync(process.execPath, [...commandEntryArgs("run-admin-command"), ...args], {
       env: { ...process.env, LOG_LEVEL: "warn", ...env },
       encoding: "utf8",
       timeout: 60_000,

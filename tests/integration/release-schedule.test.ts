@@ -9,8 +9,8 @@ import { publishDueReleases } from "~/features/releases/schedule.server";
 import { openDatabase, type Database, type DatabaseHandle } from "~/platform/db.server";
 import { startJobs } from "~/platform/jobs.server";
 import { scheduledPublishJob } from "~/features/releases/schedule.server";
-import { createPostgresDatabase } from "../support/postgres-database";
-import { onBothDatabases } from "../support/test-database";
+import { commandEntryArgs } from "../support/command-entry";
+import { createMigratedPostgresDatabase, embeddedDataDirFromTemplate, onBothDatabases } from "../support/test-database";
 
 /** A scheduled release of one staged setting, due at `at`. */
 async function scheduleOne(db: Database, name: string, at: Date) {
@@ -37,17 +37,20 @@ const publishEvents = async (db: Database) =>
     (event) => (event.details as { releaseId: number }).releaseId,
   );
 
-/** The database two instances share: a PostgreSQL database, or an embedded one in a directory. */
+/**
+ * The database two instances share: a PostgreSQL database, or an embedded one in a directory,
+ * each a copy of the run's migrated database.
+ */
 async function sharedDatabase(kind: string) {
   if (kind === "postgres") {
-    const database = await createPostgresDatabase("site_schedule");
+    const database = await createMigratedPostgresDatabase("site_schedule");
     return {
       env: { DATABASE_URL: database.url } as Record<string, string>,
       open: () => openDatabase({ databaseUrl: database.url }),
       drop: database.drop,
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "release-schedule-"));
+  const dir = embeddedDataDirFromTemplate(fs.mkdtempSync(path.join(os.tmpdir(), "release-schedule-")));
   return {
     env: { DATA_DIR: dir },
     open: () => openDatabase({ dataDir: dir }),
@@ -56,7 +59,7 @@ async function sharedDatabase(kind: string) {
 }
 
 function startChild(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/release-scheduler-child.ts"], {
+  const child = spawn(process.execPath, commandEntryArgs("release-scheduler-child"), {
     env: { ...process.env, ...env, LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "inherit"],
   });

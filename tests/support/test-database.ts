@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { and, eq } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import * as tar from "tar";
 import { afterAll, beforeAll, inject } from "vitest";
 import * as schema from "~/db/schema";
 import { createAuth, setAuth, type Auth } from "~/features/auth/auth.server";
@@ -61,6 +62,31 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<Databa
       await database.drop();
     },
   };
+}
+
+/**
+ * A DATA_DIR holding a copy of the run's migrated embedded database, in DATA_DIR/db where a
+ * server's first start leaves it: creating and migrating one there runs PostgreSQL's initdb in a
+ * child process and every migration (some 10 s of the two cores quiet, 30 s loaded), which is the
+ * first start's own test (app/platform/db.server.test.ts). Without a template (a config that sets
+ * up none) the directory is left empty, and opening it makes the database as a first start does.
+ */
+export function embeddedDataDirFromTemplate(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const template = inject("pgliteTemplate");
+  if (!template) return dataDir;
+  const target = path.join(dataDir, "db");
+  fs.mkdirSync(target);
+  tar.extract({ file: template, cwd: target, sync: true });
+  return dataDir;
+}
+
+/**
+ * A new database on the test PostgreSQL server, a copy of the run's migrated template when there
+ * is one (CREATE DATABASE … TEMPLATE): opening it finds no migration left to apply.
+ */
+export function createMigratedPostgresDatabase(prefix = "site_test") {
+  return createPostgresDatabase(prefix, inject("postgresTemplate"));
 }
 
 export interface TestApp {
