@@ -1,0 +1,38 @@
+// `npm test`: the unit and integration tests (Vitest, on PGlite and on PostgreSQL when
+// TEST_DATABASE_URL is set) with the production build made beside them, then, on that build,
+// tests/after-build and the end-to-end tests (Playwright in Chromium, with axe-core).
+// The build needs nothing from the tests, and Vitest leaves part of two cores idle while its
+// tests wait on databases, processes and sockets, so the two run at once (bench/test-loop.md).
+// The build's output is kept in test-results/build.log and shown once the unit tests are done;
+// test-results/build.status holds its exit code, for .ci/run's static checks, which start after
+// the build so type generation and the build never write at once.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+
+/** @param {string[]} args @param {import("node:child_process").StdioOptions} stdio */
+const run = (args, stdio = "inherit") =>
+  new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", ...args], { stdio });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+fs.mkdirSync("test-results", { recursive: true });
+fs.rmSync("test-results/build.status", { force: true });
+const log = fs.openSync("test-results/build.log", "w");
+const build = run(["build"], ["ignore", log, log]).then((code) => {
+  fs.writeFileSync("test-results/build.status", `${code}\n`);
+  return code;
+});
+
+const unit = await run(["test:unit"]);
+const built = await build;
+process.stdout.write(fs.readFileSync("test-results/build.log", "utf8"));
+if (built !== 0) {
+  console.error("npm test: the build failed (above); the end-to-end tests need it");
+  process.exit(1);
+}
+// The end-to-end tests run even when a unit test failed: one run reports every failure.
+const e2e = await run(["test:e2e:built"]);
+if (unit !== 0) console.error("npm test: unit or integration tests failed (above)");
+if (e2e !== 0) console.error("npm test: end-to-end tests failed (above)");
+process.exit(unit !== 0 || e2e !== 0 ? 1 : 0);
