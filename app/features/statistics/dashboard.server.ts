@@ -90,17 +90,19 @@ const totalsOf = (row: Partial<Totals> | undefined): Totals => ({
 const sums = sql.raw(`sum(visitors)::int as visitors, sum(visits)::int as visits, sum(pageviews)::int as pageviews,
   sum(bounces)::int as bounces, sum(duration)::int as duration, sum(conversions)::int as conversions`);
 /**
- * The days of a period whose per-filter figures are not written: rolled up before the day was
- * over (today, or a day whose late events are being rolled up again). Every other day is read
- * from the per-filter roll-up, including days whose roll-up mark has been pruned (after
- * ANALYTICS_RAW_DAYS) and days without any visit.
+ * The days of a period that have visits (a total in the daily roll-up), each with whether its
+ * per-filter figures are not written: rolled up before the day was over (today, or a day whose
+ * late events are being rolled up again). Every other day is read from the per-filter roll-up,
+ * also a day whose roll-up mark has been pruned (after ANALYTICS_RAW_DAYS). A filtered view reads
+ * these days only: a long period with few days of visits is a few statements.
  */
-async function openDays(db: Database, from: string, to: string) {
-  const rows = await rowsOf<{ day: string }>(
+async function daysWithVisits(db: Database, from: string, to: string) {
+  return rowsOf<{ day: string; open: boolean }>(
     db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day from statistics_rollups where not final and day between ${from}::date and ${to}::date`,
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(not r.final, false) as open
+      from statistics_daily d left join statistics_rollups r on r.day = d.day
+      where d.dimension = 'total' and d.value = '' and d.day between ${from}::date and ${to}::date order by d.day`,
   );
-  return new Set(rows.map((row) => row.day));
 }
 const dayList = (days: string[]) =>
   sql`(${sql.join(
@@ -137,16 +139,20 @@ async function statements(db: Database, filters: Filters, from: string, to: stri
   const [single] = filters;
   const visits = (slice: string[]) =>
     fromVisits(sql`${visitsWhere(filters, slice[0]!, slice.at(-1)!)} and v.day in ${dayList(slice)}`, only);
-  if (filters.length > 1 || !single) return slices(days, VISIT_SLICE_DAYS).map(visits);
-  const open = await openDays(db, from, to);
+  const found = await daysWithVisits(db, from, to);
+  if (filters.length > 1 || !single)
+    return slices(
+      found.map((row) => row.day),
+      VISIT_SLICE_DAYS,
+    ).map(visits);
   const table = sql`statistics_daily_by where filter = ${single[0]} and filter_value = ${single[1]}`;
   return [
     ...slices(
-      days.filter((day) => !open.has(day)),
+      found.filter((row) => !row.open).map((row) => row.day),
       ROLLUP_SLICE_DAYS,
     ).map((slice) => fromRollUp(table, slice, only)),
     ...slices(
-      days.filter((day) => open.has(day)),
+      found.filter((row) => row.open).map((row) => row.day),
       VISIT_SLICE_DAYS,
     ).map(visits),
   ];
