@@ -14,7 +14,7 @@ import { contactMessages, releases, statisticsEvents } from "~/db/schema";
 import { runInPreview } from "~/features/records/preview-context.server";
 import { previewCookieValue } from "~/features/releases/preview/preview-token.server";
 import { createReviewLink } from "~/features/releases/preview/review-links.server";
-import { bannerMessages } from "~/features/releases/preview/banner";
+import { PREVIEW_FORM_NOT_SENT } from "~/features/releases/preview/form-not-sent";
 import { createStamp, STAMP_COOKIE } from "~/platform/hmac.server";
 import * as contactRoute from "~/routes/_public.contact";
 import { previewOf, previewRecognition } from "../../server/http/preview";
@@ -80,7 +80,8 @@ describe.each(onEmbeddedDatabase)("the contact form in a release's preview on %s
         expect(answer.status, path).toBe(200);
         expect(answer.headers.get("cache-control"), path).toBe("private, no-store");
         expect(await answer.json(), path).toEqual({
-          status: "preview",
+          status: "invalid",
+          errors: { message: PREVIEW_FORM_NOT_SENT },
           values: { name: valid.name, email: valid.email, subject: valid.subject, message: valid.message },
         });
       }
@@ -106,16 +107,17 @@ describe.each(onEmbeddedDatabase)("the contact form in a release's preview on %s
     }
   });
 
-  it("says so in the form, where the site says a message was sent, with what was typed kept", () => {
+  it("says so in the form, under the message, with what was typed kept", () => {
     const actionData = {
-      status: "preview" as const,
+      status: "invalid" as const,
+      errors: { message: PREVIEW_FORM_NOT_SENT },
       values: { name: valid.name, email: valid.email, subject: valid.subject, message: valid.message },
     };
     const Stub = createRoutesStub([
       { path: "/contact", Component: () => createElement(ContactForm, { content: {} as PageContent, actionData }) },
     ]);
     const html = renderToString(createElement(Stub, { initialEntries: ["/contact"] }));
-    expect(html).toContain(bannerMessages.formNotSent);
+    expect(html).toContain(PREVIEW_FORM_NOT_SENT);
     expect(html).toContain('value="Ada Lovelace"');
     expect(html).not.toContain(CONTACT_SUCCESS_MESSAGE.replace("'", "&#x27;"));
   });

@@ -12,7 +12,6 @@ import {
   CONTACT_SUCCESS_MESSAGE,
 } from "~/features/content/catalogue/contact-form";
 import type { ContactFieldErrors } from "~/features/contact/schema";
-import { bannerMessages } from "~/features/releases/preview/banner";
 import type { PageContent } from "~/components/site/page-content";
 
 /** The success message shows about a second after sending, and hides after five. */
@@ -23,18 +22,16 @@ export const SUCCESS_VISIBLE_MS = 5000;
 export type ContactActionData =
   | { status: "sent" }
   | { status: "invalid"; errors: ContactFieldErrors; values: Record<string, string> }
-  | { status: "failed"; values: Record<string, string> }
-  /** In a release's preview: the fields are valid, and nothing was sent. */
-  | { status: "preview"; values: Record<string, string> };
+  | { status: "failed"; values: Record<string, string> };
 
 type Field = keyof ContactFieldErrors;
-type Status = "idle" | "sending" | "sent" | "failed" | "preview";
+type Status = "idle" | "sending" | "sent" | "failed";
 
 const inputClass =
   "w-full rounded-xl border border-slate-300 bg-white px-3.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand focus-visible:ring-4 focus-visible:ring-brand/15 focus-visible:outline-none aria-[invalid=true]:border-red-500 sm:text-sm";
 
 const initialStatus = (answer?: ContactActionData): Status =>
-  answer?.status === "sent" || answer?.status === "failed" || answer?.status === "preview" ? answer.status : "idle";
+  answer?.status === "sent" ? "sent" : answer?.status === "failed" ? "failed" : "idle";
 
 /**
  * The contact form. It posts to the route's action: with JavaScript through a fetcher (the
@@ -69,7 +66,7 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
         timers.current.push(window.setTimeout(() => setStatus("idle"), SUCCESS_VISIBLE_MS));
       } else {
         setErrors(answer.status === "invalid" ? answer.errors : {});
-        setStatus(answer.status === "failed" || answer.status === "preview" ? answer.status : "idle");
+        setStatus(answer.status === "failed" ? "failed" : "idle");
       }
     };
     timers.current.push(window.setTimeout(show, wait));
@@ -175,13 +172,6 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
             </p>
           ) : status === "failed" ? (
             <p className="rounded-xl bg-red-50 p-4 text-sm font-medium text-red-800 ring-1 ring-red-200">{CONTACT_ERROR_MESSAGE}</p>
-          ) : status === "preview" ? (
-            <p
-              data-testid="contact-preview-notice"
-              className="rounded-xl bg-amber-50 p-4 text-sm font-medium text-amber-900 ring-1 ring-amber-200"
-            >
-              {bannerMessages.formNotSent}
-            </p>
           ) : null}
         </div>
       </div>

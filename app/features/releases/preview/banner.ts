@@ -21,6 +21,4 @@ export const bannerMessages = {
   exit: "Выйти из предпросмотра",
   livePreview: "Несохранённые изменения",
   readOnly: "только просмотр",
-  /** The contact form's answer in a preview: checked as on the site, never sent (a preview has no side effect). */
-  formNotSent: "Это предпросмотр: сообщение не отправлено. Из предпросмотра сообщения не отправляются.",
 } as const;
