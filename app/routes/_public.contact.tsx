@@ -4,6 +4,9 @@ import { ContactPage } from "~/components/site/contact/contact-page";
 import type { ContactActionData } from "~/components/site/contact/contact-form";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { receiveContactMessage } from "~/features/contact/receive.server";
+import { parseContactMessage } from "~/features/contact/schema";
+import { currentPreview } from "~/features/records/preview-context.server";
+import { PREVIEW_FORM_NOT_SENT } from "~/features/releases/preview/form-not-sent";
 import { readCookie, STAMP_COOKIE } from "~/platform/hmac.server";
 import { kickContactOutbox } from "~/features/contact/worker.server";
 import { getPageContent } from "~/features/content/read.server";
@@ -33,6 +36,15 @@ const TYPED_FIELDS = ["name", "email", "subject", "message"] as const;
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = Object.fromEntries(TYPED_FIELDS.map((name) => [name, (form[name] ?? "").slice(0, 10_000)]));
+  // A release's preview has no side effect: the fields are checked as on the site, and nothing
+  // is stored, mailed or counted; the form says, under the message, that it was not sent (the
+  // form's own way of showing the server's sentences: no byte more in the site's JavaScript).
+  if (currentPreview()) {
+    const parsed = parseContactMessage(form);
+    return parsed.success
+      ? data<ContactActionData>({ status: "invalid", errors: { message: PREVIEW_FORM_NOT_SENT }, values })
+      : data<ContactActionData>({ status: "invalid", errors: parsed.errors, values }, { status: 400 });
+  }
   const outcome = await receiveContactMessage(getDb(), {
     form,
     clientAddress: clientIp(request),

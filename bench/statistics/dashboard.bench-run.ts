@@ -3,7 +3,7 @@
 // the storage a million pageviews take. Writes bench/statistics-dashboard.md.
 import fs from "node:fs";
 import os from "node:os";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { loadStatistics } from "~/features/statistics/dashboard.server";
 import { ensurePartition } from "~/features/statistics/partitions.server";
@@ -19,6 +19,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const kinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 const lines: string[] = [];
 const results: { kind: string; name: string; figure: string }[] = [];
+const statementCounts: typeof results = [];
+const cpuTimes: typeof results = [];
+const plans: string[] = [];
 
 const percentile = (samples: number[], q: number) =>
   [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
@@ -51,17 +54,41 @@ for (const kind of kinds) {
       await rollUpDay(db, dayOf(new Date(now.getTime() - 86_400_000)), now);
       const rollUpYesterday = performance.now() - yesterdayStarted;
 
-      const measure = async (values: Record<string, string>) => {
+      const measure = async (name: string, values: Record<string, string>) => {
         const query = statisticsQuerySchema.parse(values);
         const samples: number[] = [];
+        const cpu: number[] = [];
         for (let run = 0; run < RUNS + 5; run += 1) {
           const begin = performance.now();
+          const cpuBegin = process.cpuUsage();
           const view = await loadStatistics(db, query, now);
-          if (run >= 5) samples.push(performance.now() - begin);
+          if (run >= 5) {
+            samples.push(performance.now() - begin);
+            const used = process.cpuUsage(cpuBegin);
+            cpu.push((used.user + used.system) / 1000);
+          }
           // Events reach back 30 days and 22 hours: most fall in the last 30 calendar days.
           if (run === 0 && Object.keys(values).length === 1) expect(view.totals.pageviews).toBeGreaterThan(PAGEVIEWS * 0.9);
           if (run === 0) expect(view.totals.visits).toBeGreaterThan(0);
         }
+        // The statements one view sends, and the plan of the slowest (EXPLAIN ANALYZE, on this database).
+        const sent: SQL[] = [];
+        const execute = db.execute.bind(db);
+        (db as { execute: (statement: SQL) => unknown }).execute = (statement: SQL) => (sent.push(statement), execute(statement));
+        await loadStatistics(db, query, now);
+        (db as { execute: unknown }).execute = execute;
+        let slowest = { ms: -1, plan: "" };
+        for (const statement of sent) {
+          const begin = performance.now();
+          const explained = (await db.execute(sql`explain (analyze, costs off) ${statement}`)) as unknown as {
+            rows: Record<string, string>[];
+          };
+          const took = performance.now() - begin;
+          if (took > slowest.ms) slowest = { ms: took, plan: explained.rows.map((row) => Object.values(row)[0]).join("\n") };
+        }
+        plans.push(`### ${kind}: ${name} (${sent.length} statements; the slowest)\n\n\`\`\`\n${slowest.plan}\n\`\`\`\n`);
+        statementCounts.push({ kind, name, figure: String(sent.length) });
+        cpuTimes.push({ kind, name, figure: kind === "pglite" ? ms(percentile(cpu, 0.95)) : "" });
         return `${ms(percentile(samples, 0.5))} / **${ms(percentile(samples, 0.95))}**`;
       };
       const kept = keptDays(now, 25);
@@ -70,13 +97,14 @@ for (const kind of kinds) {
         ["30 days, one campaign", { range: "30d", utm_campaign: "campaign-5" }],
         ["30 days, Mobile (a quarter)", { range: "30d", device: "Mobile" }],
         ["30 days, page /fees", { range: "30d", page: "/fees" }],
-        ["30 days, Mobile and Chrome", { range: "30d", device: "Mobile", browser: "Chrome" }],
+        ["30 days, Mobile and Chrome (a twentieth)", { range: "30d", device: "Mobile", browser: "Chrome" }],
+        ["30 days, Mobile and Direct (an eighth)", { range: "30d", device: "Mobile", source: "Direct" }],
         ["today, Mobile", { range: "today", device: "Mobile" }],
         ["25 months (largest)", { range: "custom", from: kept.first, to: kept.last }],
         ["25 months, Mobile", { range: "custom", from: kept.first, to: kept.last, device: "Mobile" }],
         ["25 months, Mobile and Chrome", { range: "custom", from: kept.first, to: kept.last, device: "Mobile", browser: "Chrome" }],
       ];
-      for (const [name, values] of views) results.push({ kind, name, figure: await measure(values) });
+      for (const [name, values] of views) results.push({ kind, name, figure: await measure(name, values) });
       const sizes = (await db.execute(sql`
         select coalesce(sum(pg_total_relation_size(c.oid)) filter (where c.relname like 'statistics\\_events\\_%'), 0)::bigint as raw,
           coalesce(sum(pg_total_relation_size(c.oid)) filter (where c.relname = 'statistics_visits'), 0)::bigint as visits,
@@ -98,9 +126,11 @@ for (const kind of kinds) {
 afterAll(() => {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   const names = [...new Set(results.map((result) => result.name))];
+  const figureOf = (list: typeof results, kind: string, name: string) =>
+    list.find((result) => result.kind === kind && result.name === name)?.figure ?? "";
   const table = names.map(
     (name) =>
-      `| ${name} | ${kinds.map((kind) => results.find((result) => result.kind === kind && result.name === name)?.figure ?? "").join(" | ")} |`,
+      `| ${name} | ${kinds.map((kind) => figureOf(results, kind, name)).join(" | ")} | ${figureOf(cpuTimes, "pglite", name)} | ${kinds.map((kind) => figureOf(statementCounts, kind, name)).join(" / ")} |`,
   );
   const text = `# Statistics dashboard over ${PAGEVIEWS.toLocaleString("en")} pageviews
 
@@ -109,12 +139,12 @@ Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu
     .map((value) => value.toFixed(2))
     .join(", ")}), Node ${process.version}. \`npm run bench:statistics\` (PostgreSQL too with \`TEST_DATABASE_URL\`).
 
-Seeded with \`generate_series\` (three pageviews a visit over the last 30 days and 22 hours, all in the past, eight sources, twenty campaigns, a goal every 50th visit), each day rolled up as after midnight (the days that are over with their per-filter figures), then \`loadStatistics\` (headline figures and the previous period, the chart's series, every breakdown, the markers, visitors in the last five minutes) timed ${RUNS} times after five warm-up runs. Unfiltered views read the daily roll-up; a view filtered by one value reads the per-filter roll-up for the days that are over and today's visits; two filters read the visits. Every period is read in slices (roll-ups a quarter, visits a month a statement). The 25-month views are the largest the dashboard allows (ANALYTICS_KEEP_MONTHS); the seeded data covers their last month.
+Seeded with \`generate_series\` (three pageviews a visit over the last 30 days and 22 hours, all in the past, eight sources, twenty campaigns, a goal every 50th visit), each day rolled up as after midnight (the days that are over with their per-filter figures), then \`loadStatistics\` (headline figures and the previous period, the chart's series, every breakdown, the markers, visitors in the last five minutes) timed ${RUNS} times after five warm-up runs. Unfiltered views read the daily roll-up; a view filtered by one value reads the per-filter roll-up for the days that are over and today's visits; two filters read the visits their filters' indexes find, every dimension in one statement (docs/decisions/0017). Every period is read in slices (roll-ups a quarter, visits a month a statement). 'pglite CPU p95' is the process's CPU time per view on PGlite (the database runs in the process), less sensitive to the machine's load than the wall time; 'statements' is what one view sends (pglite / postgres); bench/statistics-dashboard-plans.md has each view's slowest plan. The 25-month views are the largest the dashboard allows (ANALYTICS_KEEP_MONTHS); the seeded data covers their last month.
 
 Median / **p95** in ms:
 
-| view | ${kinds.join(" | ")} |
-| --- | ${kinds.map(() => "---").join(" | ")} |
+| view | ${kinds.join(" | ")} | pglite CPU p95 | statements |
+| --- | ${kinds.map(() => "---").join(" | ")} | --- | --- |
 ${table.join("\n")}
 
 Targets: p95 under 200 ms on PGlite and under 100 ms on PostgreSQL for every view.
@@ -126,4 +156,8 @@ ${lines.join("\n")}
 Raw events are kept ANALYTICS_RAW_DAYS (30) and then dropped with their month's partition; visits and the roll-ups are what ANALYTICS_KEEP_MONTHS (25) keeps.
 `;
   fs.writeFileSync("bench/statistics-dashboard.md", text);
+  fs.writeFileSync(
+    "bench/statistics-dashboard-plans.md",
+    `# Statistics dashboard: each view's slowest statement\n\nWritten by \`npm run bench:statistics\` with bench/statistics-dashboard.md: for each view, the statements \`loadStatistics\` sent and the plan of the slowest one (EXPLAIN ANALYZE, times as measured under the run's load).\n\n${plans.join("\n")}`,
+  );
 });

@@ -17,6 +17,12 @@ const COOKIE = new RegExp(`(?:^|;\\s*)${PREVIEW_COOKIE}=([^;]*)`);
 /** Paths that are never a preview of the site: the dashboard, auth, the preview's own routes. */
 const NOT_PREVIEWED = /^\/(admin|api|preview)(\/|\.data|$|\?)/;
 const MAX_DRAFT_BYTES = 4 * 1024 * 1024;
+/**
+ * The public forms whose post a preview hands to the route (the page and its data request): the
+ * contact form, whose action answers a preview without storing or sending anything. Any other
+ * post to a preview is refused: a preview is read-only.
+ */
+const PREVIEWED_FORMS = /^\/contact(\.data)?$/;
 
 const previewCookieOf = (req: IncomingMessage) => COOKIE.exec(req.headers.cookie ?? "")?.[1];
 
@@ -88,7 +94,8 @@ function leaveTo(req: Request, res: Response, location: string) {
  * (signature, administrator session or reviewer link); a valid one renders with the release
  * applied, anything else drops the cookie and renders the live site, except a reviewer whose
  * link was revoked or expired, who is sent to the refusal page. A preview is read-only: the
- * only post it takes is the live preview's typed values (same origin, an administrator only).
+ * posts it takes are the live preview's typed values (same origin, an administrator only) and
+ * the contact form's, which its action answers as not sent.
  */
 export async function previewRecognition(req: Request, res: Response, next: NextFunction) {
   const cookie = previewCookieOf(req);
@@ -117,6 +124,11 @@ export async function previewRecognition(req: Request, res: Response, next: Next
       delete req.headers["content-length"];
       delete req.headers["content-type"];
       res.locals.preview = { ...state, draft } satisfies PreviewState;
+      return next();
+    }
+    if (req.method === "POST" && PREVIEWED_FORMS.test(req.path)) {
+      // The site's own form, answered by its action inside the preview: checked, never sent.
+      res.locals.preview = state;
       return next();
     }
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 403, "Read-only preview");

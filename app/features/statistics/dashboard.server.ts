@@ -5,7 +5,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { csvRow } from "~/platform/csv";
-import { breakdownQuery, visitFigures } from "./rollup.server";
+import { allFigureDimensions, figuresOfVisits } from "./figures.server";
 import { dayOf } from "./salt.server";
 import {
   dimensionLabels,
@@ -64,13 +64,13 @@ const daysOf = (from: string, to: string) => Array.from({ length: daysBetween(fr
 export const activeFilters = (query: Partial<StatisticsQuery>) =>
   dimensions.flatMap((name) => (query[name] !== undefined ? [[name, query[name]] as [Dimension, string]] : []));
 
-/** The visits of the period that match every filter. */
+/** The visits of the period that match every filter (each condition one an index of statistics_visits serves). */
 function visitsWhere(filters: [Dimension, string][], from: string, to: string): SQL {
   const parts = [sql`v.day between ${from}::date and ${to}::date`];
   for (const [name, value] of filters) {
-    if (name === "page") parts.push(sql`${value} = any(v.paths)`);
-    else if (name === "goal") parts.push(sql`${value} = any(v.goals)`);
-    else parts.push(sql`${sql.identifier(name)} = ${value}`);
+    if (name === "page") parts.push(sql`v.paths @> array[${value}::text]`);
+    else if (name === "goal") parts.push(sql`v.goals @> array[${value}::text]`);
+    else parts.push(sql`v.${sql.identifier(name)} = ${value}`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -89,13 +89,20 @@ const totalsOf = (row: Partial<Totals> | undefined): Totals => ({
 });
 const sums = sql.raw(`sum(visitors)::int as visitors, sum(visits)::int as visits, sum(pageviews)::int as pageviews,
   sum(bounces)::int as bounces, sum(duration)::int as duration, sum(conversions)::int as conversions`);
-/** The days of a period whose per-filter figures are written (the day was over when last rolled up). */
-async function finalDays(db: Database, from: string, to: string) {
-  const rows = await rowsOf<{ day: string }>(
+/**
+ * The days of a period that have visits (a total in the daily roll-up), each with whether its
+ * per-filter figures are not written: rolled up before the day was over (today, or a day whose
+ * late events are being rolled up again). Every other day is read from the per-filter roll-up,
+ * also a day whose roll-up mark has been pruned (after ANALYTICS_RAW_DAYS). A filtered view reads
+ * these days only: a long period with few days of visits is a few statements.
+ */
+async function daysWithVisits(db: Database, from: string, to: string) {
+  return rowsOf<{ day: string; open: boolean }>(
     db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day from statistics_rollups where final and day between ${from}::date and ${to}::date`,
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(not r.final, false) as open
+      from statistics_daily d left join statistics_rollups r on r.day = d.day
+      where d.dimension = 'total' and d.value = '' and d.day between ${from}::date and ${to}::date order by d.day`,
   );
-  return new Set(rows.map((row) => row.day));
 }
 const dayList = (days: string[]) =>
   sql`(${sql.join(
@@ -103,28 +110,21 @@ const dayList = (days: string[]) =>
     sql`, `,
   )})`;
 
-type Only = "total" | "hour" | "day" | undefined;
+/** A period's figures: every dimension's rows with the days' (`day`, the chart's) and the hours', or only the total. */
+type Only = "total" | undefined;
 
-/** A statement over the visits `where` selects: every dimension's rows, or only the total, the hours or the days. */
+/** A statement over the visits `where` selects. */
 function fromVisits(where: SQL, only: Only) {
-  if (only === "day")
-    return sql`select to_char(v.day, 'YYYY-MM-DD') as dimension, '' as value, ${visitFigures} from statistics_visits v where ${where} group by v.day`;
-  if (only === "total") return sql`select 'total' as dimension, '' as value, ${visitFigures} from statistics_visits v where ${where}`;
-  if (only === "hour")
-    return sql`select 'hour' as dimension, to_char(v.started_at at time zone 'UTC', 'HH24') as value, ${visitFigures}
-      from statistics_visits v where ${where} group by 2`;
-  // The matching visits read once for the three parts of the breakdown (one value, pages, goals).
-  return sql`with matched as materialized (select * from statistics_visits v where ${where})
-    ${breakdownQuery(sql`true`, undefined, sql`matched v`)}`;
+  const visits = sql`statistics_visits v where ${where}`;
+  return only === "total" ? figuresOfVisits(visits, [], ["total"]) : figuresOfVisits(visits, [], [...allFigureDimensions, "day"]);
 }
 
 /** A statement over a roll-up's rows (`table` with its own conditions) for some days. */
 function fromRollUp(table: SQL, days: string[], only: Only) {
-  const dimension = only === "day" ? sql` and dimension = 'total'` : only ? sql` and dimension = ${only}` : sql``;
-  const key = only === "day" ? sql`to_char(day, 'YYYY-MM-DD') as dimension, '' as value` : sql`dimension, value`;
-  const group = only === "day" ? sql`day` : sql`dimension, value`;
-  return sql`select ${key}, ${sums} from ${table} and day between ${days[0]}::date and ${days.at(-1)}::date
-    and day in ${dayList(days)}${dimension} group by ${group}`;
+  const within = sql`${table} and day between ${days[0]}::date and ${days.at(-1)}::date and day in ${dayList(days)}`;
+  if (only === "total") return sql`select dimension, value, ${sums} from ${within} and dimension = 'total' group by dimension, value`;
+  return sql`select dimension, value, ${sums} from ${within} group by dimension, value
+    union all select 'day', to_char(day, 'YYYY-MM-DD'), ${sums} from ${within} and dimension = 'total' group by day`;
 }
 
 /**
@@ -139,16 +139,20 @@ async function statements(db: Database, filters: Filters, from: string, to: stri
   const [single] = filters;
   const visits = (slice: string[]) =>
     fromVisits(sql`${visitsWhere(filters, slice[0]!, slice.at(-1)!)} and v.day in ${dayList(slice)}`, only);
-  if (filters.length > 1 || !single) return slices(days, VISIT_SLICE_DAYS).map(visits);
-  const final = await finalDays(db, from, to);
+  const found = await daysWithVisits(db, from, to);
+  if (filters.length > 1 || !single)
+    return slices(
+      found.map((row) => row.day),
+      VISIT_SLICE_DAYS,
+    ).map(visits);
   const table = sql`statistics_daily_by where filter = ${single[0]} and filter_value = ${single[1]}`;
   return [
     ...slices(
-      days.filter((day) => final.has(day)),
+      found.filter((row) => !row.open).map((row) => row.day),
       ROLLUP_SLICE_DAYS,
     ).map((slice) => fromRollUp(table, slice, only)),
     ...slices(
-      days.filter((day) => !final.has(day)),
+      found.filter((row) => row.open).map((row) => row.day),
       VISIT_SLICE_DAYS,
     ).map(visits),
   ];
@@ -167,12 +171,13 @@ async function figures(db: Database, filters: Filters, from: string, to: string,
   return [...merged.values()];
 }
 
-async function seriesFor(db: Database, filters: Filters, range: ReturnType<typeof resolveRange>): Promise<SeriesPoint[]> {
+/** The chart's points from a period's rows: its hours (one day) or its days, added up by week or month for a long period. */
+function seriesOf(rows: Row[], range: ReturnType<typeof resolveRange>): SeriesPoint[] {
   const { from, to, unit } = range;
-  const rows = await figures(db, filters, from, to, unit === "hour" ? "hour" : "day");
   const found = new Map<string, { visitors: number; pageviews: number }>();
   for (const row of rows) {
-    const bucket = unit === "hour" ? row.value : bucketOf(row.dimension, unit);
+    if (row.dimension !== (unit === "hour" ? "hour" : "day")) continue;
+    const bucket = unit === "hour" ? row.value : bucketOf(row.value, unit);
     const point = found.get(bucket) ?? { visitors: 0, pageviews: 0 };
     point.visitors += Number(row.visitors);
     point.pageviews += Number(row.pageviews);
@@ -229,10 +234,9 @@ function toBreakdowns(rows: Row[], limit: number): Record<Dimension, BreakdownRo
 export async function loadStatistics(db: Database, query: StatisticsQuery, now = new Date(), limit = 10): Promise<StatisticsView> {
   const range = resolveRange(query, now);
   const filters = activeFilters(query);
-  const [rows, previous, series, markers, live] = await Promise.all([
+  const [rows, previous, markers, live] = await Promise.all([
     figures(db, filters, range.from, range.to),
     figures(db, filters, range.previousFrom, range.previousTo, "total"),
-    seriesFor(db, filters, range),
     markersFor(db, range.from, range.to),
     liveVisitors(db, now),
   ]);
@@ -240,7 +244,7 @@ export async function loadStatistics(db: Database, query: StatisticsQuery, now =
     ...range,
     totals: totalsOf(rows.find((row) => row.dimension === "total")),
     previous: totalsOf(previous[0]),
-    series,
+    series: seriesOf(rows, range),
     markers,
     breakdowns: toBreakdowns(rows, limit),
     liveVisitors: live,

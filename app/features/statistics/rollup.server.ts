@@ -6,63 +6,24 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { deleteOldSalts, dayOf } from "./salt.server";
 import { dropPartitionsBefore } from "./partitions.server";
+import { figureColumns, figuresOfVisits } from "./figures.server";
 import { dimensions, type Dimension } from "./schema";
 
 /** Any fixed number: instances roll a day up one at a time. */
 const ROLLUP_LOCK = 728_400_118;
-
-/** The dimensions each visit has one value of, as `(name, expression)` over statistics_visits `v`. */
-export const visitDimensions = sql`(values
-  ('total', ''), ('entry', v.entry), ('referrer', v.referrer), ('source', v.source),
-  ('utm_source', v.utm_source), ('utm_medium', v.utm_medium), ('utm_campaign', v.utm_campaign),
-  ('device', v.device), ('browser', v.browser), ('os', v.os), ('language', v.language),
-  ('country', v.country), ('hour', to_char(v.started_at at time zone 'UTC', 'HH24'))) d(dimension, value)`;
-
-/** The figures of a group of visits `v` (a visitor's hash changes every day: distinct hashes are distinct visitor-days). */
-export const visitFigures = sql`count(distinct v.visitor)::int as visitors, count(*)::int as visits, sum(v.pageviews)::int as pageviews,
-  (count(*) filter (where v.pageviews = 1))::int as bounces,
-  coalesce(sum(extract(epoch from v.ended_at - v.started_at)), 0)::int as duration,
-  (count(*) filter (where cardinality(v.goals) > 0))::int as conversions`;
-
-export const figureColumns = sql.raw("visitors, visits, pageviews, bounces, duration, conversions");
-
-/**
- * Every dimension's rows for the visits `where` selects: one value per visit, then the pages
- * (a visit counted once per page it viewed) and the goals it reached. `keys` is what the rows
- * are grouped by besides the dimension (the day, for the roll-up; nothing for a filtered view);
- * `from` is the visits `v` (statistics_visits, or its rows with the value they are filtered by).
- */
-export function breakdownQuery(where: SQL, keys: SQL | undefined, from: SQL = sql`statistics_visits v`) {
-  const select = keys ? sql`${keys}, ` : sql``;
-  const group = keys ? sql`${keys}, ` : sql``;
-  return sql`
-    select ${select}d.dimension, d.value, ${visitFigures}
-      from ${from} cross join lateral ${visitDimensions} where ${where} group by ${group}d.dimension, d.value
-    union all
-    select ${select}'page', p.path, count(distinct v.visitor)::int, count(*)::int, sum(p.views)::int,
-        (count(*) filter (where v.pageviews = 1))::int,
-        coalesce(sum(extract(epoch from v.ended_at - v.started_at)), 0)::int, (count(*) filter (where cardinality(v.goals) > 0))::int
-      from ${from} cross join lateral (select path, count(*) as views from unnest(v.paths) as path group by path) p
-      where ${where} group by ${group}p.path
-    union all
-    select ${select}'goal', g.goal, count(distinct v.visitor)::int, count(*)::int, sum(v.pageviews)::int,
-        (count(*) filter (where v.pageviews = 1))::int,
-        coalesce(sum(extract(epoch from v.ended_at - v.started_at)), 0)::int, count(*)::int
-      from ${from} cross join lateral unnest(v.goals) as g(goal) where ${where} group by ${group}g.goal`;
-}
 
 const nextDay = (day: string) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
 
 /** A visit ends after this long without a pageview. */
 export const VISIT_GAP = "30 minutes";
 
-/** The visits of `day`, each with one value of `filter` (a visit once per page it viewed or goal it reached). */
+/** The visits `where` selects, each with one value of `filter` it has (a visit once per page it viewed or goal it reached; no empty value). */
 export function visitsWithValue(filter: Dimension, where: SQL) {
   if (filter === "page")
-    return sql`(select v.*, f.value as filter_value from statistics_visits v cross join lateral (select distinct unnest(v.paths)) f(value) where ${where}) v`;
+    return sql`(select v.*, f.value as filter_value from statistics_visits v cross join lateral (select distinct unnest(v.paths)) f(value) where ${where} and f.value <> '') v`;
   if (filter === "goal")
-    return sql`(select v.*, f.value as filter_value from statistics_visits v cross join lateral unnest(v.goals) f(value) where ${where}) v`;
-  return sql`(select v.*, v.${sql.identifier(filter)} as filter_value from statistics_visits v where ${where}) v`;
+    return sql`(select v.*, f.value as filter_value from statistics_visits v cross join lateral unnest(v.goals) f(value) where ${where} and f.value <> '') v`;
+  return sql`(select v.*, v.${sql.identifier(filter)} as filter_value from statistics_visits v where ${where} and v.${sql.identifier(filter)} <> '') v`;
 }
 
 /**
@@ -101,15 +62,15 @@ export async function rollUpDay(db: Database, day: string, now = new Date()) {
       ), goals as (
         select visitor, visit, array_agg(distinct name) as goals from numbered where kind = 1 and visit > 0 group by visitor, visit
       )
-      insert into statistics_visits (day, visitor, started_at, ended_at, pageviews, paths, goals, entry, referrer, source,
+      insert into statistics_visits (day, visitor, started_at, ended_at, pageviews, day_visits, paths, goals, entry, referrer, source,
         utm_source, utm_medium, utm_campaign, device, browser, os, language, country)
-      select ${day}::date, f.visitor, f.at, v.ended_at, v.pageviews, v.paths, coalesce(g.goals, '{}'), f.path, f.referrer, f.source,
+      select ${day}::date, f.visitor, f.at, v.ended_at, v.pageviews, count(*) over (partition by f.visitor), v.paths, coalesce(g.goals, '{}'), f.path, f.referrer, f.source,
         f.utm_source, f.utm_medium, f.utm_campaign, f.device, f.browser, f.os, f.language, f.country
       from firsts f join visits v using (visitor, visit) left join goals g using (visitor, visit)`);
     await tx.execute(sql`delete from statistics_daily where day = ${day}::date`);
     await tx.execute(sql`
       insert into statistics_daily (day, dimension, value, ${figureColumns})
-      ${breakdownQuery(sql`v.day = ${day}::date`, sql`v.day`)}`);
+      ${figuresOfVisits(sql`statistics_visits v where v.day = ${day}::date`, ["day"])}`);
   });
   if (!final) return;
   for (const filter of dimensions) {
@@ -119,9 +80,8 @@ export async function rollUpDay(db: Database, day: string, now = new Date()) {
       await tx.execute(sql`
         insert into statistics_daily_by (day, filter, filter_value, dimension, value, ${figureColumns})
         select b.day, ${filter}, b.filter_value, b.dimension, b.value, ${figureColumns}
-        from (${breakdownQuery(sql`true`, sql`v.day, v.filter_value`, visitsWithValue(filter, sql`v.day = ${day}::date`))})
-          b(day, filter_value, dimension, value, ${figureColumns})
-        where b.filter_value <> ''`);
+        from (${figuresOfVisits(visitsWithValue(filter, sql`v.day = ${day}::date`), ["day", "filter_value"])}) b
+`);
     });
   }
   await db.execute(sql`update statistics_rollups set final = true where day = ${day}::date`);

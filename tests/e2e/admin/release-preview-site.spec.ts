@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, test, workerBaseUrl, type APIRequ
 import { adminStorageState } from "../support/accounts";
 import { postForm, saveSetting } from "../support/dashboard";
 import { previewHref } from "../../../app/features/releases/preview/preview";
+import { PREVIEW_FORM_NOT_SENT } from "../../../app/features/releases/preview/form-not-sent";
 
 // A release's preview behaves like the site: hydrated, its scripts running, and every address
 // answered as the release leaves it (release-preview.spec.ts covers opening, leaving and links).
@@ -116,6 +117,22 @@ test.describe("[ADMIN][RELEASES] a preview behaves like the site", () => {
     const api = await adminApi();
     await postForm(api, workerBaseUrl(), `/admin/other/releases/${releaseId}`, { intent: "cancel-release" });
     await api.dispose();
+  });
+
+  test("the contact form says a message is not sent from a preview, instead of an error", async ({ page }) => {
+    await page.goto(previewHref(releaseId, "/contact"));
+    await expect(page.getByTestId("preview-banner")).toContainText(RELEASE);
+    await hydrated(page);
+    await page.locator("#contact-name").fill("Reviewer");
+    await page.locator("#contact-email").fill("reviewer@example.com");
+    await page.locator("#contact-subject").selectOption("General Inquiry");
+    await page.locator("#contact-message").fill("Checking the release before it goes live.");
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByRole("button", { name: /send/i }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByText(PREVIEW_FORM_NOT_SENT)).toBeVisible();
+    // What was typed stays, as after a refused message.
+    await expect(page.locator("#contact-message")).toHaveValue("Checking the release before it goes live.");
   });
 
   test("hydrated at phone width: the FAQ search filters, the menu opens, the cookie banner is accepted; private, no-store, noindex", async ({
