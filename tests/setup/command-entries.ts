@@ -24,6 +24,8 @@ export const commandEntryNames = ["run-admin-command", "run-backup-command", "re
 export default async function setup(project: TestProject) {
   const root = process.cwd();
   // Under node_modules so the compiled files find the packages as the sources do.
+  // A fresh `npm ci` has no node_modules/.cache yet.
+  fs.mkdirSync(path.join(root, "node_modules/.cache"), { recursive: true });
   const directory = fs.mkdtempSync(path.join(root, "node_modules/.cache/test-command-entries-"));
   await build({
     input: Object.fromEntries(commandEntryNames.map((name) => [name, path.join(root, "tests/support", `${name}.ts`)])),
