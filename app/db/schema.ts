@@ -73,6 +73,27 @@ export const session = pgTable(
   (table) => [index("session_user_id_idx").on(table.userId)],
 );
 
+/**
+ * Sessions opened by single sign-on (app/features/sso): whose identity at the provider, and whether
+ * the provider reported multi-factor authentication (its `amr`), so two-factor is not asked again.
+ */
+export const ssoSessions = pgTable(
+  "sso_sessions",
+  {
+    sessionId: text("session_id")
+      .primaryKey()
+      .references(() => session.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    mfa: boolean("mfa").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sso_sessions_user_id_idx").on(table.userId)],
+);
+
 export const account = pgTable(
   "account",
   {
