@@ -33,6 +33,18 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const ROLES = TEAM_ROLES;
 type Role = (typeof TEAM_ROLES)[number];
+/** A comma-separated list, each item normalised and checked; one message for the whole variable. */
+const listOf = (normalise: (item: string) => string, valid: (item: string) => boolean, message: string) =>
+  z
+    .string()
+    .transform((value, context) => {
+      const items = value.split(",").map((item) => normalise(item.trim()));
+      if (items.every(valid)) return items;
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    })
+    .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -200,11 +212,11 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString.pipe(z.string().max(500, "must be at most 500 characters").optional()),
   /** E-mail domains whose people get an account at their first sign-in (comma-separated). */
   OIDC_ALLOWED_DOMAINS: optionalString.pipe(
-    z
-      .string()
-      .transform((value) => value.split(",").map((item) => item.trim().toLowerCase().replace(/^@/, "")))
-      .pipe(z.array(z.string().regex(DOMAIN, "must be comma-separated domains such as example.com")))
-      .optional(),
+    listOf(
+      (item) => item.toLowerCase().replace(/^@/, ""),
+      (item) => DOMAIN.test(item),
+      "must be comma-separated domains such as example.com",
+    ),
   ),
   /** The ID token claim that names the person's groups or roles (e.g. groups, roles). */
   OIDC_ROLE_CLAIM: optionalString.pipe(
@@ -235,11 +247,11 @@ const envSchema = z.object({
   OIDC_LOCAL_PASSWORDS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   /** Accounts that may still sign in with a password when OIDC_LOCAL_PASSWORDS=off (comma-separated e-mails). */
   OIDC_BREAK_GLASS: optionalString.pipe(
-    z
-      .string()
-      .transform((value) => value.split(",").map((item) => item.trim().toLowerCase()))
-      .pipe(z.array(z.email({ error: "must be comma-separated e-mail addresses" })))
-      .optional(),
+    listOf(
+      (item) => item.toLowerCase(),
+      (item) => z.email().safeParse(item).success,
+      "must be comma-separated e-mail addresses",
+    ),
   ),
 });
 
