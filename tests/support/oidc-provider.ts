@@ -96,6 +96,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
     // The claims go into the ID token itself (the site reads only the ID token).
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx: unknown, sub: string) => {

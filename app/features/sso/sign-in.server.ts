@@ -37,7 +37,9 @@ function logRefusal(request: Request, failure: SsoFailure, email: string | null)
 export async function startSsoSignIn(request: Request) {
   const config = ssoConfigOf();
   if (!config) return refusedTo("not_configured");
-  const limited = await limitAuthAttempt(request, "sign-in");
+  // Starting costs the server one request to the provider: limited like session reads; the
+  // callback, where the checks are, counts as a sign-in attempt.
+  const limited = await limitAuthAttempt(request, "session");
   if (limited) return limited;
   try {
     const { url, headers } = await startFlow(request, config);
