@@ -11,6 +11,7 @@ import { PASSWORD_DISABLED_MESSAGE } from "~/features/auth/password-gate.server"
 import { setEnv, type Env } from "~/platform/env.server";
 import { resetRateLimits } from "~/platform/rate-limit.server";
 import { loader as adminLoader } from "~/routes/admin";
+import { loader as teamLoader } from "~/routes/admin.other.team";
 import { loader as startLoader } from "~/routes/auth.sso";
 import { loader as callbackLoader } from "~/routes/auth.sso.callback";
 import { callRoute } from "../support/admin-routes";
@@ -289,6 +290,39 @@ describe.each(onBothDatabases)("single sign-on through a real OpenID provider on
       await setTwoFactorRequired(app.handle.db, false);
       await app.handle.db.update(user).set({ twoFactorEnabled: false }).where(eq(user.email, "plain@corp.example"));
     }
+  });
+
+  it("warns administrators in 'Команда' of accounts that look like one person", async () => {
+    const { jar: admin } = await signInWithPassword("breakglass@example.com");
+    const team = () => callRoute(teamLoader as never, siteRequest("/admin/other/team", { cookie: admin.header }));
+    const before = (await team()).body.samePerson as string[][];
+    expect(before.flat()).not.toContain("anna@corp.example");
+    // A local account whose address differs from an SSO account's only by a +tag.
+    await signUpAndGetCookie(app.auth, "Anna+qa@corp.example", PASSWORD);
+    // A local account linked to the same identity at the provider as another.
+    await signUpAndGetCookie(app.auth, "olga.second@example.com", PASSWORD);
+    const ids = Object.fromEntries(
+      (await app.handle.db.select({ id: user.id, email: user.email }).from(user)).map((row) => [row.email, row.id]),
+    );
+    await app.handle.db.insert(adminUsers).values([
+      { userId: ids["anna+qa@corp.example"]!, role: "reviewer" },
+      { userId: ids["olga.second@example.com"]!, role: "reviewer" },
+    ]);
+    await app.handle.db
+      .insert(account)
+      .values({ id: "linked-twice", accountId: "sub-boss", providerId: "oidc", userId: ids["olga.second@example.com"]! });
+    const groups = (await team()).body.samePerson as string[][];
+    expect(groups).toEqual(
+      expect.arrayContaining([
+        ["anna+qa@corp.example", "anna@corp.example"],
+        ["boss@corp.example", "olga.second@example.com"],
+      ]),
+    );
+    // Only those who manage the team are told.
+    const anna = await ssoSignIn("anna");
+    expect((await callRoute(teamLoader as never, siteRequest("/admin/other/team", { cookie: anna.jar.header }))).body.samePerson).toEqual(
+      [],
+    );
   });
 
   it("keeps passwords for break-glass accounts only when SSO is required", async () => {
