@@ -1,132 +1,24 @@
 // Single sign-on with OpenID Connect (app/features/sso) against a real provider started here
-// (oidc-provider on an ephemeral port): a sign-in that passes every check, and each refusal,
-// which must leave no account and no session behind and be in the activity log without tokens.
-import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { account, activityEvents, adminInvitations, adminUsers, session, ssoSessions, user } from "~/db/schema";
-import { backgroundEventsWritten } from "~/features/activity/activity.server";
+// (oidc-provider on an ephemeral port, tests/support/sso-site.ts): sign-ins that pass every check,
+// accounts, two-factor, the team's warning, required SSO and a provider that is down. The refusals
+// of each check are in sso-refusals.test.ts.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { account, activityEvents, adminInvitations, adminUsers, ssoSessions, user } from "~/db/schema";
 import { getAdminStatus } from "~/features/auth/permissions.server";
 import { setTwoFactorRequired } from "~/features/auth/two-factor.server";
 import { PASSWORD_DISABLED_MESSAGE } from "~/features/auth/password-gate.server";
-import { setEnv, type Env } from "~/platform/env.server";
-import { resetRateLimits } from "~/platform/rate-limit.server";
 import { loader as adminLoader } from "~/routes/admin";
 import { loader as teamLoader } from "~/routes/admin.other.team";
 import { loader as startLoader } from "~/routes/auth.sso";
-import { loader as callbackLoader } from "~/routes/auth.sso.callback";
 import { callRoute } from "../support/admin-routes";
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  OTHER_CLIENT_ID,
-  otherKey,
-  signInAtProvider,
-  startTestProvider,
-  type TestProvider,
-} from "../support/oidc-provider";
-import { ORIGIN, onBothDatabases, siteRequest, signUpAndGetCookie, useTestApp } from "../support/test-database";
+import { useSsoSite } from "../support/sso-site";
+import { onBothDatabases, siteRequest, signUpAndGetCookie } from "../support/test-database";
 import { Jar, PASSWORD, signInWithPassword } from "../support/two-factor-session";
 
-const CALLBACK = `${ORIGIN}/auth/sso/callback`;
-
 describe.each(onBothDatabases)("single sign-on through a real OpenID provider on %s", (kind) => {
-  const app = useTestApp(kind, { AUTH_RATE_LIMIT: "1000" });
-  let provider: TestProvider;
-  let baseEnv: Env;
-
-  const configure = (overrides: Partial<Env> = {}) =>
-    setEnv({
-      ...baseEnv,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: CLIENT_ID,
-      OIDC_CLIENT_SECRET: CLIENT_SECRET,
-      OIDC_ALLOWED_DOMAINS: ["corp.example"],
-      OIDC_ROLE_CLAIM: "groups",
-      OIDC_ROLE_MAP: { "site-admins": "administrator", "site-editors": "author", "site-reviewers": "reviewer" },
-      OIDC_LOCAL_PASSWORDS: "on",
-      OIDC_BREAK_GLASS: ["breakglass@example.com"],
-      ...overrides,
-    });
-
-  beforeAll(async () => {
-    baseEnv = app.env;
-    provider = await startTestProvider(CALLBACK);
-    configure();
-    // The first account (the administrator) signs in with a password: the break-glass account.
-    await signUpAndGetCookie(app.auth, "breakglass@example.com", PASSWORD);
-    const add = (login: string, claims: Partial<Parameters<typeof provider.accounts.set>[1]> = {}) =>
-      provider.accounts.set(login, { sub: `sub-${login}`, email: `${login}@corp.example`, email_verified: true, ...claims });
-    add("anna", { groups: ["staff", "site-editors"], name: "Anna Editor" });
-    add("boss", { groups: ["site-admins"], amr: ["pwd", "otp"] });
-    add("plain", { groups: ["site-reviewers"] });
-    add("unverified", { email_verified: false, groups: ["site-editors"] });
-    add("outsider", { email: "outsider@elsewhere.example", groups: ["site-admins"] });
-    add("invited", { email: "invited@partner.example" });
-    add("norole", { groups: ["staff"] });
-    add("victim", { groups: ["site-editors"] });
-    // Signs in only in refusals: never gets an account.
-    add("newcomer", { groups: ["site-admins"] });
-  });
-  afterAll(async () => {
-    setEnv(baseEnv);
-    await provider?.stop();
-  });
-  beforeEach(async () => {
-    provider.tamper = null;
-    await resetRateLimits();
-  });
-
-  /** The whole sign-in as a browser: /auth/sso, the provider's sign-in page, the callback. */
-  async function ssoSignIn(login: string, change: { authorization?: (url: URL) => void; callback?: (url: URL) => void } = {}) {
-    const jar = new Jar();
-    const started = await callRoute(startLoader as never, siteRequest("/auth/sso"));
-    jar.take(started);
-    expect(started.status).toBe(303);
-    const authorization = new URL(started.headers.get("location")!);
-    expect(authorization.origin).toBe(provider.issuer);
-    change.authorization?.(authorization);
-    const callbackUrl = new URL(await signInAtProvider(authorization.href, login, CALLBACK));
-    change.callback?.(callbackUrl);
-    const flowCookie = jar.header;
-    const answer = await callRoute(
-      callbackLoader as never,
-      siteRequest(`${callbackUrl.pathname}${callbackUrl.search}`, { cookie: jar.header }),
-    );
-    jar.take(answer);
-    return { answer, jar, authorization, callbackUrl, flowCookie };
-  }
-
-  const totals = async () => ({
-    users: (await app.handle.db.select({ n: count() }).from(user))[0]!.n,
-    sessions: (await app.handle.db.select({ n: count() }).from(session))[0]!.n,
-  });
-  const userByEmail = async (email: string) => (await app.handle.db.select().from(user).where(eq(user.email, email)))[0];
-  const eventsOf = async (kind: string) => {
-    await backgroundEventsWritten();
-    return app.handle.db.select().from(activityEvents).where(eq(activityEvents.kind, kind));
-  };
-
-  /** Refused: back to /admin with the reason, no account (newcomer never has one), no session, the refusal logged (never a token). */
-  async function expectRefused(login: string, reason: string, change?: Parameters<typeof ssoSignIn>[1]) {
-    const before = await totals();
-    const refusedBefore = (await eventsOf("auth.sso_refused")).length;
-    const { answer, jar } = await ssoSignIn(login, change);
-    expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toBe(`/admin?sso=${reason}`);
-    expect(jar.has("session_token")).toBe(false);
-    expect(jar.has("sso_flow")).toBe(false);
-    expect(await totals()).toEqual(before);
-    expect(await userByEmail("newcomer@corp.example")).toBeUndefined();
-    const refused = await eventsOf("auth.sso_refused");
-    expect(refused).toHaveLength(refusedBefore + 1);
-    expect(refused.at(-1)!.details).toMatchObject({ reason });
-    expect(JSON.stringify(refused)).not.toMatch(/eyJ|code=|verifier/);
-    // The login screen says why, with 403.
-    const screen = await callRoute(adminLoader as never, siteRequest(answer.headers.get("location")!));
-    expect(screen.status).toBe(403);
-    expect(screen.body.sso).toMatchObject({ enabled: true, refusal: reason });
-    return (refused.at(-1)!.details as { check: string }).check;
-  }
+  const site = useSsoSite(kind);
+  const { app, configure, ssoSignIn, totals, userByEmail, eventsOf } = site;
 
   it("signs a person of an allowed domain in, creating the account with the role the claim maps to", async () => {
     const { answer, jar } = await ssoSignIn("anna");
@@ -164,79 +56,6 @@ describe.each(onBothDatabases)("single sign-on through a real OpenID provider on
     const out = await callRoute(logout as never, siteRequest("/admin/logout", { method: "POST", cookie: again.jar.header }));
     again.jar.take(out);
     expect((await getAdminStatus(siteRequest("/admin", { cookie: again.jar.header }))).user).toBeNull();
-  });
-
-  it("accepts a token the test's rewriting hook re-signs unchanged (so each refusal below is its one change)", async () => {
-    provider.tamper = (claims) => ({ claims });
-    const { jar } = await ssoSignIn("plain");
-    expect(jar.has("session_token")).toBe(true);
-  });
-
-  it("refuses an ID token from another issuer", async () => {
-    provider.tamper = (claims) => ({ claims: { ...claims, iss: "https://impostor.example" } });
-    const check = await expectRefused("newcomer", "token");
-    expect(check).toMatch(/"iss"/);
-  });
-
-  it("refuses an ID token issued to another client", async () => {
-    provider.tamper = (claims) => ({ claims: { ...claims, aud: OTHER_CLIENT_ID, azp: OTHER_CLIENT_ID } });
-    const check = await expectRefused("newcomer", "token");
-    expect(check).toMatch(/"aud"/);
-  });
-
-  it("refuses an ID token with a bad signature", async () => {
-    const forger = otherKey();
-    provider.tamper = (claims) => ({ claims: { ...claims, groups: ["site-admins"] }, key: forger });
-    const check = await expectRefused("newcomer", "token");
-    expect(check).toMatch(/signature verification failed/);
-  });
-
-  it("refuses an expired ID token", async () => {
-    const now = Math.floor(Date.now() / 1000);
-    provider.tamper = (claims) => ({ claims: { ...claims, iat: now - 7200, exp: now - 3600 } });
-    const check = await expectRefused("newcomer", "token");
-    expect(check).toMatch(/"exp"/);
-  });
-
-  it("refuses an ID token whose nonce is not this sign-in's", async () => {
-    const check = await expectRefused("newcomer", "token", {
-      authorization: (url) => url.searchParams.set("nonce", "someone-elses-nonce"),
-    });
-    expect(check).toMatch(/"nonce"/);
-  });
-
-  it("refuses an answer whose state is not this sign-in's", async () => {
-    const check = await expectRefused("newcomer", "state", { callback: (url) => url.searchParams.set("state", "forged-state") });
-    expect(check).toMatch(/^state_mismatch$/);
-  });
-
-  it("refuses an authorization code used a second time", async () => {
-    const first = await ssoSignIn("victim");
-    expect(first.jar.has("session_token")).toBe(true);
-    const before = await totals();
-    const replay = await callRoute(
-      callbackLoader as never,
-      siteRequest(`${first.callbackUrl.pathname}${first.callbackUrl.search}`, { cookie: first.flowCookie }),
-    );
-    expect(replay.headers.get("location")).toBe("/admin?sso=token");
-    expect(new Jar().take(replay).has("session_token")).toBe(false);
-    expect(await totals()).toEqual(before);
-    const [refused] = (await eventsOf("auth.sso_refused")).filter(
-      (event) => (event.details as { check?: string }).check === "provider:invalid_grant",
-    );
-    expect(refused).toBeDefined();
-  });
-
-  it("refuses an address the provider has not verified", async () => {
-    await expectRefused("unverified", "unverified_email");
-    expect(await userByEmail("unverified@corp.example")).toBeUndefined();
-  });
-
-  it("refuses a domain that is not allowed, and a person of an allowed domain whose claim maps to no role", async () => {
-    await expectRefused("outsider", "domain");
-    expect(await userByEmail("outsider@elsewhere.example")).toBeUndefined();
-    await expectRefused("norole", "no_role");
-    expect(await userByEmail("norole@corp.example")).toBeUndefined();
   });
 
   it("creates the account of an open invitation from another domain, with the invitation's role", async () => {
@@ -344,7 +163,7 @@ describe.each(onBothDatabases)("single sign-on through a real OpenID provider on
   it("says the provider is down, creates nothing, and the break-glass account still signs in with its password", async () => {
     configure({ OIDC_LOCAL_PASSWORDS: "off" });
     try {
-      await provider.stop();
+      await site.provider.stop();
       const before = await totals();
       const started = await callRoute(startLoader as never, siteRequest("/auth/sso"));
       expect(started.status).toBe(303);

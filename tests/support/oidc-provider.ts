@@ -59,6 +59,7 @@ async function readBody(req: http.IncomingMessage) {
  * Starts the provider for a site whose callback is `redirectUri`. Its sign-in page is
  * /interaction/:uid: a form with the account's login name (any password is taken).
  */
+// long-function: the provider's whole configuration, its sign-in page and its token hook in one place
 export async function startTestProvider(redirectUri: string): Promise<TestProvider> {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const kid = "test-key-1";
