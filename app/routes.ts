@@ -52,6 +52,9 @@ export default [
   route("preview/exit", "routes/preview.exit.ts"),
   route("preview/ended", "routes/preview.ended.tsx"),
   route("api/auth/*", "routes/api.auth.$.ts"),
+  // Single sign-on with OpenID Connect (app/features/sso): the start and the provider's callback.
+  route("auth/sso", "routes/auth.sso.ts"),
+  route("auth/sso/callback", "routes/auth.sso.callback.ts"),
   route("contact/stamp", "routes/contact-stamp.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

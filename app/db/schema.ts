@@ -2,45 +2,6 @@ import { sql } from "drizzle-orm";
 import { roleIn, TEAM_ROLES } from "./schema-team";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const pageContent = pgTable(
-  "page_content",
-  {
-    id: serial("id").primaryKey(),
-    pageName: text("page_name").notNull(),
-    sectionName: text("section_name").notNull(),
-    contentType: text("content_type", { enum: ["text", "image", "url", "rich_text"] })
-      .notNull()
-      .default("text"),
-    contentValue: text("content_value").notNull().default(""),
-    richContent: jsonb("rich_content"),
-    pageUrl: text("page_url"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex("page_content_page_section_unique").on(table.pageName, table.sectionName),
-    check("page_content_content_type_check", sql`${table.contentType} in ('text', 'image', 'url', 'rich_text')`),
-  ],
-);
-
-export const menuItems = pgTable(
-  "menu_items",
-  {
-    id: serial("id").primaryKey(),
-    displayName: text("display_name").notNull(),
-    url: text("url").notNull(),
-    menuType: text("menu_type", { enum: ["header", "footer"] }).notNull(),
-    sortOrder: integer("sort_order").notNull().default(0),
-    sectionName: text("section_name").notNull(),
-    isActive: boolean("is_active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index("menu_items_type_order_idx").on(table.menuType, table.sortOrder),
-    check("menu_items_menu_type_check", sql`${table.menuType} in ('header', 'footer')`),
-    check("menu_items_sort_order_check", sql`${table.sortOrder} between 0 and 999`),
-  ],
-);
-
 // better-auth tables (names and columns as its Drizzle adapter expects).
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
@@ -71,6 +32,27 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
   },
   (table) => [index("session_user_id_idx").on(table.userId)],
+);
+
+/**
+ * Sessions opened by single sign-on (app/features/sso): whose identity at the provider, and whether
+ * the provider reported multi-factor authentication (its `amr`), so two-factor is not asked again.
+ */
+export const ssoSessions = pgTable(
+  "sso_sessions",
+  {
+    sessionId: text("session_id")
+      .primaryKey()
+      .references(() => session.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    mfa: boolean("mfa").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sso_sessions_user_id_idx").on(table.userId)],
 );
 
 export const account = pgTable(
@@ -141,9 +123,6 @@ export const adminUsers = pgTable(
   },
   (table) => [check("admin_users_role_check", roleIn(table.role))],
 );
-
-export type PageContentRow = typeof pageContent.$inferSelect;
-export type MenuItemRow = typeof menuItems.$inferSelect;
 
 /**
  * The activity log: one append-only row per thing that happened (a content write, a sign-in,
@@ -289,3 +268,5 @@ export * from "./statistics-schema";
 export * from "./schema-pages";
 export { edgePurges } from "./edge-purge-schema";
 export * from "./schema-locales";
+// The site's content keys and menus (the record store's oldest kinds).
+export { menuItems, pageContent, type MenuItemRow, type PageContentRow } from "./schema-content";

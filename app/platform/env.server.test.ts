@@ -175,6 +175,35 @@ describe("configuration", () => {
     expect(() => parseEnv({ ADMIN_SHARE: "half" })).toThrow(/ADMIN_SHARE must be a whole percentage/);
   });
 
+  it("reads single sign-on's settings, and refuses an incomplete or unsafe one by name", () => {
+    const sso = { OIDC_ISSUER: "https://login.example.com/tenant", OIDC_CLIENT_ID: "site", OIDC_CLIENT_SECRET: "secret" };
+    expect(parseEnv({}).OIDC_ISSUER).toBeUndefined();
+    expect(parseEnv({}).OIDC_LOCAL_PASSWORDS).toBe("on");
+    const env = parseEnv({
+      ...sso,
+      OIDC_ALLOWED_DOMAINS: "Example.com, @corp.example",
+      OIDC_ROLE_CLAIM: "groups",
+      OIDC_ROLE_MAP: "site-admins=administrator, agency=translator",
+      OIDC_LOCAL_PASSWORDS: "off",
+      OIDC_BREAK_GLASS: "Root@Example.com",
+    });
+    expect(env).toMatchObject({
+      OIDC_ALLOWED_DOMAINS: ["example.com", "corp.example"],
+      OIDC_ROLE_MAP: { "site-admins": "administrator", agency: "translator" },
+      OIDC_BREAK_GLASS: ["root@example.com"],
+    });
+    expect(parseEnv({ ...sso, OIDC_ISSUER: "http://127.0.0.1:4000" }).OIDC_ISSUER).toBe("http://127.0.0.1:4000");
+    expect(() => parseEnv({ ...sso, OIDC_ISSUER: "http://login.example.com" })).toThrow(/OIDC_ISSUER must be an https:\/\/ URL/);
+    expect(() => parseEnv({ OIDC_ISSUER: sso.OIDC_ISSUER })).toThrow(/OIDC_CLIENT_ID must be set when single sign-on is configured/);
+    expect(() => parseEnv({ OIDC_LOCAL_PASSWORDS: "off" })).toThrow(/OIDC_ISSUER must be set/);
+    expect(() => parseEnv({ ...sso, OIDC_ROLE_MAP: "admins=owner" })).toThrow(/OIDC_ROLE_MAP must be value=role pairs/);
+    expect(() => parseEnv({ ...sso, OIDC_ROLE_MAP: "admins=administrator" })).toThrow(/OIDC_ROLE_CLAIM must be set when OIDC_ROLE_MAP/);
+    expect(() => parseEnv({ ...sso, OIDC_ALLOWED_DOMAINS: "not a domain" })).toThrow(
+      /OIDC_ALLOWED_DOMAINS must be comma-separated domains/,
+    );
+    expect(() => parseEnv({ ...sso, OIDC_BREAK_GLASS: "root" })).toThrow(/OIDC_BREAK_GLASS must be comma-separated e-mail/);
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", PUBLIC_URL: " " }).DATABASE_URL).toBeUndefined();
   });

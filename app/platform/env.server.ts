@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { refineSso, ssoVariables } from "./env-sso.server";
 import { ANALYTICS_KEEP_MONTHS_DEFAULT, ANALYTICS_RAW_DAYS_DEFAULT, CONTACT_KEEP_DAYS_DEFAULT } from "./retention";
 
 const optionalString = z
@@ -180,6 +181,7 @@ const envSchema = z.object({
   ),
   /** Events accepted per client address per minute. */
   ANALYTICS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
+  ...ssoVariables,
 });
 
 const S3_VARIABLES = [
@@ -203,6 +205,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       path: ["PUBLIC_URL"],
       error: "must be set when SMTP_URL is set (confirmation mails link to the site)",
     })
+    .superRefine(refineSso)
     .superRefine((env, context) => {
       const named = S3_VARIABLES.filter((name) => env[name] !== undefined);
       if (named.length === 0) return;

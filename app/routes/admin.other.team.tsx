@@ -16,6 +16,7 @@ import { runTeamAction } from "~/features/team/team-actions.server";
 import { hasTwoFactor, isTwoFactorRequired } from "~/features/auth/two-factor.server";
 import { listTeam } from "~/features/team/team.server";
 import { teamMessages } from "~/features/team/schema";
+import { samePersonAccounts } from "~/features/sso/same-person.server";
 import type { Route } from "./+types/admin.other.team";
 
 export const meta: Route.MetaFunction = () => adminMeta("Команда");
@@ -25,13 +26,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireMember(request, null);
   const db = getDb();
   const manages = roleAllows(me.role, "team.manage");
-  const [members, invitations, signUpOpen, sessions, twoFactorRequired, twoFactorEnabled] = await Promise.all([
+  const [members, invitations, signUpOpen, sessions, twoFactorRequired, twoFactorEnabled, samePerson] = await Promise.all([
     manages ? listTeam(db) : [],
     manages ? listInvitations(db) : [],
     manages && isSignUpOpen(db),
     listOwnSessions(db, me.id, me.sessionId),
     isTwoFactorRequired(db),
     hasTwoFactor(db, me.id),
+    manages ? samePersonAccounts(db) : [],
   ]);
   return data(
     {
@@ -45,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       twoFactorRequired,
       twoFactorEnabled,
       mailConfigured: Boolean(getEnv().SMTP_URL),
+      samePerson,
     },
     { headers: { "Cache-Control": "no-store" } },
   );

@@ -22,6 +22,7 @@ import { draftingView } from "~/features/releases/view.server";
 import { AdminLanguageProvider, useMessages } from "~/components/admin/i18n/messages-context";
 import { DEFAULT_ADMIN_LANGUAGE } from "~/features/admin-i18n/language";
 import { roleAllows } from "~/features/access/matrix";
+import { describeSso } from "~/features/sso/config.server";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => adminMeta();
@@ -44,6 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     isAdmin && !mustEnrol && user && roleAllows(role, "releases.view")
       ? await draftingView(getDb(), user.id).catch(() => undefined)
       : undefined;
+  // Single sign-on: the button, and why a sign-in through the provider was just refused.
+  const sso = isAdmin ? null : describeSso(request);
   return data(
     {
       isAdmin,
@@ -55,11 +58,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       resetToken,
       codePending,
       mailConfigured: Boolean(getEnv().SMTP_URL),
+      sso,
       drafting,
       // The dashboard's language (the account's); the login screen speaks the default, Russian.
       language: isAdmin && user ? user.language : DEFAULT_ADMIN_LANGUAGE,
     },
-    { headers: { "Cache-Control": "no-store" } },
+    // A refused single sign-on is a 403 page: the login screen with the reason.
+    { status: sso?.refusal ? 403 : 200, headers: { "Cache-Control": "no-store" } },
   );
 }
 
@@ -116,6 +121,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           resetToken={loaderData.resetToken}
           codePending={loaderData.codePending}
           mailConfigured={loaderData.mailConfigured}
+          sso={loaderData.sso}
         />
       )}
     </AdminLanguageProvider>

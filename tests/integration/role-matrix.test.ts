@@ -46,6 +46,9 @@ const loaderNeeds: Record<string, Permission | null> = {
   "admin.statistics-export.ts": "statistics.view",
   "admin.two-factor.ts": null,
   "admin.upload.ts": "uploads.create",
+  // Public auth routes (single sign-on's start and callback, app/features/sso): no session needed.
+  "auth.sso.ts": null,
+  "auth.sso.callback.ts": null,
 };
 const GATE = new Set(["admin.tsx", "admin._index.tsx", "admin.logout.ts"]);
 

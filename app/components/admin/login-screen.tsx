@@ -5,6 +5,8 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import type { LoginActionData, LoginIntent } from "~/features/auth/login-contract";
 import { resetMessages, type SignUpScreen } from "~/features/auth/schema";
 import { LoginTabs } from "./login/login-tabs";
+import { SsoSignIn } from "./login/sso-sign-in";
+import type { SsoScreen } from "~/features/sso/messages";
 import { ResetPasswordForm } from "./password-reset";
 import { CodeStep } from "./two-factor/code-step";
 import { LogoutButton } from "./shell/logout-button";
@@ -46,6 +48,7 @@ export function LoginScreen({
   resetToken,
   codePending = false,
   mailConfigured,
+  sso = null,
 }: {
   signedInAs: string | null;
   signUp: SignUpScreen | null;
@@ -53,6 +56,8 @@ export function LoginScreen({
   /** The password was right and the account has two-factor on: the code is asked for next. */
   codePending?: boolean;
   mailConfigured: boolean;
+  /** Single sign-on: the 'Войти через SSO' button and a refusal's reason (app/features/sso). */
+  sso?: SsoScreen | null;
 }) {
   // An invitation link opens the sign-up tab; so does a link that no longer works, to say why.
   const [tab, setTab] = useState<LoginIntent>(signUp?.invitation ? "signup" : "login");
@@ -75,7 +80,10 @@ export function LoginScreen({
       ) : askCode ? (
         <CodeStep onBack={() => setAskCode(false)} />
       ) : (
-        <LoginTabs tab={tab} onTabChange={setTab} signUp={signUp} mailConfigured={mailConfigured} />
+        <>
+          <SsoSignIn sso={sso} />
+          <LoginTabs tab={tab} onTabChange={setTab} signUp={signUp} mailConfigured={mailConfigured} />
+        </>
       )}
     </LoginShell>
   );

@@ -1,6 +1,6 @@
 import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { and, eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
@@ -14,6 +14,7 @@ import { databaseOutageSince, isConnectionError } from "~/platform/database-outa
 import { resetMail, sendVerificationMail } from "~/platform/mail.server";
 import { queueMail } from "~/platform/mail-outbox.server";
 import { decideSignUp, signUpGate } from "./sign-up-policy.server";
+import { refusePasswordWhenSsoRequired } from "./password-gate.server";
 
 /** The invitation token a sign-up carries in its body, whichever way the sign-up arrived. */
 const invitationOf = (context: { body?: unknown } | null | undefined) =>
@@ -70,7 +71,7 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
     },
-    hooks: { before: signUpGate(options.db), after: signInEventHook(options.db) },
+    hooks: { before: beforeGates(options.db), after: signInEventHook(options.db) },
     plugins: [twoFactorPlugin()],
     databaseHooks: accountHooks(options.db),
     logger: {
@@ -81,6 +82,15 @@ export function createAuth(options: AuthOptions) {
         else if (level === "warn") logger.warn({ source: "auth" }, message);
       },
     },
+  });
+}
+
+/** Before better-auth's work: passwords where single sign-on is required, then the sign-up policy. */
+function beforeGates(db: Database) {
+  const signUp = signUpGate(db);
+  return createAuthMiddleware(async (ctx) => {
+    refusePasswordWhenSsoRequired(ctx.path, ctx.body);
+    await signUp(ctx);
   });
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { adminSettings, adminUsers, user as users } from "~/db/schema";
+import { adminSettings, adminUsers, ssoSessions, user as users } from "~/db/schema";
 import { ensureFirstAdmin } from "./admin-users.server";
 import { getAuth } from "./auth.server";
 import { getDb, type Database } from "~/platform/db.server";
@@ -61,6 +61,8 @@ interface AdminRole {
   anyAdmin: boolean;
   twoFactorRequired: boolean;
   enrolled: boolean;
+  /** This session came from single sign-on whose provider reported multi-factor authentication (app/features/sso). */
+  providerMfa: boolean;
   /** The account's dashboard language. */
   language: string | null;
 }
@@ -71,13 +73,14 @@ interface AdminRole {
  * ensure_first_admin on every admin request, a third of an administrator's save; on the embedded
  * database each statement costs about half a millisecond of the core the visitors share.
  */
-export async function readAdminRole(db: Database, userId: string): Promise<AdminRole> {
+export async function readAdminRole(db: Database, userId: string, sessionId?: string): Promise<AdminRole> {
   const result = await db.execute(sql`select
     (select ${adminUsers.role} from ${adminUsers} where ${adminUsers.userId} = ${userId}) as "role",
     coalesce((select ${adminUsers.locales} from ${adminUsers} where ${adminUsers.userId} = ${userId}), '{}'::text[]) as "locales",
     exists(select 1 from ${adminUsers} where ${adminUsers.role} = 'administrator') as "anyAdmin",
     coalesce((select ${adminSettings.value} = 'true'::jsonb from ${adminSettings} where ${adminSettings.key} = ${TWO_FACTOR_REQUIRED}), false) as "twoFactorRequired",
     coalesce((select ${users.twoFactorEnabled} from ${users} where ${users.id} = ${userId}), false) as "enrolled",
+    exists(select 1 from ${ssoSessions} where ${ssoSessions.sessionId} = ${sessionId ?? ""} and ${ssoSessions.mfa}) as "providerMfa",
     (select ${users.adminLanguage} from ${users} where ${users.id} = ${userId}) as "language"`);
   return (result as unknown as { rows: AdminRole[] }).rows[0]!;
 }
@@ -91,7 +94,7 @@ async function readAdminStatus(request: Request) {
   const user = await getSessionUser(request);
   if (!user) return { user: null, isAdmin: false, role: null } as const;
   const db = getDb();
-  const readRole = () => readAdminRole(db, user.id);
+  const readRole = () => readAdminRole(db, user.id, user.sessionId);
   const role = await readRole()
     .then(async (first) => {
       if (first.anyAdmin) return first;
@@ -106,7 +109,12 @@ async function readAdminStatus(request: Request) {
   const member: SessionUser = { ...user, role: role.role, locales: role.locales ?? [], language: adminLanguageOf(role.language) };
   // 'Двухфакторная аутентификация обязательна': a member of the team without it must enrol first.
   // `isAdmin`: the account has a role, so it gets the dashboard (each role sees what it allows).
-  return { user: member, isAdmin: true, role: role.role, mustEnrol: role.twoFactorRequired && !role.enrolled } as const;
+  return {
+    user: member,
+    isAdmin: true,
+    role: role.role,
+    mustEnrol: role.twoFactorRequired && !role.enrolled && !role.providerMfa,
+  } as const;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -2,6 +2,7 @@ import { InvitationsCard } from "./invitations-card";
 import { MembersCard } from "./members-card";
 import { OwnAccountCard } from "./own-account-card";
 import { SignUpModeCard } from "./sign-up-mode-card";
+import { SamePersonCard } from "./same-person-card";
 import { TwoFactorCard } from "~/components/admin/two-factor/two-factor-card";
 import { TwoFactorRequiredCard } from "~/components/admin/two-factor/required-card";
 import type { InvitationView, OwnSessionView, TeamMemberView } from "~/features/team/format";
@@ -22,6 +23,8 @@ export function TeamPanel(props: {
   twoFactorRequired: boolean;
   twoFactorEnabled: boolean;
   mailConfigured: boolean;
+  /** Team accounts that look like one person (app/features/sso/same-person.server.ts). */
+  samePerson?: string[][];
 }) {
   return (
     <section aria-labelledby="team-heading" className="space-y-6">
@@ -37,6 +40,7 @@ export function TeamPanel(props: {
       </div>
       {props.manages ? (
         <>
+          <SamePersonCard groups={props.samePerson ?? []} />
           <MembersCard me={props.me} members={props.members} />
           <InvitationsCard invitations={props.invitations} mailConfigured={props.mailConfigured} />
           <SignUpModeCard open={props.signUpOpen} />

@@ -167,6 +167,28 @@ export const en = {
     mailOpen: (p: { url: string }) => `Open the release: ${p.url}`,
     mailWhy: "You receive this mail because you created this release or staged changes into it.",
   },
+  sso: {
+    button: "Sign in with SSO",
+    or: "or",
+    passwordsOff: "Password sign-in is for break-glass accounts only.",
+    refusedTitle: "SSO sign-in refused",
+    refusals: {
+      not_configured: "SSO sign-in is not configured.",
+      unavailable: "The sign-in provider (SSO) is not answering. Try again later; break-glass accounts can sign in with a password.",
+      expired: "The SSO sign-in was not finished in time. Start again.",
+      state: "The provider's answer does not belong to this sign-in. Start again.",
+      cancelled: "The sign-in was cancelled at the provider.",
+      token: "The provider's answer failed its checks. Sign-in refused.",
+      unverified_email: "The provider has not verified your e-mail address. Sign-in refused.",
+      domain: "Accounts are not created for addresses of this domain. Ask an administrator for an invitation.",
+      no_role: "The provider gave you no dashboard role. Ask an administrator for an invitation.",
+      no_email: "The provider sent no e-mail address. Sign-in refused.",
+      password_disabled: "Password sign-in is off: sign in with SSO.",
+    },
+    sameIdentityTitle: "One person may have several accounts",
+    sameIdentity: (p: { emails: string }) =>
+      `The accounts ${p.emails} belong to one person at the sign-in provider or differ only by a tag in the address. Four eyes compares people: keep one account.`,
+  },
   upload: {
     upload: "Upload image",
     uploading: "Uploading...",

@@ -49,6 +49,8 @@ export const activity = {
     undo_group: "initialisation undone",
     sign_in: "signed in",
     sign_in_failed: "failed sign-in",
+    sso_sign_in: "single sign-on",
+    sso_refused: "single sign-on refused",
     sign_out: "signed out",
     two_factor_enable: "two-factor authentication enabled",
     two_factor_disable: "two-factor authentication disabled",

@@ -50,6 +50,8 @@ export const activity = {
     undo_group: "отмена инициализации",
     sign_in: "вход",
     sign_in_failed: "неудачный вход",
+    sso_sign_in: "вход через SSO",
+    sso_refused: "вход через SSO отклонён",
     sign_out: "выход",
     two_factor_enable: "двухфакторная аутентификация включена",
     two_factor_disable: "двухфакторная аутентификация отключена",
