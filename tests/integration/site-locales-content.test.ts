@@ -148,6 +148,15 @@ describe.each(onBothDatabases)("the site in several locales on %s", (kind) => {
     expect(crossing.status).toBe(302);
     expect(crossing.headers.get("location")).toBe("/de/faq");
     expect(crossing.headers.get("x-remix-reload-document")).toBe("true");
+    // The browser names the page it comes from: from English to German is a new document, within German not.
+    const fromEnglish = await at("/de/faq.data", () =>
+      callRoute(layoutLoader as never, siteRequest("/de/faq.data", { headers: { referer: `${ORIGIN}/faq` } })),
+    );
+    expect(fromEnglish.headers.get("location")).toBe("/de/faq");
+    const withinGerman = await at("/de/faq.data", () =>
+      callRoute(layoutLoader as never, siteRequest("/de/faq.data", { headers: { referer: `${ORIGIN}/de/fees` } })),
+    );
+    expect(withinGerman.status).toBe(200);
   });
 
   it("never shows a legal page or the fees in another language silently: a noindexed notice linking to English", async () => {

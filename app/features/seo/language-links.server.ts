@@ -4,7 +4,7 @@
 // has no content there under the policy. Nothing is guessed from Accept-Language.
 import { pageHasContent } from "~/features/content/locale-policy.server";
 import { localeName } from "~/features/locales/allow-list";
-import { localizedPath, localizeHref, servedLocales, unprefixedPath } from "~/features/locales/routing.server";
+import { localizedPath, localizeHref, requestLocaleOf, servedLocales, unprefixedPath } from "~/features/locales/routing.server";
 import { currentPreview } from "~/features/records/preview-context.server";
 import { currentRequestLocale } from "~/platform/request-locale.server";
 import { publicPagePaths } from "./public-pages.js";
@@ -28,10 +28,20 @@ export function requestLocaleGate(request: Request | undefined): "not-found" | s
   if (!locale || !request) return undefined;
   if (!locale.served) return "not-found";
   const url = new URL(request.url);
-  const routes = url.searchParams.get("_routes");
-  if (!url.pathname.endsWith(".data") || routes === null || routes.split(",").includes("root")) return undefined;
+  if (!url.pathname.endsWith(".data") || request.method !== "GET") return undefined;
   // Only when more than one locale is served could the visitor have come from another.
   if (servedLocales(!!currentPreview()).length < 2) return undefined;
+  // The page the navigation starts from (the browser names it, same-origin) is in another locale.
+  const referer = request.headers.get("referer");
+  if (referer) {
+    const from = URL.canParse(referer) ? new URL(referer) : undefined;
+    if (from?.origin === url.origin && requestLocaleOf(from.pathname, !!currentPreview()).code !== locale.code)
+      return pageAddressOf(request);
+    return undefined;
+  }
+  // Without a referrer: the layout's data asked for without the root's (a new layout instance).
+  const routes = url.searchParams.get("_routes");
+  if (routes === null || routes.split(",").includes("root")) return undefined;
   return pageAddressOf(request);
 }
 
