@@ -12,6 +12,8 @@ export interface RequestLocale {
   defaultCode: string;
   /** False for a prefix of a locale that is not switched on (or drafted, outside a preview): a 404. */
   served: boolean;
+  /** Addresses this render links as they are, in another locale (the language switcher's). */
+  readonly asWritten?: Set<string>;
 }
 
 const storage = new AsyncLocalStorage<RequestLocale | undefined>();

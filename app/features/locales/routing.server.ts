@@ -48,8 +48,8 @@ export function requestLocaleOf(pathname: string, preview = false): RequestLocal
   const locales = siteLocalesNow();
   const defaultCode = defaultLocaleCode(locales);
   const code = prefixCode(pathname);
-  if (code === undefined) return { code: defaultCode, prefix: "", defaultCode, served: true };
-  return { code, prefix: `/${code}`, defaultCode, served: servesPrefix(code, preview, locales) };
+  if (code === undefined) return { code: defaultCode, prefix: "", defaultCode, served: true, asWritten: new Set() };
+  return { code, prefix: `/${code}`, defaultCode, served: servesPrefix(code, preview, locales), asWritten: new Set() };
 }
 
 /** A page's address in a locale: `/fees` → `/de/fees`, `/` → `/de`; the default locale's is the address itself. */

@@ -47,7 +47,9 @@ export function requestLocaleGate(request: Request | undefined): "not-found" | s
 
 /** A site link in the request's locale (`/fees` → `/de/fees` on a German page). */
 export function localizeLink(href: string): string {
-  return localizeHref(href, currentRequestLocale()?.prefix ?? "");
+  const locale = currentRequestLocale();
+  if (!locale || locale.asWritten?.has(href)) return href;
+  return localizeHref(href, locale.prefix);
 }
 
 /** The switcher's links, as menu items (ids below zero); none with a single locale. */
@@ -63,7 +65,13 @@ export async function languageLinks(request: Request | undefined): Promise<{ id:
     locales.map(async (target, index) => {
       const prefix = target.isDefault ? "" : `/${target.code}`;
       const here = isPage && (await pageHasContent(page, target.code));
-      return { id: -1 - index, label: localeName(target.code), url: localizedPath(here ? page : "/", prefix) };
+      const address = localizedPath(here ? page : "/", prefix);
+      if (target.code === locale.code) return { id: -1 - index, label: localeName(target.code), url: address };
+      // The page's links are put in its locale as they render; these stay in theirs. The empty
+      // query sets them apart from the same address written in a menu or a page (served the same).
+      const url = `${address}?`;
+      locale.asWritten?.add(url);
+      return { id: -1 - index, label: localeName(target.code), url };
     }),
   );
 }
