@@ -8,6 +8,11 @@ import "./record-kinds.server";
 import { frameworkInternalsEnabled } from "~/platform/react-router-internals";
 import { NonceProvider } from "./components/nonce";
 import { DocumentRouter, readHandoff } from "./document-router.server";
+import { serverLinks } from "./components/site/link-target";
+import { localizeLink } from "./features/seo/language-links.server";
+
+// The public pages' links in the page's locale (the default locale's are left as they are).
+serverLinks.localize = localizeLink;
 
 export const streamTimeout = 5_000;
 

@@ -20,6 +20,7 @@ import { getEnv } from "./platform/env.server";
 import { uploadAddress } from "./features/uploads/upload-url";
 import { previewBanner } from "./features/releases/preview/banner.server";
 import type { AdminLanguage } from "./features/admin-i18n/language";
+import { pageLocale } from "./features/seo/locale-alternates.server";
 
 // On the server, React Router's <Links>, <Scripts> and <ScrollRestoration> kept per build and its
 // <Meta>'s elements per tag (document-assets.tsx); the browser renders theirs, and its bundle leaves the keeping out.
@@ -29,7 +30,11 @@ const KeptScrollRestoration = import.meta.env.SSR ? DocumentScrollRestoration : 
 const BodyScripts = import.meta.env.SSR ? DocumentScripts : Scripts;
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
-  const [settings, images] = await Promise.all([getSettings(), siteImages()]);
+  const [settings, images, locale] = await Promise.all([
+    getSettings(),
+    siteImages(),
+    pageLocale(new URL(request.url).pathname, siteOrigin(request)),
+  ]);
   const uploadsBase = getEnv().S3_PUBLIC_URL;
   const seo: SiteSeo = {
     origin: siteOrigin(request),
@@ -37,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
     defaultImageAlt: `${PRODUCT_NAME} Smart and Simple E-Wallet Service`,
   };
   // Computed here so that the browser needs no colour code to hydrate the same style element.
-  return { settings, seo, brandCss: brandCssOf(settings), images, uploadsBase, preview: previewBanner() };
+  return { settings, seo, brandCss: brandCssOf(settings), images, uploadsBase, preview: previewBanner(), ...(locale ? { locale } : {}) };
 }
 
 // The settings object is the content cache's own, the same one until the next content write.
@@ -67,7 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const favicon = uploadAddress(data?.settings.favicon_url?.trim(), data?.uploadsBase);
   return (
     // The consent script marks <html> before React hydrates it.
-    <html lang={adminLanguage ?? "en"} suppressHydrationWarning>
+    // A public page in another locale names it; the browser keeps what the server sent (its
+    // bundle leaves this out: a change of locale is a new document).
+    <html lang={import.meta.env.SSR ? (adminLanguage ?? data?.locale?.lang ?? "en") : (adminLanguage ?? "en")} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

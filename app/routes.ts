@@ -1,5 +1,26 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { NOT_FOUND_FILE, PUBLIC_LAYOUT_FILE, publicPages } from "./features/seo/public-pages.js";
+import { localeCodes } from "./features/locales/allow-list";
+
+/** A route's id in a locale's copy of the public pages: its file's id and `@de`. */
+const localeId = (file: string, code: string) => `${file.replace(/\.tsx?$/, "")}@${code}`;
+
+/**
+ * The public pages again under each allowed locale's prefix (`/de`, `/de/fees`, `/de/…` not
+ * found): the same modules, routes of their own, so that a prefix outranks a landing page's
+ * address and the 404. Whether a prefix is served (the locale switched on, not the default) is
+ * the server's question (app/features/locales/routing.server.ts); one that is not answers 404.
+ */
+const localeRoutes = localeCodes.map((code) =>
+  route(code, PUBLIC_LAYOUT_FILE, { id: localeId(PUBLIC_LAYOUT_FILE, code) }, [
+    ...publicPages.map((page) =>
+      page.path === "/"
+        ? index(page.file, { id: localeId(page.file, code) })
+        : route(page.path.slice(1), page.file, { id: localeId(page.file, code) }),
+    ),
+    route("*", NOT_FOUND_FILE, { id: localeId(NOT_FOUND_FILE, code) }),
+  ]),
+);
 
 export default [
   // Public pages share one layout that loads header, footer and settings once; the list of them
@@ -8,6 +29,7 @@ export default [
     ...publicPages.map((page) => (page.path === "/" ? index(page.file) : route(page.path.slice(1), page.file))),
     route("*", NOT_FOUND_FILE),
   ]),
+  ...localeRoutes,
   // The admin area: /admin shows the login screen or the dashboard; each tab has its URL.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

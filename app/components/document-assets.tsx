@@ -5,11 +5,13 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useRouteLoaderData,
   type LinksProps,
   type MetaDescriptor,
   type ScriptsProps,
   type ScrollRestorationProps,
 } from "react-router";
+import type { RootData } from "./root-data";
 import { DataRouterContext, DataRouterStateContext, FrameworkContext, frameworkInternalsEnabled } from "~/platform/react-router-internals";
 
 // React Router's <Links> and <Scripts> write what depends only on the build and on which routes
@@ -161,7 +163,24 @@ type MetaFunction = (args: Record<string, unknown>) => MetaDescriptor[] | undefi
  * with a JSON key for every tag of every render. In the browser, React Router's own.
  */
 export function DocumentMeta() {
-  return frameworkInternalsEnabled() ? <KeptMeta /> : <Meta />;
+  return (
+    <>
+      {frameworkInternalsEnabled() ? <KeptMeta /> : <Meta />}
+      <LocaleAlternates />
+    </>
+  );
+}
+
+/**
+ * The same page in the site's other locales, for search engines (hreflang, x-default): from the
+ * root's data, on the server only (a page's locales change only with a new document). None on a
+ * site of one locale.
+ */
+function LocaleAlternates() {
+  const alternates = useRouteLoaderData<RootData>("root")?.locale?.alternates;
+  return alternates?.map((alternate) => (
+    <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
+  ));
 }
 
 function KeptMeta() {

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { SiteSeo } from "~/features/seo/seo";
+import type { PageLocale } from "~/features/seo/page-locale";
 import type { ImageInfo } from "~/features/uploads/upload-url";
 import type { PreviewBanner } from "~/features/releases/preview/banner";
 
@@ -16,6 +17,11 @@ export interface RootData {
   uploadsBase: string | undefined;
   /** In a preview of a release (or of typed values) only: what its banner says. */
   preview: PreviewBanner | null;
+  /**
+   * The page's locale and its alternates, only where there is more than English alone (a site of
+   * one locale sends the same data as before locales): read by the server's render alone.
+   */
+  locale?: PageLocale;
 }
 
 export function useRootData(): RootData | undefined {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * The site's locales: BCP 47 codes from the allow-list (app/features/locales/allow-list.ts). A
@@ -24,4 +24,23 @@ export const siteLocales = pgTable(
     check("site_locales_state_check", sql`${table.state} in ('draft', 'public')`),
     check("site_locales_default_public_check", sql`not ${table.isDefault} or ${table.state} = 'public'`),
   ],
+);
+
+/**
+ * A record's value in a locale other than the records' own (`home/hero_title@de`, `menu:12@fr`):
+ * the record store's kinds keep their default-locale values in their own tables and every other
+ * locale's here, written by the one pipeline like any value. `source` is the default-locale value
+ * (its text) the translation was saved against: when that changes, the translation is stale.
+ */
+export const recordTranslations = pgTable(
+  "record_translations",
+  {
+    /** The record's key without its locale (`home/hero_title`, `menu:12`). */
+    record: text("record").notNull(),
+    locale: text("locale").notNull(),
+    value: jsonb("value").notNull(),
+    source: text("source"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.record, table.locale] }), index("record_translations_locale").on(table.locale)],
 );

@@ -1,6 +1,8 @@
 import { FeesPage } from "~/components/site/fees/fees-page";
 import { useSiteSettings } from "~/components/site/use-site-settings";
+import { data } from "react-router";
 import { getPageContent } from "~/features/content/read.server";
+import { englishOnlyNotice, NOINDEX_HEADERS } from "~/features/content/legal/pages.server";
 import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.fees";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
@@ -9,12 +11,22 @@ import { cachedPublicPage } from "~/platform/page-cache-handle";
 export const handle = cachedPublicPage;
 
 export async function loader() {
+  // In a locale without every fee text of its own: the notice that the fees are in English, not indexed.
+  const notice = await englishOnlyNotice("/fees", "Fees");
+  if (notice !== undefined)
+    return data({ content: await getPageContent("fees"), notice: `<h1>Fees</h1>${notice}` }, { headers: NOINDEX_HEADERS });
   return { content: await getPageContent("fees") };
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   fixedPageMeta(args, { title: "Fees", description: args.loaderData?.content.page_subtitle });
 
 export default function Fees({ loaderData }: Route.ComponentProps) {
-  return <FeesPage content={loaderData.content} settings={useSiteSettings()} />;
+  const settings = useSiteSettings();
+  // The notice is the server's HTML (its heading and the link to the English page).
+  if ("notice" in loaderData)
+    return <section className="legal-content mx-auto max-w-3xl px-4 py-16" dangerouslySetInnerHTML={{ __html: loaderData.notice! }} />;
+  return <FeesPage content={loaderData.content} settings={settings} />;
 }

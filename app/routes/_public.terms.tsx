@@ -1,6 +1,7 @@
 import { LegalPage } from "~/components/site/legal-page";
 import { legalPageTitles } from "~/features/content/catalogue/legal";
-import { loadLegalPage } from "~/features/content/legal/pages.server";
+import { data } from "react-router";
+import { loadLegalPage, NOINDEX_HEADERS } from "~/features/content/legal/pages.server";
 import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.terms";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
@@ -9,8 +10,12 @@ import { cachedPublicPage } from "~/platform/page-cache-handle";
 export const handle = cachedPublicPage;
 
 export async function loader() {
-  return { title: legalPageTitles["terms"], ...(await loadLegalPage("terms")) };
+  const page = { title: legalPageTitles["terms"], ...(await loadLegalPage("terms", legalPageTitles["terms"])) };
+  // In a locale without its own text: the notice that it is in English, kept out of search results.
+  return "englishOnly" in page ? data(page, { headers: NOINDEX_HEADERS }) : page;
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = (args) => fixedPageMeta(args, { title: args.loaderData?.title });
 

@@ -1,4 +1,4 @@
-import { Outlet, useMatches } from "react-router";
+import { data, Outlet, redirectDocument, useMatches } from "react-router";
 import { CookieBanner } from "~/components/site/cookie-banner";
 import { PreviewBanner } from "~/components/site/preview-banner";
 import { SiteFooter } from "~/components/site/site-footer";
@@ -14,24 +14,36 @@ import { getEnv } from "~/platform/env.server";
 import { currentPreview } from "~/features/records/preview-context.server";
 import { getFixedSeo } from "~/features/seo/fixed-page-seo.server";
 import { resolveLink } from "~/features/pages/public-index.server";
+import { languageLinks, localizeLink, requestLocaleGate } from "~/features/seo/language-links.server";
 import type { Route } from "./+types/_public";
 
 export const FOOTER_MENU_LIMIT = 6;
 
 /** Header and footer menus; the settings they also need come once, with the root route's. */
-export async function loader() {
-  const [headerMenu, footerMenu, fixedSeo] = await Promise.all([getActiveMenu("header"), getActiveMenu("footer"), getFixedSeo()]);
+export async function loader(args?: Route.LoaderArgs) {
+  const request = args?.request;
+  // A prefix of a locale not served is no page; a navigation into another locale loads a new document.
+  const gate = requestLocaleGate(request);
+  if (gate === "not-found") throw data(null, { status: 404 });
+  if (gate) throw redirectDocument(gate);
+  const [headerMenu, footerMenu, fixedSeo, languages] = await Promise.all([
+    getActiveMenu("header"),
+    getActiveMenu("footer"),
+    getFixedSeo(),
+    languageLinks(request),
+  ]);
   const toLink = (item: { id: number; displayName: string; url: string }) => ({
     id: item.id,
     label: item.displayName,
-    // A link naming a landing page (`page:12`) follows it to its address now.
-    url: resolveLink(item.url),
+    // A link naming a landing page (`page:12`) follows it to its address now, in the page's locale.
+    url: localizeLink(resolveLink(item.url)),
   });
   return {
-    headerMenu: headerMenu.map(toLink),
-    footerMenu: footerMenu.slice(0, FOOTER_MENU_LIMIT).map(toLink),
+    // With more than one locale, each menu ends with the language switcher's links (the same page in each).
+    headerMenu: [...headerMenu.map(toLink), ...languages],
+    footerMenu: [...footerMenu.slice(0, FOOTER_MENU_LIMIT).map(toLink), ...languages],
     legalLinks: legalPageNames.map((page) => ({
-      url: `/${page}`,
+      url: localizeLink(`/${page}`),
       label: legalPageTitles[page],
     })),
     // A preview is no visit: its pages load no tracking script.

@@ -21,6 +21,16 @@ import { logger } from "~/platform/logger.server";
 import { requireMember } from "~/features/auth/permissions.server";
 import { latestVersions } from "~/features/records/revisions.server";
 import { contentAddSchema, contentDeleteSchema, contentMessages, contentUpdateSchema } from "~/features/content/schema";
+import { LocalePicker, TranslationPanel } from "~/components/admin/content/translation-panel";
+import { listSiteLocales } from "~/features/locales/locales.server";
+import { saveTranslation, translationView } from "~/features/content/translations.server";
+import {
+  translationIntents,
+  translationMessages,
+  translationQuerySchema,
+  translationSaveSchema,
+} from "~/features/content/translation-schema";
+import { DEFAULT_LOCALE } from "~/features/locales/allow-list";
 import type { Route } from "./+types/admin.content";
 
 export const meta: Route.MetaFunction = () => adminMeta("Контент сайта");
@@ -28,17 +38,28 @@ export const meta: Route.MetaFunction = () => adminMeta("Контент сайт
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request, "content.edit");
   const headers = { "Cache-Control": "no-store" };
+  // `?locale=de`: the same keys in another locale (only offered with more than one locale).
+  const query = translationQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success)
+    throw data({ message: query.error.issues[0]?.message ?? translationMessages.malformedLocale }, { status: 400, headers });
+  const locales = (await listSiteLocales(getDb())).map(({ code, name, isDefault }) => ({ code, name, isDefault }));
+  if (query.data.locale && query.data.locale !== DEFAULT_LOCALE) {
+    if (!locales.some((locale) => locale.code === query.data.locale))
+      throw data({ message: translationMessages.unknownLocale }, { status: 404, headers });
+    const translation = await translationView(getDb(), query.data.locale);
+    return data({ rows: [], versions: {}, loadFailed: false, locales, translation }, { headers });
+  }
   try {
     const rows = await listContentRows(getDb());
     const versions = await latestVersions(
       getDb(),
       rows.map((row) => `${row.pageName}/${row.sectionName}`),
     );
-    return data({ rows, versions, loadFailed: false }, { headers });
+    return data({ rows, versions, loadFailed: false, locales, translation: null }, { headers });
   } catch (error) {
     // On a failed read the list is emptied and the error shown.
     logger.error({ err: error }, "site content read failed");
-    return data({ rows: [], versions: {}, loadFailed: true }, { headers });
+    return data({ rows: [], versions: {}, loadFailed: true, locales, translation: null }, { headers });
   }
 }
 
@@ -72,6 +93,14 @@ export async function action({ request }: Route.ActionArgs) {
           : failed(intent, 409, contentMessages.duplicate, { sectionName: [contentMessages.duplicate] }),
       );
     }
+    case translationIntents.save: {
+      const parsed = translationSaveSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error);
+      return runAction(intent, async () => ({ ...succeeded(intent), stored: await saveTranslation(db, parsed.data, actor) }), {
+        log: "translation save failed",
+        message: translationMessages.failed,
+      });
+    }
     case contentIntents.initialize:
       return write(intent, contentMessages.initializeFailed, async () => {
         await initializeAllContent(db, actor);
@@ -86,9 +115,12 @@ export async function action({ request }: Route.ActionArgs) {
 const write = <T,>(intent: string, fallback: string, run: () => Promise<T>) =>
   runAction(intent, run, { log: "site content write failed", message: fallback });
 
-/** Choosing another page tab changes only the query: every page's rows are already here. */
+/** Choosing another page tab changes only the query: every page's rows are already here (another locale's are read). */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const onlyPageChanged = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  const onlyPageChanged =
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search &&
+    currentUrl.searchParams.get("locale") === nextUrl.searchParams.get("locale");
   if (!formMethod && onlyPageChanged) return false;
   return defaultShouldRevalidate;
 }
@@ -99,8 +131,12 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.loadFailed) toastError("Error", contentMessages.fetchFailed);
   }, [loaderData.loadFailed]);
+  const picker =
+    loaderData.locales.length > 1 ? <LocalePicker locales={loaderData.locales} selected={loaderData.translation?.locale} /> : null;
+  if (loaderData.translation) return <TranslationPanel view={loaderData.translation} picker={picker} />;
   return (
     <VersionsContext.Provider value={loaderData.versions}>
+      {picker}
       <ContentPanel rows={loaderData.rows} loadFailed={loaderData.loadFailed} />
     </VersionsContext.Provider>
   );

@@ -4,6 +4,7 @@ import { siteOrigin } from "~/platform/site-url.server";
 import { listIndexablePagePaths } from "~/features/pages/public-page.server";
 import { listPageLinkPaths, renderSitemap, SITEMAP_PATHS } from "~/features/seo/sitemap.server";
 import { getFixedSeo } from "~/features/seo/fixed-page-seo.server";
+import { alternatesOf } from "~/features/seo/locale-alternates.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,7 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     getFixedSeo(),
   ]);
   const fixedPaths = SITEMAP_PATHS.filter((path) => !fixedSeo[path]?.noindex);
-  return new Response(renderSitemap(siteOrigin(request), [...fixedPaths, ...landingPages, ...links]), {
+  // Each fixed page in every public locale that has it under the fallback policy, with its hreflang set.
+  const alternates = new Map(
+    (await Promise.all(fixedPaths.map(async (path) => [path, await alternatesOf(path)] as const))).filter(([, set]) => set.length > 0),
+  );
+  return new Response(renderSitemap(siteOrigin(request), [...fixedPaths, ...landingPages, ...links], alternates), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

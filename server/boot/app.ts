@@ -15,6 +15,7 @@ import { hasPreviewCookie } from "../http/preview";
 import { createPageCache } from "../page-cache/page-cache";
 import { pageRenderer, unavailableRenderer } from "../page-cache/page-renderer";
 import { createPageRoutes, listPublicFiles } from "../page-cache/page-routes";
+import { servesPrefix } from "~/features/locales/routing.server";
 import { createRenderQueue } from "../page-cache/render-queue";
 import { createAdminShare, dispatchRequests } from "../http/admin-share";
 import { createSiteApp, type SiteAppOptions } from "./express-app";
@@ -97,6 +98,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/", ...statisticsPaths],
       files: listPublicFiles(options.clientDirectory),
       addresses: lookupAddress,
+      servesLocale: (code) => servesPrefix(code),
     }),
     render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
   });

@@ -18,6 +18,8 @@ import { requestLog } from "../http/request-log";
 import { privateResponses } from "../http/private-responses";
 import { previewOf, previewRecognition } from "../http/preview";
 import { runInPreview, runOutsidePreview } from "~/features/records/preview-context.server";
+import { runInRequestLocale } from "~/platform/request-locale.server";
+import { requestLocaleOf } from "~/features/locales/routing.server";
 import { isPublicPageRequest } from "../page-cache/render-queue";
 import { nonceMiddleware, securityHeaders } from "../http/security";
 import { serveUploads } from "../http/uploads";
@@ -108,9 +110,11 @@ export function createSiteApp(options: SiteAppOptions, { env, metrics, uploads, 
   // starts from another request's callback can never take that request's preview.
   const render = (req: express.Request, res: express.Response, next: express.NextFunction) => {
     const preview = previewOf(res);
+    // The locale its path's prefix names (a drafted one only in a preview): its readers read in it.
+    const locale = requestLocaleOf(req.path, !!preview);
     return preview
-      ? runInPreview(preview, () => handleWithRouter(req, res, next))
-      : runOutsidePreview(() => handleWithRouter(req, res, next));
+      ? runInPreview(preview, () => runInRequestLocale(locale, () => handleWithRouter(req, res, next)))
+      : runOutsidePreview(() => runInRequestLocale(locale, () => handleWithRouter(req, res, next)));
   };
   app.use((req, res, next) => (isPublicPageRequest(req) ? publicRenders(() => render(req, res, next)) : render(req, res, next)));
   return { app, headersMiddleware };

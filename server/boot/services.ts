@@ -9,6 +9,7 @@ import { startStatistics } from "~/features/statistics/service.server";
 import { startContentSync } from "../page-cache/content-sync";
 import { resolveAuthSecret } from "./secret";
 import { startPublicIndex } from "~/features/pages/public-index.server";
+import { loadSiteLocales } from "~/features/locales/routing.server";
 
 export interface SiteServices {
   database: DatabaseHandle;
@@ -28,6 +29,8 @@ export async function openServices(env: Env): Promise<SiteServices> {
   const secret = resolveAuthSecret(env.DATA_DIR, env.AUTH_SECRET);
   setContactSecret(secret);
   const stopPublicIndex = await startPublicIndex(() => database.db);
+  // The page cache asks which locales' prefixes are served before any render.
+  await loadSiteLocales();
   setAuth(
     createAuth({
       db: database.db,

@@ -1,6 +1,8 @@
 import { createRequestHandler as createPageRenderer, type ServerBuild } from "react-router";
 import { runOutsidePreview } from "~/features/records/preview-context.server";
 import { trackReads } from "~/features/records/read-tags.server";
+import { requestLocaleOf } from "~/features/locales/routing.server";
+import { runInRequestLocale } from "~/platform/request-locale.server";
 import type { Env } from "~/platform/env.server";
 import type { RenderPage } from "./rendered-page";
 import { withOutageAnswers } from "../http/database-outage";
@@ -44,7 +46,11 @@ export function pageRenderer(build: ServerBuild, env: Env, securityHeaders: [str
     const document: { html?: string } = {};
     // Never a preview, whatever request's callback started this render; the records its reads
     // name become the page's edge cache tags (app/features/edge-cache).
-    const { result: response, tags } = await trackReads(() => runOutsidePreview(() => handle(request, { nonce: "", document })));
+    // In the locale its prefix names (the cache renders a prefix only while its locale is served).
+    const locale = requestLocaleOf(pathname.split("?")[0]!);
+    const { result: response, tags } = await trackReads(() =>
+      runOutsidePreview(() => runInRequestLocale(locale, () => handle(request, { nonce: "", document }))),
+    );
     const headers = new Headers(response.headers);
     for (const [name, value] of securityHeaders) headers.set(name, value);
     // Responses React did not render (a redirect, a loader's own Response) carry their body.

@@ -129,3 +129,38 @@ describe("landing pages and redirects, before the not-found answer", () => {
     expect(routes.classify("GET", "/nothing-here")).toMatchObject({ kind: "not-found", status: 404 });
   });
 });
+
+describe("what the page cache answers under a locale's prefix", () => {
+  const localeRoute = (id: string, parentId: string, shape: { path?: string; index?: boolean; handle?: unknown }) =>
+    [id, { id, parentId, ...shape, module: { handle: shape.handle } }] as const;
+  const table = {
+    ...testRouteTable,
+    ...Object.fromEntries([
+      localeRoute("routes/_public@de", "root", { path: "de" }),
+      localeRoute("routes/_public._index@de", "routes/_public@de", { index: true, handle: { pageCache: { query: [] } } }),
+      localeRoute("routes/_public.fees@de", "routes/_public@de", { path: "fees", handle: { pageCache: { query: [] } } }),
+      localeRoute("routes/_public.$@de", "routes/_public@de", { path: "*", handle: { pageCache: { notFound: true } } }),
+    ]),
+  } as unknown as typeof testRouteTable;
+  const served = new Set(["de"]);
+  const routes = createPageRoutes(table, { servesLocale: (code) => served.has(code), addresses: () => ({ kind: "page" }) });
+
+  it("keys a served locale's pages on their own address and its unknown paths on its own 404 copy", () => {
+    expect(routes.classify("GET", "/de/fees?utm_source=x")).toMatchObject({ kind: "page", key: "/de/fees", render: "/de/fees" });
+    expect(routes.classify("GET", "/de")).toMatchObject({ kind: "page", key: "/de" });
+    expect(routes.classify("GET", "/de/no-such")).toMatchObject({
+      kind: "not-found",
+      key: "404@de",
+      render: `/de${NOT_FOUND_RENDER_PATH}`,
+      status: 404,
+    });
+    expect(routes.classify("GET", "/fees")).toMatchObject({ kind: "page", key: "/fees" });
+  });
+
+  it("answers a locale not served with the site's one 404 copy, never a copy per prefix", () => {
+    served.delete("de");
+    for (const url of ["/de", "/de/fees", "/de/no-such"])
+      expect(routes.classify("GET", url), url).toMatchObject({ kind: "not-found", key: "404", render: NOT_FOUND_RENDER_PATH });
+    served.add("de");
+  });
+});

@@ -20,6 +20,8 @@ export type AddressLookup = (
 
 interface Entry {
   rule: PageCacheRule | undefined;
+  /** The locale of a route under a locale's prefix (its id ends in `@de`). */
+  locale?: string;
   /** The route's own path, the one copy every spelling of it is served. */
   canonical?: string;
 }
@@ -74,6 +76,22 @@ function lookupAddress(addresses: AddressLookup | undefined, pathname: string, r
   return { kind: "page", key, render: key, status: 200, path: rawPath };
 }
 
+/** The locale of a route in a locale's copy of the public pages (app/routes.ts: its id ends in `@de`). */
+const localeOfRoute = (id: string) => /@([a-z-]+)$/i.exec(id)?.[1];
+
+/**
+ * A route under a locale's prefix: the site's one 404 while the locale is not served (not
+ * switched on, or the default's), its own 404 copy for an unknown path under a served prefix
+ * (landing pages have no prefix); undefined for a page, keyed on its path like any.
+ */
+function localeAnswer(entry: Entry, rawPath: string, servesLocale: ((code: string) => boolean) | undefined): PageRequest | undefined {
+  if (entry.locale === undefined) return undefined;
+  const notFound = { kind: "not-found", key: NOT_FOUND_KEY, render: NOT_FOUND_RENDER_PATH, status: 404, path: rawPath } as const;
+  if (!servesLocale?.(entry.locale)) return notFound;
+  if (!entry.rule?.notFound) return undefined;
+  return { ...notFound, key: `${NOT_FOUND_KEY}@${entry.locale}`, render: `/${entry.locale}${NOT_FOUND_RENDER_PATH}` };
+}
+
 export interface PageRoutes {
   classify(method: string | undefined, url: string | undefined): PageRequest | undefined;
 }
@@ -85,6 +103,8 @@ export interface PageRoutesOptions {
   files?: ReadonlySet<string>;
   /** Consulted before the not-found answer, from memory: a landing page's copy or a redirect. */
   addresses?: AddressLookup;
+  /** Whether a locale's prefix is served now (app/features/locales/routing.server.ts); without it, none is. */
+  servesLocale?: (code: string) => boolean;
 }
 
 /**
@@ -117,7 +137,7 @@ export function createPageRoutes(routes: ServerBuild["routes"], options: PageRou
     const full = fullPath(id).toLowerCase();
     const rule = (route.module.handle as { pageCache?: PageCacheRule } | undefined)?.pageCache;
     if (full.endsWith("*")) {
-      splats.push({ rule, prefix: full.slice(0, -1) });
+      splats.push({ rule, prefix: full.slice(0, -1), locale: localeOfRoute(id) });
     } else if (full.includes(":")) {
       const source = full
         .split("/")
@@ -129,7 +149,7 @@ export function createPageRoutes(routes: ServerBuild["routes"], options: PageRou
     } else {
       // A layout and its index share a path; the index is the page React Router renders there.
       const index = route.index === true;
-      if (!statics.get(full)?.index || index) statics.set(full, { rule, canonical: full, index });
+      if (!statics.get(full)?.index || index) statics.set(full, { rule, canonical: full, index, locale: localeOfRoute(id) });
     }
   }
   splats.sort((a, b) => b.prefix.length - a.prefix.length);
@@ -161,6 +181,8 @@ export function createPageRoutes(routes: ServerBuild["routes"], options: PageRou
       if (pathname === undefined || files.has(pathname)) return undefined;
       const entry = match(pathname);
       if (!entry?.rule) return undefined;
+      const inLocale = localeAnswer(entry, rawPath, options.servesLocale);
+      if (inLocale) return inLocale;
       if (entry.rule.notFound) {
         const address = lookupAddress(options.addresses, pathname, rawPath, queryAt < 0 ? "" : url.slice(queryAt + 1));
         if (address) return address;

@@ -31,3 +31,10 @@ export function resolveLink(url: string | undefined): LinkTarget {
   if (BARE_DOMAIN.test(value)) return { kind: "document", href: `https://${value}`, external: true };
   return { kind: "route", href: `/${value}` };
 }
+
+/**
+ * On the server only: a link's address in the request's locale (`/fees` on a German page is
+ * `/de/fees`), set by the server's entry (entry.server.tsx). The browser keeps the address the
+ * server rendered, and its bundle leaves this out.
+ */
+export const serverLinks = { localize: (href: string) => href };

@@ -1,6 +1,6 @@
 import { useEffect, type ComponentProps } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { resolveLink, type LinkTarget } from "./link-target";
+import { resolveLink, serverLinks, type LinkTarget } from "./link-target";
 
 type SiteLinkProps = Omit<ComponentProps<"a">, "href" | "target" | "rel"> & {
   to: string | undefined;
@@ -46,7 +46,8 @@ export function SiteLink({ to, newTab, nav = false, children, ...props }: SiteLi
   const isCurrent = nav && target.kind === "route" && path === pathname;
   return (
     <a
-      href={target.href}
+      // The server renders a page's links in its locale; the browser keeps them (a change of locale is a new document).
+      href={import.meta.env.SSR ? serverLinks.localize(target.href) : target.href}
       // Lets React Router learn these routes ahead of a click, as it does for its own links.
       data-discover={target.kind === "route" ? "true" : undefined}
       aria-current={isCurrent ? "page" : undefined}

@@ -12,6 +12,7 @@ import { kindGroup, noteRead, pageContentGroup } from "~/features/records/read-t
 import { menuRecordKey } from "./records.server";
 import { contentSnapshot, type ContentSnapshot } from "./internal/snapshots.server";
 import { isConnectionError } from "~/platform/database-outage.server";
+import { keepLocalized, localizedPage, localizeMenu, localizePage, translationChain } from "./localized-read.server";
 
 export type PageContent = Record<string, string>;
 export type MenuType = "header" | "footer";
@@ -69,10 +70,15 @@ async function readPagesContent(db: Database, pages: PageName[]): Promise<Map<Pa
 
 /** A page's public content; in a preview request, with the release and the typed values applied (never cached). */
 export function getPageContent(page: PageName): Promise<PageContent> {
-  // The whole page's rows reach the answer (its loader data carries them all).
+  // The whole page's rows reach the answer (its loader data carries them all), in every locale.
   noteRead(pageContentGroup(page));
   const preview = currentPreview();
-  return preview ? previewPageContent(page, preview) : livePageContent(page);
+  const own = preview ? previewPageContent(page, preview) : livePageContent(page);
+  const chain = translationChain();
+  if (chain.length === 0) return own;
+  if (preview) return localizePage(page, own, chain);
+  const key = `${page}@${chain.join(",")}`;
+  return localizedPage(key) ?? keepLocalized(key, localizePage(page, own, chain));
 }
 
 /**
@@ -163,7 +169,9 @@ export function getActiveMenu(menuType: MenuType): Promise<MenuItemRow[]> {
   noteRead(kindGroup("menu"));
   const preview = currentPreview();
   const live = liveActiveMenu(menuType);
-  return preview ? live.then((items) => previewMenu(menuType, items, preview)) : live;
+  const items = preview ? live.then((items) => previewMenu(menuType, items, preview)) : live;
+  const chain = translationChain();
+  return chain.length === 0 ? items : localizeMenu(items, chain);
 }
 
 /** The active items of one menu with the release's staged additions, edits, moves, hides and deletions. */

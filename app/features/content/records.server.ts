@@ -1,12 +1,13 @@
 // The record kinds of this feature: page content rows (a content key, a setting, a fee, a legal
 // page, a page link) and menu items. Other features claim page content rows of their own (the
 // fixed pages' SEO) with registerContentRowKind; a row no one claims is a content key.
-import { asc, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { menuItems, pageContent } from "~/db/schema";
 import { contentTypes } from "~/features/content/catalogue/types";
 import { nextSerialId } from "~/features/records/ids.server";
 import { kindOf, recordKey, registerRecordKind, type RecordKey } from "~/features/records/kinds";
+import { applyTranslation, isTranslationKey, readTranslations } from "~/features/records/translations.server";
 import { isLegalPageRow } from "./schema";
 import {
   applyContentSnapshot,
@@ -73,17 +74,25 @@ export function registerContentRowKind(kind: ContentRowKind) {
     parse: (value) => (value === null ? null : (contentSnapshotSchema.parse(value) as ContentSnapshot)),
     conflictValue: (value) => value?.contentValue ?? null,
     async read(executor, keys) {
-      const rows = await executor
-        .select()
-        .from(pageContent)
-        .where(
-          inArray(
-            contentIdText,
-            keys.map((key) => key.id),
-          ),
-        );
+      // Another locale's values are translations (app/features/records/translations.server.ts).
+      const own = keys.filter((key) => !isTranslationKey(key));
+      const translated = await readTranslations<ContentSnapshot>(executor, keys.filter(isTranslationKey));
+      const rows =
+        own.length === 0
+          ? []
+          : await executor
+              .select()
+              .from(pageContent)
+              .where(
+                inArray(
+                  contentIdText,
+                  own.map((key) => key.id),
+                ),
+              );
       const byId = new Map(rows.map((row) => [`${row.pageName}/${row.sectionName}`, contentSnapshot(row)]));
-      return new Map(keys.map((key) => [key.text, byId.get(key.id) ?? null]));
+      return new Map(
+        keys.map((key) => [key.text, isTranslationKey(key) ? (translated.get(key.text) ?? null) : (byId.get(key.id) ?? null)]),
+      );
     },
     async list(executor) {
       const rows = await executor.select().from(pageContent).orderBy(asc(pageContent.pageName), asc(pageContent.sectionName));
@@ -95,6 +104,14 @@ export function registerContentRowKind(kind: ContentRowKind) {
     },
     async apply(executor, key, value) {
       const { page, section } = splitContentId(key.id);
+      if (isTranslationKey(key)) {
+        // The default locale's text now: the translation is stale once that changes.
+        const [source] = await executor
+          .select({ value: pageContent.contentValue })
+          .from(pageContent)
+          .where(and(eq(pageContent.pageName, page), eq(pageContent.sectionName, section)));
+        return applyTranslation(executor, key, value, source?.value ?? "");
+      }
       return contentSnapshot(await applyContentSnapshot(executor, page, section, value));
     },
   });
@@ -130,16 +147,28 @@ export function registerContentKinds() {
     matches: (id) => /^\d{1,9}$/.test(id),
     parse: (value) => (value === null ? null : menuSnapshotSchema.parse(value)),
     async read(executor, keys) {
-      const ids = keys.map((key) => Number(key.id));
-      const rows = await executor.select().from(menuItems).where(inArray(menuItems.id, ids));
+      // A label in another locale is a translation of the item (its other fields stay the item's).
+      const own = keys.filter((key) => !isTranslationKey(key));
+      const translated = await readTranslations<MenuSnapshot>(executor, keys.filter(isTranslationKey));
+      const ids = own.map((key) => Number(key.id));
+      const rows = ids.length === 0 ? [] : await executor.select().from(menuItems).where(inArray(menuItems.id, ids));
       const byId = new Map(rows.map((row) => [row.id, menuSnapshot(row)]));
-      return new Map(keys.map((key) => [key.text, byId.get(Number(key.id)) ?? null]));
+      return new Map(
+        keys.map((key) => [key.text, isTranslationKey(key) ? (translated.get(key.text) ?? null) : (byId.get(Number(key.id)) ?? null)]),
+      );
     },
     async list(executor) {
       const rows = await executor.select().from(menuItems).orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
       return new Map(rows.map((row) => [menuRecordKey(row.id).text, menuSnapshot(row)!]));
     },
-    apply: async (executor, key, value) => menuSnapshot(await applyMenuSnapshot(executor, Number(key.id), value)),
+    async apply(executor, key, value) {
+      if (!isTranslationKey(key)) return menuSnapshot(await applyMenuSnapshot(executor, Number(key.id), value));
+      const [source] = await executor
+        .select({ label: menuItems.displayName })
+        .from(menuItems)
+        .where(eq(menuItems.id, Number(key.id)));
+      return applyTranslation(executor, key, value, source?.label ?? "");
+    },
     allocateId: (executor) => nextSerialId(executor, "menu_items"),
   });
 }

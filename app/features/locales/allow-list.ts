@@ -1,6 +1,7 @@
 // The locales a site may have: BCP 47 codes, each with its name in its own language (as a
 // language switcher shows it). A code not listed here is refused.
-import { DEFAULT_LOCALE } from "~/platform/record-key";
+// Relative: the route table (app/routes.ts) reads this list, where the `~` alias is not known.
+import { DEFAULT_LOCALE } from "../../platform/record-key";
 
 export const allowedLocales = {
   bg: "Български",

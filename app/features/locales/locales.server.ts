@@ -44,6 +44,9 @@ export async function listSiteLocales(db: Database): Promise<SiteLocale[]> {
   return kept;
 }
 
+/** The list as kept for the current content version, without a read (undefined before the first). */
+export const keptSiteLocales = (): SiteLocale[] | undefined => kept;
+
 /** The locale served without a prefix. */
 export async function defaultSiteLocale(db: Database): Promise<string> {
   return (await listSiteLocales(db)).find((locale) => locale.isDefault)!.code;

@@ -1,0 +1,101 @@
+// The content editor in another locale: each key's text there, where it comes from (its own, the
+// default locale's as a fallback, or the key's default), whether it went stale, and saving one
+// through the record store. A fallback is never saved as a translation: a save of the text shown
+// as the fallback, with none of its own, stores nothing.
+import { and, eq, inArray } from "drizzle-orm";
+import { pageContent, recordTranslations } from "~/db/schema";
+import { catalogue, findKey } from "~/features/content/catalogue/catalogue";
+import type { PageName } from "~/features/content/catalogue/types";
+import { listSiteLocales } from "~/features/locales/locales.server";
+import { latestVersions } from "~/features/records/revisions.server";
+import { writeRecords } from "~/features/records/write.server";
+import type { Database } from "~/platform/db.server";
+import type { Person } from "~/platform/person";
+import { DEFAULT_LOCALE } from "~/platform/record-key";
+import { Refusal } from "~/platform/refusal";
+import { contentRecordKey } from "./records.server";
+import { translationMessages, type TranslationField, type TranslationSave, type TranslationView } from "./translation-schema";
+
+/** A site locale other than the records' own one, or a refusal naming what is wrong. */
+async function requireTranslatable(db: Database, code: string) {
+  if (code === DEFAULT_LOCALE) throw new Refusal(400, translationMessages.defaultLocale);
+  if (!(await listSiteLocales(db)).some((locale) => locale.code === code)) throw new Refusal(404, translationMessages.unknownLocale);
+}
+
+const translatable = (type: string) => type !== "image";
+
+/** Every text key of every page in the locale, with its origin, staleness and version. */
+export async function translationView(db: Database, code: string): Promise<TranslationView> {
+  await requireTranslatable(db, code);
+  const [stored, translations] = await Promise.all([
+    db.select({ page: pageContent.pageName, section: pageContent.sectionName, value: pageContent.contentValue }).from(pageContent),
+    db.select().from(recordTranslations).where(eq(recordTranslations.locale, code)),
+  ]);
+  const english = new Map(stored.map((row) => [`${row.page}/${row.section}`, row.value]));
+  const own = new Map(translations.map((row) => [row.record, row]));
+  const keys = (Object.keys(catalogue) as PageName[]).flatMap((page) =>
+    catalogue[page].filter((entry) => translatable(entry.type)).map((entry) => ({ page, entry, record: `${page}/${entry.section}` })),
+  );
+  const versions = await latestVersions(
+    db,
+    keys.map(({ record }) => `${record}@${code}`),
+  );
+  const fields: TranslationField[] = keys.map(({ page, entry, record }) => {
+    const translation = own.get(record);
+    const text =
+      ((translation?.value as { contentValue?: string } | undefined)?.contentValue ?? "").trim() === ""
+        ? ""
+        : (translation!.value as { contentValue: string }).contentValue;
+    const englishText = english.get(record) ?? "";
+    const fromEnglish = englishText.trim() !== "";
+    return {
+      page,
+      section: entry.section,
+      own: text,
+      fallback: fromEnglish ? englishText : entry.default,
+      origin: text ? "own" : fromEnglish ? "fallback" : "default",
+      ...(text || !fromEnglish ? {} : { fallbackFrom: DEFAULT_LOCALE }),
+      stale: !!text && (translation?.source ?? "") !== englishText,
+      version: versions[`${record}@${code}`] ?? 0,
+    };
+  });
+  return { locale: code, fields, complete: fields.filter((field) => field.origin === "own").length, total: fields.length };
+}
+
+/**
+ * Saves a key's text in a locale (live, or into the administrator's release). An empty text
+ * removes the translation (the fallback shows again); the fallback's own text, with no
+ * translation stored, stores nothing. False when nothing was written.
+ */
+export async function saveTranslation(db: Database, input: TranslationSave, actor: Person) {
+  await requireTranslatable(db, input.locale);
+  const entry = findKey(input.page, input.section);
+  if (!entry || !translatable(entry.type)) throw new Refusal(404, translationMessages.unknownKey);
+  const key = contentRecordKey(input.page, input.section, input.locale);
+  const [englishRow] = await db
+    .select({ value: pageContent.contentValue })
+    .from(pageContent)
+    .where(and(eq(pageContent.pageName, input.page), inArray(pageContent.sectionName, [input.section])));
+  const fallback = englishRow && englishRow.value.trim() !== "" ? englishRow.value : entry.default;
+  const outcome = await writeRecords(db, {
+    actor,
+    action: "update",
+    key,
+    version: input.version,
+    async plan(_context, before) {
+      const hasOwn = before !== null && ((before as { contentValue?: string }).contentValue ?? "").trim() !== "";
+      if (input.value.trim() === "") return hasOwn ? { result: true, changes: [{ key, after: null }] } : false;
+      if (!hasOwn && input.value === fallback) return false;
+      const after = {
+        pageName: input.page,
+        sectionName: input.section,
+        contentType: entry.type,
+        contentValue: input.value,
+        richContent: null,
+        pageUrl: null,
+      };
+      return { result: true, changes: [{ key, after }] };
+    },
+  });
+  return outcome !== false;
+}
