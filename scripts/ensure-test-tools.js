@@ -1,13 +1,17 @@
-// `npm test` runs this first: the end-to-end tests drive Debian's Chromium, the HTML checker
+// The end-to-end tests drive Debian's Chromium (its headless shell; Lighthouse the full browser), the HTML checker
 // (vnu-jar) runs on Java, and the edge cache's tests run Varnish with vmod-xkey. What is missing is installed through apt-get when this runs as root on
 // a machine that has it; otherwise it stops at once with the one command to run, before minutes
-// of unit tests end in a missing browser.
+// of unit tests end in a missing browser. `npm test` runs it first with `--check`, which only
+// says whether the tools are there or can be installed, then installs them beside the unit tests,
+// which need none of them (scripts/test.js): half a minute of apt-get off the waiting path.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const packages = [];
 if (!fs.existsSync(chromiumPath)) packages.push("chromium");
+// The end-to-end tests' browser: the same Chromium's headless shell (scripts/support/chromium.js).
+if (!process.env.E2E_CHROMIUM_PATH && !fs.existsSync("/usr/bin/chromium-headless-shell")) packages.push("chromium-headless-shell");
 if (spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0) packages.push("default-jre-headless");
 if (!fs.existsSync("/usr/sbin/varnishd")) packages.push("varnish");
 if (!fs.existsSync("/usr/share/doc/varnish-modules")) packages.push("varnish-modules");
@@ -19,6 +23,8 @@ if (!canInstall) {
   console.error(`The tests need ${packages.join(" and ")}, which this machine lacks. Install with:\n\n  sudo sh -c '${install}'\n`);
   process.exit(1);
 }
+
+if (process.argv.includes("--check")) process.exit(0);
 
 console.log(`Installing what the tests need: ${packages.join(", ")}`);
 // Another install running at the same time holds dpkg's lock: wait for it rather than fail.

@@ -1,5 +1,7 @@
-// Prints the closing lines for CI from the JSON reports of Vitest and Playwright: the end-to-end
-// tests that passed only on a retry ("flaky: N (titles)"), then "tests: N passed, N failed, N skipped".
+// Prints the closing lines for CI from the JSON reports of Vitest and Playwright: each test that
+// failed with the first line of its error ("failed: file: title: message"), the end-to-end tests
+// that passed only on a retry ("flaky: N (titles)"), then "tests: N passed, N failed, N skipped".
+// They come last because a CI log is read from its end.
 import fs from "node:fs";
 
 let passed = 0;
@@ -21,9 +23,41 @@ for (const run of [vitest, afterBuild]) {
   if (!run) continue;
   passed += run.numPassedTests ?? 0;
   failed += run.numFailedTests ?? 0;
+  // A file that failed outside its tests (a hook, an import) fails no test of its own: count it.
+  for (const file of run.testResults ?? [])
+    if (file.status === "failed" && !file.assertionResults?.some((/** @type {any} */ test) => test.status === "failed")) {
+      failed += 1;
+      console.log(`failed outside its tests: ${file.name}: ${String(file.message ?? "").split("\n")[0]}`);
+    }
   skipped += (run.numPendingTests ?? 0) + (run.numTodoTests ?? 0);
 }
+/** The first line of a failure's message, without terminal colours, cut at 300 characters. */
+const firstLine = (message) =>
+  String(message ?? "")
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "")
+    .split("\n")
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? "";
+const failures = [];
+for (const run of [vitest, afterBuild])
+  for (const file of run?.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === "failed")
+        failures.push(`${file.name.replace(`${process.cwd()}/`, "")}: ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+
 const playwright = read("test-results/playwright.json");
+/** The end-to-end tests that failed on every attempt, with their last attempt's error. */
+function failedSpecs(suite) {
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? [])
+      if (test.status === "unexpected") {
+        const last = test.results?.at(-1);
+        failures.push(`${spec.file}:${spec.line}: ${spec.title}: ${firstLine(last?.error?.message)}`);
+      }
+  for (const child of suite.suites ?? []) failedSpecs(child);
+}
+for (const suite of playwright?.suites ?? []) failedSpecs(suite);
 if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected ?? 0;
@@ -51,6 +85,15 @@ if (vitest?.startTime && vitest.testResults?.length) {
 }
 if (playwright?.stats?.duration) stages.push(`Playwright ${seconds(playwright.stats.duration)}`);
 if (stages.length) console.log(`time: ${stages.join(", ")}`);
+// The role matrix walk (tests/integration/role-matrix.test.ts): routes × roles × actions covered, and escalations.
+const roleWalk = read("test-results/role-walk-pglite.json");
+if (roleWalk) {
+  console.log(
+    `role matrix: ${roleWalk.routes} routes × ${roleWalk.roles} roles (the administrator: the access walk) × ${roleWalk.calls} loader and write calls covered, ${roleWalk.escalations} escalations, ${roleWalk.refused} permitted calls refused`,
+  );
+  if (roleWalk.escalations > 0 || roleWalk.refused > 0) failed += 1;
+} else console.log("role matrix: not walked (test-results/role-walk-pglite.json missing)");
+for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(`flaky: ${playwright?.stats?.flaky ?? flaky.length}${flaky.length ? ` (${flaky.join("; ")})` : ""}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,6 +1,7 @@
 // `npm test`: the unit and integration tests (Vitest, on PGlite and on PostgreSQL when
 // TEST_DATABASE_URL is set) with the production build made beside them, then, on that build,
-// tests/after-build and the end-to-end tests (Playwright in Chromium, with axe-core).
+// tests/after-build and the end-to-end tests (Playwright in Chromium, with axe-core). What those
+// need from Debian is installed beside the unit tests too.
 // The build needs nothing from the tests, and Vitest leaves part of two cores idle while its
 // tests wait on databases, processes and sockets, so the two run at once (bench/test-loop.md).
 // The build's output is kept in test-results/build.log and shown once the unit tests are done;
@@ -24,8 +25,22 @@ const build = run(["build"], ["ignore", log, log]).then((code) => {
   return code;
 });
 
+// What the end-to-end tests need from Debian (Chromium, Java, Varnish), installed when missing
+// (`pretest` made sure it can be), beside the unit tests, which need none of it.
+const toolsLog = fs.openSync("test-results/test-tools.log", "w");
+const tools = new Promise((resolve) => {
+  const child = spawn("node", ["scripts/ensure-test-tools.js"], { stdio: ["ignore", toolsLog, toolsLog] });
+  child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+});
+
 const unit = await run(["test:unit"]);
 const built = await build;
+const toolsReady = await tools;
+process.stdout.write(fs.readFileSync("test-results/test-tools.log", "utf8"));
+if (toolsReady !== 0) {
+  console.error("npm test: the end-to-end tests' tools could not be installed (above)");
+  process.exit(1);
+}
 process.stdout.write(fs.readFileSync("test-results/build.log", "utf8"));
 if (built !== 0) {
   console.error("npm test: the build failed (above); the end-to-end tests need it");

@@ -1,2 +1,3 @@
-// One set of launch options for the end-to-end tests and the benchmark scripts that drive a browser.
-export { chromiumLaunchOptions } from "../../../scripts/support/chromium.js";
+// One set of launch options for the end-to-end tests (the benchmark scripts that drive a browser
+// use the full one: scripts/support/chromium.js).
+export { endToEndLaunchOptions as chromiumLaunchOptions } from "../../../scripts/support/chromium.js";
