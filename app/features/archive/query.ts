@@ -1,0 +1,45 @@
+// The archive screens' query string: a page's address and a moment (UTC, to the minute), checked
+// before anything is read. Non-server: the screen builds its links with the same names.
+import { z } from "zod";
+
+export const archiveQueryNames = { path: "path", at: "at", from: "from", to: "to" } as const;
+
+/** The longest range one export covers (the screen states it; the export refuses a longer one). */
+export const EXPORT_LIMIT_DAYS = 366;
+
+/** `YYYY-MM-DDTHH:MM` (seconds allowed), read as UTC; what a datetime-local field sends. A minute or a second means its end. */
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z?$/;
+
+export function parseMoment(text: string | null): Date | undefined {
+  if (!text || text.length > 40 || !MOMENT.test(text)) return undefined;
+  const at = new Date(text.endsWith("Z") ? text : `${text}Z`);
+  if (Number.isNaN(at.getTime())) return undefined;
+  // An impossible date (31 February) rolls over in Date: refuse it.
+  if (at.toISOString().slice(0, 16) !== text.slice(0, 16)) return undefined;
+  // A moment given to the minute (or the second) is all of it: what was served by its end. The
+  // screen links a version by its second, and the version was archived within that second.
+  const given = text.replace(/Z$/, "").length;
+  return given === 16 ? new Date(at.getTime() + 59_999) : given === 19 ? new Date(at.getTime() + 999) : at;
+}
+
+/** A public address as the archive stores it: a path of at most 2,000 characters, no control characters. */
+export const archivePathSchema = z
+  .string()
+  .max(2000)
+  .regex(/^\/\S*$/u)
+  .refine((path) => ![...path].some((character) => character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127));
+
+/** One version of a page in its timeline (the screen lists them). */
+export interface PageVersion {
+  entryId: number;
+  at: string;
+  kind: string;
+  by: string | null;
+  releaseId: number | null;
+  groupId: string | null;
+  status: number;
+  sha256: string;
+}
+
+/** The moment as the date field shows it (UTC, to the minute). */
+export const momentField = (at: Date) => at.toISOString().slice(0, 16);

@@ -1,0 +1,103 @@
+// The archive read back: when it began, the page an address served at a moment, and a page's
+// versions. Each function takes the one asking and checks `archive.view` itself.
+import { gunzipSync } from "node:zlib";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { archiveBlobs, archiveEntries, archivePages } from "~/db/schema";
+import { requirePermission } from "~/features/access/require.server";
+import { messagesOf } from "~/features/admin-i18n/messages";
+import { adminLanguageOf } from "~/features/admin-i18n/language";
+import type { Database } from "~/platform/db.server";
+import type { Person } from "~/platform/person";
+import { Refusal } from "~/platform/refusal";
+import type { PageVersion } from "./query";
+
+/** When the archive began: its first captured entry's moment (undefined: nothing archived yet). */
+export async function archiveBegan(db: Database): Promise<Date | undefined> {
+  const [first] = await db
+    .select({ at: archiveEntries.changedAt })
+    .from(archiveEntries)
+    .where(eq(archiveEntries.captured, true))
+    .orderBy(asc(archiveEntries.id))
+    .limit(1);
+  return first?.at;
+}
+
+/** Every address the archive holds, in order. */
+export async function archivedPaths(db: Database): Promise<string[]> {
+  const rows = await db.selectDistinct({ path: archivePages.path }).from(archivePages).orderBy(asc(archivePages.path));
+  return rows.map((row) => row.path);
+}
+
+export const formatMoment = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+export interface ArchivedAnswer {
+  path: string;
+  status: number;
+  location: string | null;
+  sha256: string;
+  body: Buffer;
+  /** The entry whose publish left this version, and when it was. */
+  entryId: number;
+  since: Date;
+}
+
+/**
+ * What the address served at the moment: its newest version archived by a publish at or before
+ * it. Refused with the reason: nothing archived yet or a moment before the archive began (says
+ * when it began), a moment in the future, an address the archive does not hold.
+ */
+export async function pageAsOf(db: Database, actor: Person, path: string, at: Date): Promise<ArchivedAnswer> {
+  requirePermission(actor, "archive.view");
+  const m = messagesOf(adminLanguageOf(actor.language)).archive;
+  if (at.getTime() > Date.now() + 60_000) throw new Refusal(400, m.future);
+  const began = await archiveBegan(db);
+  if (!began) throw new Refusal(404, m.empty);
+  if (at < began) throw new Refusal(400, m.beforeStart({ at: formatMoment(began) }));
+  const [row] = await db
+    .select({
+      path: archivePages.path,
+      status: archivePages.status,
+      location: archivePages.location,
+      sha256: archivePages.sha256,
+      entryId: archiveEntries.id,
+      since: archiveEntries.changedAt,
+      gzip: archiveBlobs.gzip,
+    })
+    .from(archivePages)
+    .innerJoin(archiveEntries, eq(archiveEntries.id, archivePages.entryId))
+    .innerJoin(archiveBlobs, eq(archiveBlobs.sha256, archivePages.sha256))
+    .where(and(eq(archivePages.path, path), lte(archiveEntries.changedAt, at)))
+    .orderBy(desc(archiveEntries.id))
+    .limit(1);
+  if (!row) throw new Refusal(404, m.notArchived);
+  const { gzip, ...answer } = row;
+  return { ...answer, body: gunzipSync(gzip) };
+}
+
+/** A page's versions, newest first: each publish that changed what the address served. */
+export async function pageTimeline(db: Database, actor: Person, path: string, limit = 200): Promise<PageVersion[]> {
+  requirePermission(actor, "archive.view");
+  const rows = await db
+    .select({
+      entryId: archiveEntries.id,
+      at: archiveEntries.changedAt,
+      kind: archiveEntries.kind,
+      by: archiveEntries.userEmail,
+      releaseId: archiveEntries.releaseId,
+      groupId: archiveEntries.groupId,
+      status: archivePages.status,
+      sha256: archivePages.sha256,
+    })
+    .from(archivePages)
+    .innerJoin(archiveEntries, eq(archiveEntries.id, archivePages.entryId))
+    .where(eq(archivePages.path, path))
+    .orderBy(desc(archiveEntries.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+}
+
+/** How many publishes the archive holds (every entry, captured or not). */
+export async function entryCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(archiveEntries);
+  return row?.n ?? 0;
+}
