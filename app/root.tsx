@@ -21,6 +21,7 @@ import { uploadAddress } from "./features/uploads/upload-url";
 import { previewBanner } from "./features/releases/preview/banner.server";
 import type { AdminLanguage } from "./features/admin-i18n/language";
 import { pageLocale } from "./features/seo/locale-alternates.server";
+import { browserTexts } from "./features/locales/public-texts.server";
 
 // On the server, React Router's <Links>, <Scripts> and <ScrollRestoration> kept per build and its
 // <Meta>'s elements per tag (document-assets.tsx); the browser renders theirs, and its bundle leaves the keeping out.
@@ -41,8 +42,18 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
     uploadsBase,
     defaultImageAlt: `${PRODUCT_NAME} Smart and Simple E-Wallet Service`,
   };
+  const texts = browserTexts();
   // Computed here so that the browser needs no colour code to hydrate the same style element.
-  return { settings, seo, brandCss: brandCssOf(settings), images, uploadsBase, preview: previewBanner(), ...(locale ? { locale } : {}) };
+  return {
+    settings,
+    seo,
+    brandCss: brandCssOf(settings),
+    images,
+    uploadsBase,
+    preview: previewBanner(),
+    ...(locale ? { locale } : {}),
+    ...(texts ? { texts } : {}),
+  };
 }
 
 // The settings object is the content cache's own, the same one until the next content write.

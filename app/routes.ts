@@ -54,6 +54,8 @@ export default [
       route("seo", "routes/admin.other.seo.tsx"),
       route("edge", "routes/admin.other.edge.tsx"),
       route("locales", "routes/admin.other.locales.tsx"),
+      route("archive", "routes/admin.other.archive.tsx"),
+      route("media", "routes/admin.other.media.tsx"),
     ]),
   ]),
   ...prefix("admin", [
@@ -69,6 +71,9 @@ export default [
     // Releases: the whole-site preview and its reviewer links (docs/releases.md).
     route("preview", "routes/admin.preview.ts"),
     route("preview/links", "routes/admin.preview.links.ts"),
+    // The archive: a page exactly as served at a moment (docs/archive.md).
+    route("archive/page", "routes/admin.archive.page.ts"),
+    route("archive/export", "routes/admin.archive.export.ts"),
   ]),
   route("preview/r/:token", "routes/preview.r.$token.tsx"),
   route("preview/exit", "routes/preview.exit.ts"),

@@ -12,8 +12,6 @@
 // A line may keep a text that is not the product's to translate (a format example, a brand name)
 // when the line before it, or the line itself, says why: `// i18n-ignore: <reason>` (or
 // `{/* i18n-ignore: <reason> */}` inside JSX).
-// Files still to convert are listed in `pending` below; one listed that has no text left fails too,
-// so the list only shrinks.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -83,55 +81,6 @@ export function findLiterals(fileName, source) {
   return found;
 }
 
-/**
- * Dashboard files still to convert to the catalogue. The check reads them and counts their texts
- * but does not fail on them; remove a file from here once it is converted.
- */
-export const pending = new Set([
-  "app/components/admin/content/add-content-form.tsx",
-  "app/components/admin/content/content-card.tsx",
-  "app/components/admin/content/content-panel.tsx",
-  "app/components/admin/content/initialize-button.tsx",
-  "app/components/admin/content/page-tabs.tsx",
-  "app/components/admin/login-screen.tsx",
-  "app/components/admin/login/credentials-form.tsx",
-  "app/components/admin/login/login-tabs.tsx",
-  "app/components/admin/menu/add-menu-item-form.tsx",
-  "app/components/admin/menu/menu-item-row.tsx",
-  "app/components/admin/menu/menu-panel.tsx",
-  "app/components/admin/releases/drafting-bar.tsx",
-  "app/components/admin/releases/preview-links.tsx",
-  "app/components/admin/releases/preview-split.tsx",
-  "app/components/admin/releases/release-actions.tsx",
-  "app/components/admin/releases/release-changes.tsx",
-  "app/components/admin/releases/release-page.tsx",
-  "app/components/admin/releases/releases-panel.tsx",
-  "app/components/admin/releases/staged-note.tsx",
-  "app/components/admin/settings/setting-image-card.tsx",
-  "app/components/admin/settings/setting-value-card.tsx",
-  "app/components/admin/settings/settings-panel.tsx",
-  "app/components/admin/statistics/breakdown-card.tsx",
-  "app/components/admin/statistics/statistics-chart.tsx",
-  "app/components/admin/statistics/statistics-panel.tsx",
-  "app/components/admin/team/invitations-card.tsx",
-  "app/components/admin/team/members-card.tsx",
-  "app/components/admin/team/sign-up-mode-card.tsx",
-  "app/components/admin/team/team-panel.tsx",
-  "app/components/admin/two-factor/code-step.tsx",
-  "app/components/admin/two-factor/enrolment.tsx",
-  "app/components/admin/two-factor/required-card.tsx",
-  "app/components/admin/two-factor/required-screen.tsx",
-  "app/components/admin/two-factor/two-factor-card.tsx",
-  "app/routes/admin.content.tsx",
-  "app/routes/admin.menu.tsx",
-  "app/routes/admin.other.releases.$id.tsx",
-  "app/routes/admin.other.releases.tsx",
-  "app/routes/admin.other.statistics.tsx",
-  "app/routes/admin.other.team.tsx",
-  "app/routes/admin.other.tsx",
-  "app/routes/admin.settings.tsx",
-]);
-
 function dashboardFiles() {
   /** @type {string[]} */
   const files = [];
@@ -169,25 +118,15 @@ function main() {
       .map((name) => `${catalogueDir}/${language}/${name}`);
   };
   problems.push(...checkModules(Object.fromEntries(languages.map((language) => [language, folder(language)])), modules));
-  let pendingTexts = 0;
-  for (const file of dashboardFiles()) {
-    const literals = findLiterals(file, read(file));
-    if (pending.has(file)) {
-      pendingTexts += literals.length;
-      if (literals.length === 0)
-        problems.push(`${file}: has no text of its own left; remove it from the pending list in scripts/dashboard-messages.js`);
-    } else problems.push(...literals.map((literal) => `${literal} is not from the message catalogue (${catalogueDir}/)`));
-  }
-  for (const file of pending) if (!fs.existsSync(path.join(root, file))) problems.push(`${file}: listed as pending but does not exist`);
+  for (const file of dashboardFiles())
+    problems.push(...findLiterals(file, read(file)).map((literal) => `${literal} is not from the message catalogue (${catalogueDir}/)`));
   if (problems.length > 0) {
     console.error(problems.join("\n"));
     console.error(`\n${problems.length} problem(s) with the dashboard's messages.`);
     process.exitCode = 1;
     return;
   }
-  console.log(
-    `dashboard messages: catalogues agree; no text outside them${pending.size ? ` (${pending.size} files still to convert, ${pendingTexts} texts)` : ""}.`,
-  );
+  console.log("dashboard messages: catalogues agree; no text outside them.");
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -270,3 +270,7 @@ export { edgePurges } from "./edge-purge-schema";
 export * from "./schema-locales";
 // The site's content keys and menus (the record store's oldest kinds).
 export { menuItems, pageContent, type MenuItemRow, type PageContentRow } from "./schema-content";
+// The archive of what the site served (app/features/archive): its outbox, hash chain and pages.
+export * from "./schema-archive";
+
+export * from "./schema-media";

@@ -9,6 +9,8 @@ export interface Person {
   role: string | null;
   /** The locales a translator may change; other roles ignore them. */
   locales?: readonly string[];
+  /** The language their dashboard speaks ("ru", "en"): a refusal's message is in it (Russian when absent). */
+  language?: string;
 }
 
 /** Who made a write: a person, or null for writes the server makes itself (a scheduled publish, a migration). */

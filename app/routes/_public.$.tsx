@@ -8,6 +8,9 @@ import { seoMeta } from "~/features/seo/meta";
 import type { PageCacheHandle } from "~/platform/page-cache-handle";
 import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.$";
+import { usePublicTexts } from "~/components/site/use-public-texts";
+import type { PublicTexts } from "~/features/locales/public-texts";
+import type { RootData } from "~/components/root-data";
 
 /**
  * Every unknown path is answered with one cached copy of this page, status 404. A landing
@@ -39,12 +42,21 @@ const namesNoPath = (tag: MetaDescriptor) =>
 export const meta: Route.MetaFunction = (args) => {
   const page = args.loaderData?.page;
   if (page) return seoMeta(args, page.title, page.seo);
-  return [...pageMeta(args, { title: "Page not found" }).filter(namesNoPath), { name: "robots", content: "noindex" }];
+  const texts = (args.matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)?.texts;
+  return [
+    ...pageMeta(args, { title: texts?.notFoundMeta ?? "Page not found" }).filter(namesNoPath),
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
+  const texts = usePublicTexts();
   // The server renders a landing page's blocks; the browser keeps them without their code (LandingPageIsland).
   if (loaderData.page) return <LandingPageIsland page={loaderData.page} />;
+  return <MissingPage texts={texts} />;
+}
+
+function MissingPage({ texts }: { texts: PublicTexts | undefined }) {
   return (
     <section className="page-hero-surface">
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
@@ -54,11 +66,11 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
         <p className="mt-8 bg-gradient-to-br from-brand to-brand-accent bg-clip-text text-7xl font-extrabold tracking-tight text-transparent sm:text-8xl">
           404
         </p>
-        <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">Oops! Page not found</h1>
-        <p className="mt-3 text-slate-600">The page you are looking for does not exist or has moved.</p>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{texts?.notFoundTitle ?? "Oops! Page not found"}</h1>
+        <p className="mt-3 text-slate-600">{texts?.notFoundText ?? "The page you are looking for does not exist or has moved."}</p>
         <CtaLink to="/" size="lg" className="mt-10">
           <Glyph name="arrow-left" />
-          Return to Home
+          {texts?.backHome ?? "Return to Home"}
         </CtaLink>
       </div>
     </section>

@@ -1,7 +1,8 @@
 import { LegalPage } from "~/components/site/legal-page";
-import { legalPageTitles } from "~/features/content/catalogue/legal";
 import { data } from "react-router";
 import { loadLegalPage, NOINDEX_HEADERS } from "~/features/content/legal/pages.server";
+import { legalTitle } from "~/features/locales/public-texts";
+import { requestTexts } from "~/features/locales/public-texts.server";
 import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.aml-kyc";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
@@ -10,7 +11,8 @@ import { cachedPublicPage } from "~/platform/page-cache-handle";
 export const handle = cachedPublicPage;
 
 export async function loader() {
-  const page = { title: legalPageTitles["aml-kyc"], ...(await loadLegalPage("aml-kyc", legalPageTitles["aml-kyc"])) };
+  // The title in the page's locale; the notice links the English document under its English title.
+  const page = { title: legalTitle(requestTexts(), "aml-kyc"), ...(await loadLegalPage("aml-kyc")) };
   // In a locale without its own text: the notice that it is in English, kept out of search results.
   return "englishOnly" in page ? data(page, { headers: NOINDEX_HEADERS }) : page;
 }

@@ -5,6 +5,8 @@ import type { ContactActionData } from "~/components/site/contact/contact-form";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { receiveContactMessage } from "~/features/contact/receive.server";
 import { parseContactMessage } from "~/features/contact/schema";
+import { localizeContactErrors } from "~/features/locales/public-texts.server";
+import { currentRequestLocale } from "~/platform/request-locale.server";
 import { currentPreview } from "~/features/records/preview-context.server";
 import { PREVIEW_FORM_NOT_SENT } from "~/features/releases/preview/form-not-sent";
 import { readCookie, STAMP_COOKIE } from "~/platform/hmac.server";
@@ -35,6 +37,9 @@ const TYPED_FIELDS = ["name", "email", "subject", "message"] as const;
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
+  // The message's language is its page's locale (the form itself sends `en` from every page).
+  const locale = currentRequestLocale();
+  if (locale) form.language = locale.code;
   const values = Object.fromEntries(TYPED_FIELDS.map((name) => [name, (form[name] ?? "").slice(0, 10_000)]));
   // A release's preview has no side effect: the fields are checked as on the site, and nothing
   // is stored, mailed or counted; the form says, under the message, that it was not sent (the
@@ -43,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseContactMessage(form);
     return parsed.success
       ? data<ContactActionData>({ status: "invalid", errors: { message: PREVIEW_FORM_NOT_SENT }, values })
-      : data<ContactActionData>({ status: "invalid", errors: parsed.errors, values }, { status: 400 });
+      : data<ContactActionData>({ status: "invalid", errors: localizeContactErrors(parsed.errors), values }, { status: 400 });
   }
   const outcome = await receiveContactMessage(getDb(), {
     form,
@@ -63,7 +68,8 @@ export async function action({ request }: Route.ActionArgs) {
     case "spam":
       return data<ContactActionData>({ status: "sent" });
     case "invalid":
-      return data<ContactActionData>({ status: "invalid", errors: outcome.errors, values }, { status: 400 });
+      // The schema's messages, in the page's locale.
+      return data<ContactActionData>({ status: "invalid", errors: localizeContactErrors(outcome.errors), values }, { status: 400 });
     case "limited":
       return data<ContactActionData>({ status: "failed", values }, { status: 429 });
     case "failed":

@@ -1,9 +1,10 @@
 import { FeesPage } from "~/components/site/fees/fees-page";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { data } from "react-router";
-import { getPageContent } from "~/features/content/read.server";
+import { getPageContent, getSettings } from "~/features/content/read.server";
 import { englishOnlyNotice, NOINDEX_HEADERS } from "~/features/content/legal/pages.server";
 import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
+import { contentWithLocaleFigures, requestTexts } from "~/features/locales/public-texts.server";
 import type { Route } from "./+types/_public.fees";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
 
@@ -12,10 +13,15 @@ export const handle = cachedPublicPage;
 
 export async function loader() {
   // In a locale without every fee text of its own: the notice that the fees are in English, not indexed.
-  const notice = await englishOnlyNotice("/fees", "Fees");
+  const notice = await englishOnlyNotice("/fees");
   if (notice !== undefined)
-    return data({ content: await getPageContent("fees"), notice: `<h1>Fees</h1>${notice}` }, { headers: NOINDEX_HEADERS });
-  return { content: await getPageContent("fees") };
+    return data(
+      { content: await getPageContent("fees"), notice: `<h1>${requestTexts().fees}</h1>${notice}` },
+      { headers: NOINDEX_HEADERS },
+    );
+  // The figures in the page's locale's notation (`€17.00` → `17,00 €` on /de/fees).
+  const [content, settings] = await Promise.all([getPageContent("fees"), getSettings()]);
+  return { content: contentWithLocaleFigures(content, settings) };
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -6,8 +6,10 @@ import { SiteHeader } from "~/components/site/site-header";
 import { useRouterNavigation } from "~/components/site/site-link";
 import { useRevealOnScroll } from "~/components/site/use-reveal-on-scroll";
 import { useSiteSettings } from "~/components/site/use-site-settings";
+import { usePublicTexts } from "~/components/site/use-public-texts";
+import { requestTexts } from "~/features/locales/public-texts.server";
 import { legalPageNames } from "~/features/content/catalogue/types";
-import { legalPageTitles } from "~/features/content/catalogue/legal";
+import { legalTitle } from "~/features/locales/public-texts";
 import { getActiveMenu } from "~/features/content/read.server";
 import { useStatisticsScript } from "~/components/site/use-statistics-script";
 import { getEnv } from "~/platform/env.server";
@@ -32,6 +34,7 @@ export async function loader(args?: Route.LoaderArgs) {
     getFixedSeo(),
     languageLinks(request),
   ]);
+  const texts = requestTexts();
   const toLink = (item: { id: number; displayName: string; url: string }) => ({
     id: item.id,
     label: item.displayName,
@@ -44,7 +47,7 @@ export async function loader(args?: Route.LoaderArgs) {
     footerMenu: [...footerMenu.slice(0, FOOTER_MENU_LIMIT).map(toLink), ...languages],
     legalLinks: legalPageNames.map((page) => ({
       url: localizeLink(`/${page}`),
-      label: legalPageTitles[page],
+      label: legalTitle(texts, page),
     })),
     // A preview is no visit: its pages load no tracking script.
     statistics: getEnv().ANALYTICS === "on" && !currentPreview(),
@@ -55,6 +58,7 @@ export async function loader(args?: Route.LoaderArgs) {
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
+  const texts = usePublicTexts();
   useRevealOnScroll();
   useRouterNavigation();
   // A missing page is no site page: the collector would refuse its pageview, so none is sent.
@@ -62,8 +66,8 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   useStatisticsScript(loaderData.statistics && !notFound);
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="skip-link">
-        Skip to content
+      <a href="#main" className="skip-link" suppressHydrationWarning>
+        {texts?.skipToContent ?? (import.meta.env.SSR ? "Skip to content" : "")}
       </a>
       <PreviewBanner />
       <SiteHeader settings={settings} menu={loaderData.headerMenu} />

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { recordEventInBackground } from "~/features/activity/activity.server";
-import { listBackups, storedBackupPath } from "~/features/backup/backup-store.server";
+import { listBackupsFor, storedBackupPath } from "~/features/backup/backup-store.server";
 import { getDb } from "~/platform/db.server";
 import { requireMember } from "~/features/auth/permissions.server";
 import { backupDownloadSchema, backupMessages } from "~/features/backup/schema";
@@ -17,9 +17,9 @@ const noStore = { "Cache-Control": "no-store" };
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireMember(request, "backups.manage");
   const name = url.searchParams.get("file");
-  if (name === null) return Response.json({ backups: await listBackups() }, { headers: noStore });
+  if (name === null) return Response.json({ backups: await listBackupsFor(admin) }, { headers: noStore });
   const parsed = backupDownloadSchema.safeParse({ file: name });
-  const file = parsed.success ? storedBackupPath(parsed.data.file) : null;
+  const file = parsed.success ? storedBackupPath(admin, parsed.data.file) : null;
   if (!parsed.success || !file) return Response.json({ message: backupMessages.invalidName }, { status: 404, headers: noStore });
   const { size } = fs.statSync(file);
   recordEventInBackground(getDb(), {

@@ -1,9 +1,12 @@
 import { useEffect } from "react";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ContentPanel } from "~/components/admin/content/content-panel";
 import { VersionsContext } from "~/components/admin/history/versions";
 import { contentIntents } from "~/features/content/intents";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
+import { content as ruContent } from "~/features/admin-i18n/catalogue/ru/content";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { toastError } from "~/components/ui/toast";
@@ -31,18 +34,28 @@ import {
   translationSaveSchema,
 } from "~/features/content/translation-schema";
 import { DEFAULT_LOCALE } from "~/features/locales/allow-list";
+import { localeRefusalMessage, mayEditLocale } from "~/features/access/matrix";
 import type { Route } from "./+types/admin.content";
 
-export const meta: Route.MetaFunction = () => adminMeta("Контент сайта");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.content.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request, "content.edit");
+  const member = await requireMember(request, "content.edit");
   const headers = { "Cache-Control": "no-store" };
   // `?locale=de`: the same keys in another locale (only offered with more than one locale).
   const query = translationQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success)
     throw data({ message: query.error.issues[0]?.message ?? translationMessages.malformedLocale }, { status: 400, headers });
-  const locales = (await listSiteLocales(getDb())).map(({ code, name, isDefault }) => ({ code, name, isDefault }));
+  // A translator is offered only the locales assigned to them, and opens the first of them.
+  const mayEdit = (code: string) => mayEditLocale(member.role, member.locales, code);
+  const locales = (await listSiteLocales(getDb()))
+    .map(({ code, name, isDefault }) => ({ code, name, isDefault }))
+    .filter((locale) => mayEdit(locale.code));
+  const requested = query.data.locale ?? DEFAULT_LOCALE;
+  if (!mayEdit(requested)) {
+    if (!query.data.locale && locales[0]) throw redirect(`/admin/content?locale=${locales[0].code}`, { headers });
+    throw data({ message: localeRefusalMessage(requested, member.language) }, { status: 403, headers });
+  }
   if (query.data.locale && query.data.locale !== DEFAULT_LOCALE) {
     if (!locales.some((locale) => locale.code === query.data.locale))
       throw data({ message: translationMessages.unknownLocale }, { status: 404, headers });
@@ -107,7 +120,7 @@ export async function action({ request }: Route.ActionArgs) {
         return succeeded(intent);
       });
     default:
-      return failed(intent, 400, "Unknown action");
+      return failed(intent, 400, ruContent.unknownAction);
   }
 }
 
@@ -128,8 +141,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
+  const { m, language } = useMessages();
   useEffect(() => {
-    if (loaderData.loadFailed) toastError("Error", contentMessages.fetchFailed);
+    if (loaderData.loadFailed) toastError(m.content.error, inLanguage(language, contentMessages.fetchFailed));
+    // Once per failed load, in the language the tab opened in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaderData.loadFailed]);
   const picker =
     loaderData.locales.length > 1 ? <LocalePicker locales={loaderData.locales} selected={loaderData.translation?.locale} /> : null;
@@ -143,5 +159,6 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Контент сайта" fallback={contentMessages.fetchFailed} />;
+  const { m, language } = useMessages();
+  return <AdminTabError title={m.content.title} fallback={inLanguage(language, contentMessages.fetchFailed)} />;
 }

@@ -14,10 +14,15 @@ import { failed, refused, succeeded } from "~/platform/action-result.server";
 import { runAction } from "~/platform/action-result.server";
 import { latestVersions } from "~/features/records/revisions.server";
 import { feeUpdateSchema } from "~/features/content/fees/schema";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { fees as ruFees } from "~/features/admin-i18n/catalogue/ru/fees";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
 import type { Route } from "./+types/admin.fees";
 
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.fees.title);
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request, "content.edit");
+  await requireMember(request, "content.edit", { defaultLocale: true });
   try {
     const fees = await listFees(getDb());
     const versions = await latestVersions(
@@ -33,10 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireMember(request, "content.edit");
+  const actor = await requireMember(request, "content.edit", { defaultLocale: true });
   const form = await readForm(request);
   const intent = form.intent ?? "";
-  if (intent !== UPDATE_FEE) return failed(intent, 400, "Unknown action");
+  if (intent !== UPDATE_FEE) return failed(intent, 400, ruFees.unknownAction);
   const parsed = feeUpdateSchema.safeParse(form);
   if (!parsed.success) return refused(intent, parsed.error);
   return runAction(
@@ -50,8 +55,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminFees({ loaderData }: Route.ComponentProps) {
+  const { m } = useMessages();
   useEffect(() => {
-    if (loaderData.loadFailed) toastError("Error", "Failed to load fees content");
+    if (loaderData.loadFailed) toastError(m.fees.error, m.fees.loadFailed);
+    // Once per failed load, in the language the tab opened in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaderData.loadFailed]);
   return (
     <VersionsContext.Provider value={loaderData.versions}>

@@ -27,7 +27,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: quil
 export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.legal.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireMember(request, "content.edit");
+  const actor = await requireMember(request, "content.edit", { defaultLocale: true });
   const db = getDb();
   const headers = { "Cache-Control": "no-store" };
   try {
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireMember(request, "content.edit");
+  const actor = await requireMember(request, "content.edit", { defaultLocale: true });
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();

@@ -4,7 +4,9 @@ import { menuIntents } from "~/features/content/menu/intents";
 import { VersionsContext } from "~/components/admin/history/versions";
 import { MenuPanel } from "~/components/admin/menu/menu-panel";
 import type { MenuItemView } from "~/features/content/menu/types";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { menu as ruMenu } from "~/features/admin-i18n/catalogue/ru/menu";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { toastError } from "~/components/ui/toast";
@@ -18,10 +20,10 @@ import { latestVersions } from "~/features/records/revisions.server";
 import { menuItemActiveSchema, menuItemIdSchema, menuItemSchema, menuItemUpdateSchema, menuMessages } from "~/features/content/menu/schema";
 import type { Route } from "./+types/admin.menu";
 
-export const meta: Route.MetaFunction = () => adminMeta("Меню");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.menu.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request, "content.edit");
+  await requireMember(request, "content.edit", { defaultLocale: true });
   const headers = { "Cache-Control": "no-store" };
   try {
     const items: MenuItemView[] = (await listMenuItems(getDb())).map(({ id, displayName, url, menuType, sortOrder, isActive }) => ({
@@ -46,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The writes of this tab: add, edit, show or hide, and delete a menu item. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireMember(request, "content.edit");
+  const actor = await requireMember(request, "content.edit", { defaultLocale: true });
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
@@ -80,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
           return succeeded(intent);
         }
         default:
-          return failed(intent, 400, "Unknown action");
+          return failed(intent, 400, ruMenu.unknownAction);
       }
     },
     {
@@ -98,8 +100,11 @@ export async function action({ request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
 
 export default function AdminMenu({ loaderData }: Route.ComponentProps) {
+  const { m } = useMessages();
   useEffect(() => {
-    if (loaderData.loadFailed) toastError("Ошибка", "Не удалось загрузить меню");
+    if (loaderData.loadFailed) toastError(m.menu.error, m.menu.loadFailedToast);
+    // Once per failed load, in the language the tab opened in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaderData.loadFailed]);
   return (
     <VersionsContext.Provider value={loaderData.versions}>
@@ -109,5 +114,6 @@ export default function AdminMenu({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Меню" fallback="Не удалось загрузить меню" />;
+  const { m } = useMessages();
+  return <AdminTabError title={m.menu.title} fallback={m.menu.loadFailedToast} />;
 }

@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireMember(request, "messages.read");
   const filter = inboxFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = getDb();
-  const rows = await exportMessages(db, filter);
+  const rows = await exportMessages(db, admin, filter);
   await recordEvent(db, { kind: "messages.export", area: "messages", actor: admin, details: { count: rows.length, ...filter } });
   const lines = [
     csvRow(HEADER),

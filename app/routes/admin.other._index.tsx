@@ -8,7 +8,7 @@ import type { Route } from "./+types/admin.other._index";
 /** /admin/other opens its first section; with none, the placeholder. */
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireMember(request, null);
-  const first = sectionsFor(me.role)[0];
+  const first = sectionsFor(me.role, me.locales)[0];
   if (first) throw redirect(otherSectionPath(first));
   return null;
 }

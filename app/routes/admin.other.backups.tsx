@@ -6,7 +6,7 @@ import { useMessages } from "~/components/admin/i18n/messages-context";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { readForm, refused, succeeded } from "~/platform/action-result.server";
 import { runAction } from "~/platform/action-result.server";
-import { createStoredBackup, listBackups } from "~/features/backup/backup-store.server";
+import { createStoredBackup, listBackupsFor } from "~/features/backup/backup-store.server";
 import { getEnv } from "~/platform/env.server";
 import { requireMember } from "~/features/auth/permissions.server";
 import { backupCreateSchema, backupMessages } from "~/features/backup/schema";
@@ -15,10 +15,10 @@ import type { Route } from "./+types/admin.other.backups";
 export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.backups.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request, "backups.manage");
+  const member = await requireMember(request, "backups.manage");
   const env = getEnv();
   return data(
-    { backups: await listBackups(env.BACKUP_DIR), every: env.BACKUP_EVERY ?? null, keep: env.BACKUP_KEEP },
+    { backups: await listBackupsFor(member, env.BACKUP_DIR), every: env.BACKUP_EVERY ?? null, keep: env.BACKUP_KEEP },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   return runAction(
     parsed.data.intent,
     async () => {
-      await createStoredBackup({ id: admin.id, email: admin.email }, "dashboard");
+      await createStoredBackup(admin, "dashboard");
       return succeeded(parsed.data.intent);
     },
     { log: "backup from the dashboard failed", message: backupMessages.createFailed },

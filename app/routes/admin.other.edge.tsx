@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { EdgeCachePanel } from "~/components/admin/other/edge-cache-panel";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { requireMember } from "~/features/auth/permissions.server";
@@ -8,7 +8,7 @@ import { edgeCacheView } from "~/features/edge-cache/service.server";
 import { getDb } from "~/platform/db.server";
 import type { Route } from "./+types/admin.other.edge";
 
-export const meta: Route.MetaFunction = () => adminMeta("Кэш CDN");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.edge.title);
 
 /** The edge caches' state: the configuration in force, each edge's last purge and any failure (read only). */
 export async function loader({ request }: Route.LoaderArgs) {

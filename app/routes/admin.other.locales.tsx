@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { LocalesPanel } from "~/components/admin/locales/locales-panel";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { requireMember } from "~/features/auth/permissions.server";
@@ -11,7 +11,7 @@ import { readForm, refused, runAction, succeeded } from "~/platform/action-resul
 import { getDb } from "~/platform/db.server";
 import type { Route } from "./+types/admin.other.locales";
 
-export const meta: Route.MetaFunction = () => adminMeta("Языки");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.locales.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request, "settings.edit");

@@ -21,10 +21,10 @@ import type { Route } from "./+types/admin.other.messages";
 export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.inbox.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request, "messages.read");
+  const member = await requireMember(request, "messages.read");
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const filter = inboxFilterSchema.parse(query);
-  const { rows, total } = await listMessages(getDb(), filter);
+  const { rows, total } = await listMessages(getDb(), member, filter);
   return data({ messages: rows, total, filter, mailConfigured: Boolean(getEnv().SMTP_URL) }, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = messageReadSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error);
       return write(intent, messageTexts.readFailed, async () => {
-        if (!(await setMessageRead(db, parsed.data.id, parsed.data.read))) return failed(intent, 404, messageTexts.notFound);
+        if (!(await setMessageRead(db, admin, parsed.data.id, parsed.data.read))) return failed(intent, 404, messageTexts.notFound);
         await recordEvent(db, {
           kind: parsed.data.read ? "messages.mark_read" : "messages.mark_unread",
           area: "messages",
@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!parsed.success) return refused(intent, parsed.error);
       return write(intent, messageTexts.deleteFailed, () =>
         db.transaction(async (tx) => {
-          const deleted = await deleteMessage(tx as typeof db, parsed.data.id);
+          const deleted = await deleteMessage(tx as typeof db, admin, parsed.data.id);
           if (!deleted) return failed(intent, 404, messageTexts.notFound);
           await recordEvent(tx, {
             kind: "messages.delete",
@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!parsed.success) return refused(intent, parsed.error);
       if (!getEnv().SMTP_URL) return failed(intent, 409, messageTexts.retryFailed);
       return write(intent, messageTexts.retryFailed, async () => {
-        if (!(await retryNotification(db, parsed.data.id))) return failed(intent, 404, messageTexts.notFound);
+        if (!(await retryNotification(db, admin, parsed.data.id))) return failed(intent, 404, messageTexts.notFound);
         await recordEvent(db, { kind: "messages.notify_retry", area: "messages", actor: admin, target: String(parsed.data.id) });
         kickContactOutbox();
         return succeeded(intent);

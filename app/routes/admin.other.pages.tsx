@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matc
 
 /** The list of landing pages; with `?page=<id>`, that page open in the block editor. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireMember(request, "content.edit");
+  const actor = await requireMember(request, "content.edit", { defaultLocale: true });
   const raw = new URL(request.url).searchParams.get("page");
   const id = raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
   // Read first: the site-wide values come through their own cache, outside the read below.
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireMember(request, "content.edit");
+  const actor = await requireMember(request, "content.edit", { defaultLocale: true });
   const form = await readForm(request);
   return runPageAction(getDb(), form, actor);
 }

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { ReleasePage } from "~/components/admin/releases/release-page";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { refuseIntent, requireMember } from "~/features/auth/permissions.server";
 import { runReleaseAction } from "~/features/releases/actions.server";
@@ -13,14 +15,15 @@ import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import type { Route } from "./+types/admin.other.releases.$id";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.release ? `Выпуск «${loaded.release.name}»` : "Выпуск");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  localizedAdminMeta(matches, (m) => (loaded?.release ? m.releases.releaseNamed({ name: loaded.release.name }) : m.releases.release));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireMember(request, "releases.view");
   const id = releaseIdSchema.safeParse(params);
   const release = id.success ? await loadRelease(getDb(), id.data.id) : undefined;
   if (!release) throw data({ message: releaseMessages.notFound }, { status: 404 });
-  return data({ release: await releaseDetailView(getDb(), release, admin) }, { headers: { "Cache-Control": "no-store" } });
+  return data({ release: await releaseDetailView(getDb(), release, admin, admin.language) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -46,5 +49,6 @@ export default function AdminOtherRelease({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Выпуск" fallback={releaseMessages.notFound} />;
+  const { m, language } = useMessages();
+  return <AdminTabError title={m.releases.release} fallback={inLanguage(language, releaseMessages.notFound)} />;
 }

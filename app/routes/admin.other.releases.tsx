@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ReleasesPanel } from "~/components/admin/releases/releases-panel";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { refuseIntent, requireMember } from "~/features/auth/permissions.server";
 import { runListAction } from "~/features/releases/actions.server";
@@ -13,11 +14,11 @@ import { runAction } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
 import type { Route } from "./+types/admin.other.releases";
 
-export const meta: Route.MetaFunction = () => adminMeta("Выпуски");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.releases.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireMember(request, "releases.view");
-  return data(await releaseListView(getDb(), admin.id), { headers: { "Cache-Control": "no-store" } });
+  return data(await releaseListView(getDb(), admin.id, admin.language), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -40,5 +41,6 @@ export default function AdminOtherReleases({ loaderData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Выпуски" fallback="Не удалось загрузить выпуски" />;
+  const { m } = useMessages();
+  return <AdminTabError title={m.releases.title} fallback={m.releases.loadFailed} />;
 }

@@ -18,14 +18,14 @@ import type { Route } from "./+types/admin.other.seo";
 export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.seo.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request, "content.edit");
+  await requireMember(request, "content.edit", { defaultLocale: true });
   const [pages, defaults] = await Promise.all([listFixedSeo(getDb()), seoDefaults()]);
   return data({ pages, defaults, origin: siteOrigin(request) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Saves one fixed page's SEO through the content write path; an open release stages it. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireMember(request, "content.edit");
+  const actor = await requireMember(request, "content.edit", { defaultLocale: true });
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const parsed = fixedSeoSaveSchema.safeParse(form);

@@ -1,5 +1,7 @@
 import { data } from "react-router";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { TeamPanel } from "~/components/admin/team/team-panel";
@@ -19,7 +21,7 @@ import { teamMessages } from "~/features/team/schema";
 import { samePersonAccounts } from "~/features/sso/same-person.server";
 import type { Route } from "./+types/admin.other.team";
 
-export const meta: Route.MetaFunction = () => adminMeta("Команда");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.team.title);
 
 /** Everyone with a role sees their own account here; the team itself only with `team.manage`. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const manages = roleAllows(me.role, "team.manage");
   const [members, invitations, signUpOpen, sessions, twoFactorRequired, twoFactorEnabled, samePerson] = await Promise.all([
-    manages ? listTeam(db) : [],
+    manages ? listTeam(db, me) : [],
     manages ? listInvitations(db) : [],
     manages && isSignUpOpen(db),
     listOwnSessions(db, me.id, me.sessionId),
@@ -70,5 +72,6 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminTabError title="Команда" fallback={teamMessages.loadFailed} />;
+  const { m, language } = useMessages();
+  return <AdminTabError title={m.team.title} fallback={inLanguage(language, teamMessages.loadFailed)} />;
 }

@@ -1,24 +1,26 @@
 import { NavLink, Outlet } from "react-router";
 import { otherSectionPath, sectionsFor } from "~/components/admin/other/other-sections";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { cn } from "~/platform/cn";
 import { requireMember } from "~/features/auth/permissions.server";
 import type { Route } from "./+types/admin.other";
 
-export const meta: Route.MetaFunction = () => adminMeta("Другое");
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.tabs.other);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireMember(request, null);
-  return { role: me.role };
+  return { role: me.role, locales: me.locales ?? [] };
 }
 
 /** The 'Другое' tab: a hub of the team's tools, each section at its own URL. */
 export default function AdminOther({ loaderData }: Route.ComponentProps) {
-  const otherSections = sectionsFor(loaderData.role);
+  const { m } = useMessages();
+  const otherSections = sectionsFor(loaderData.role, loaderData.locales);
   if (otherSections.length === 0) return <Outlet />;
   return (
     <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
-      <nav aria-label="Разделы вкладки «Другое»" className="flex gap-1 overflow-x-auto md:flex-col">
+      <nav aria-label={m.other.sectionsLabel} className="flex gap-1 overflow-x-auto md:flex-col">
         {otherSections.map((section) => (
           <NavLink
             key={section.id}
@@ -32,7 +34,7 @@ export default function AdminOther({ loaderData }: Route.ComponentProps) {
             }
           >
             <section.icon aria-hidden="true" className="size-4" />
-            {section.label}
+            {m.other.sections[section.id]}
           </NavLink>
         ))}
       </nav>

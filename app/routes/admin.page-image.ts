@@ -7,6 +7,7 @@ import { MAX_UPLOAD_BYTES, storeUpload, UploadError, uploadMessages } from "~/fe
 import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
+import { isRefusal } from "~/platform/refusal";
 import type { Route } from "./+types/admin.page-image";
 
 const fail = (message: string, status: number) => Response.json({ message }, { status });
@@ -27,9 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
   const store = getUploadStore(env);
   try {
     const stored = await storeUpload(Readable.fromWeb(request.body as NodeReadableStream), {
+      actor,
       dataDir: env.DATA_DIR,
       settingKey: "page_block",
       store,
+      db: getDb(),
     });
     recordEventInBackground(getDb(), {
       kind: "uploads.create",
@@ -41,6 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ url: stored.url });
   } catch (error) {
     if (error instanceof UploadError) return Response.json({ message: error.message, code: error.code }, { status: error.status });
+    if (isRefusal(error)) return fail(error.message, error.status);
     logger.error({ err: error, storage: store.describe() }, "page image could not be stored");
     return fail(uploadMessages.storage_unavailable, 503);
   }

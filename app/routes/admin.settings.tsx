@@ -7,6 +7,10 @@ import { VersionsContext } from "~/components/admin/history/versions";
 import { SettingsPanel } from "~/components/admin/settings/settings-panel";
 import { DEFAULT_SETTINGS_TAB, isSettingsTab } from "~/components/admin/settings/settings-tabs";
 import { toastError } from "~/components/ui/toast";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
+import { settings as ruSettings } from "~/features/admin-i18n/catalogue/ru/settings";
 import { getDb } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { addPageLink, listPageLinks, updatePageUrl } from "~/features/content/page-links/page-links.server";
@@ -20,10 +24,12 @@ import { addPageLinkSchema, updatePageUrlSchema } from "~/features/content/page-
 import { settingUpdateSchema } from "~/features/content/settings/schema";
 import type { Route } from "./+types/admin.settings";
 
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.settings.title);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireMember(request, "settings.edit");
   const tab = params.tab ?? DEFAULT_SETTINGS_TAB;
-  if (!isSettingsTab(tab)) throw data({ message: "Unknown settings tab" }, { status: 404 });
+  if (!isSettingsTab(tab)) throw data({ message: ruSettings.unknownTab }, { status: 404 });
   const db = getDb();
   // Each list fails on its own: the settings tabs stay usable when page links cannot be read.
   const [settings, pageLinks] = await Promise.all([
@@ -77,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
           return succeeded(intent);
         }
         default:
-          return failed(intent, 400, "Unknown action");
+          return failed(intent, 400, ruSettings.unknownAction);
       }
     },
     { log: "settings write failed" },
@@ -92,9 +98,12 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { m } = useMessages();
   const tab = useParams().tab ?? DEFAULT_SETTINGS_TAB;
   useEffect(() => {
-    if (loaderData.settings === null) toastError("Ошибка", "Не удалось загрузить глобальные настройки");
+    if (loaderData.settings === null) toastError(m.settings.error, m.settings.loadFailedToast);
+    // Once per failed load, in the language the tab opened in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaderData.settings]);
   return (
     <VersionsContext.Provider value={loaderData.versions}>
@@ -108,13 +117,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const { m, language } = useMessages();
   const error = useRouteError();
   const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | undefined)?.message ?? error.statusText)
-    : "Не удалось загрузить глобальные настройки";
+    ? inLanguage(language, (error.data as { message?: string } | undefined)?.message ?? error.statusText)
+    : m.settings.loadFailedToast;
   return (
     <section className="rounded-xl border border-red-200 bg-white p-6">
-      <h2 className="text-xl font-semibold">Глобальные настройки</h2>
+      <h2 className="text-xl font-semibold">{m.settings.title}</h2>
       <p role="alert" className="mt-2 text-red-700">
         {message}
       </p>

@@ -4,7 +4,7 @@ import { Toaster } from "sonner";
 // The admin's own stylesheet, linked while an /admin route is shown.
 import "~/admin.css";
 import { announceSignedUp, LoginScreen } from "~/components/admin/login-screen";
-import { adminMeta } from "~/components/admin/shell/admin-meta";
+import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
 import { Dashboard } from "~/components/admin/shell/dashboard";
 import { readForm } from "~/platform/action-result.server";
 import { runLoginAction } from "~/features/auth/login-action.server";
@@ -25,7 +25,7 @@ import { roleAllows } from "~/features/access/matrix";
 import { describeSso } from "~/features/sso/config.server";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => adminMeta();
+export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches);
 
 /** The gate: an admin session gets the dashboard, anyone else the login screen. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const codePending = !user && (await hasPendingChallenge(request));
   // Which release this administrator's saves go into (shown on every tab), and its staged values.
   const drafting =
-    isAdmin && !mustEnrol && user && roleAllows(role, "releases.view")
+    isAdmin && !mustEnrol && user && roleAllows(role, "releases.create")
       ? await draftingView(getDb(), user.id).catch(() => undefined)
       : undefined;
   // Single sign-on: the button, and why a sign-in through the provider was just refused.
@@ -51,6 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       isAdmin,
       role,
+      // A translator's locales: the tabs that edit only the default locale are shown with it.
+      locales: isAdmin && user ? (user.locales ?? []) : [],
       mustEnrol,
       email: user?.email ?? null,
       unreadMessages,
@@ -111,6 +113,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <Dashboard
           email={loaderData.email}
           role={loaderData.role}
+          locales={loaderData.locales}
           badges={{ other: loaderData.unreadMessages }}
           draftingReleaseId={loaderData.drafting?.release?.id ?? null}
         />

@@ -71,9 +71,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   const store = getUploadStore(env);
   let stored;
   try {
-    stored = await storeUpload(bodyReadable(request.body), { dataDir: env.DATA_DIR, settingKey: section, store });
+    stored = await storeUpload(bodyReadable(request.body), { actor, dataDir: env.DATA_DIR, settingKey: section, store, db });
   } catch (error) {
     if (error instanceof UploadError) return Response.json({ message: error.message, code: error.code }, { status: error.status });
+    if (isRefusal(error)) return fail(error.message, error.status);
     // The checks passed but the storage (disk or bucket) refused it: nothing was kept, no row written.
     logger.error({ err: error, page, section, storage: store.describe() }, "upload could not be stored");
     return fail(uploadMessages.storage_unavailable, 503);
@@ -90,7 +91,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   } catch (error) {
     logger.error({ err: error, page, section }, "uploaded image could not be saved in settings");
     // No row points at it: the upload and its copies go again, so nothing is half-stored.
-    await removeUpload(store, stored.fileName).catch((removal: unknown) =>
+    await removeUpload(actor, store, stored.fileName, db).catch((removal: unknown) =>
       logger.error({ err: removal, file: stored.fileName }, "stored upload could not be removed"),
     );
     return isRefusal(error) ? fail(error.message, error.status) : fail(uploadMessages.store_failed, 500);

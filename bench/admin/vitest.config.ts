@@ -1,17 +1,4 @@
-import { defineConfig } from "vitest/config";
-import { headScripts } from "../../scripts/support/head-scripts.js";
-import { servedPaths } from "../../scripts/support/served-paths.js";
+import { inProcessBenchConfig } from "../in-process-config";
 
 // `npm run bench:admin`: the dashboard's write and log timings, in-process on each database.
-export default defineConfig({
-  plugins: [headScripts(), servedPaths()],
-  resolve: { tsconfigPaths: true },
-  test: {
-    include: ["bench/admin/admin.bench-run.ts"],
-    environment: "node",
-    setupFiles: ["./app/record-kinds.server.ts"],
-    testTimeout: 30 * 60_000,
-    hookTimeout: 10 * 60_000,
-    pool: "forks",
-  },
-});
+export default inProcessBenchConfig(["bench/admin/admin.bench-run.ts"]);

@@ -61,7 +61,7 @@ for (const kind of kinds) {
         for (let run = 0; run < RUNS + 5; run += 1) {
           const begin = performance.now();
           const cpuBegin = process.cpuUsage();
-          const view = await loadStatistics(db, query, now);
+          const view = await loadStatistics(db, null, query, now);
           if (run >= 5) {
             samples.push(performance.now() - begin);
             const used = process.cpuUsage(cpuBegin);
@@ -75,7 +75,7 @@ for (const kind of kinds) {
         const sent: SQL[] = [];
         const execute = db.execute.bind(db);
         (db as { execute: (statement: SQL) => unknown }).execute = (statement: SQL) => (sent.push(statement), execute(statement));
-        await loadStatistics(db, query, now);
+        await loadStatistics(db, null, query, now);
         (db as { execute: unknown }).execute = execute;
         let slowest = { ms: -1, plan: "" };
         for (const statement of sent) {

@@ -98,6 +98,58 @@ export function everyBlock() {
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1", name: "bench" };
 
 /**
+ * The session cookie of the administrator: signs up the first account on a fresh server, or signs
+ * `account` (or the first account) in on one that has it already.
+ * @param {string} baseUrl @param {{ email: string; password: string }} [account]
+ */
+async function adminCookie(baseUrl, account) {
+  const headers = { Origin: baseUrl, "content-type": "application/json" };
+  const signIn = () => fetch(`${baseUrl}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify(account ?? ADMIN) });
+  let signed = account
+    ? await signIn()
+    : await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: "POST", headers, body: JSON.stringify(ADMIN) });
+  if (!signed.ok && !account) signed = await signIn();
+  if (!signed.ok) throw new Error(`could not sign in: ${signed.status}`);
+  return signed.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+}
+
+/** The second locale the audits and benchmarks switch on (its home: `/de`). */
+export const SECOND_LOCALE = "de";
+
+/**
+ * Switches the second locale on (added and public) through the dashboard's own actions, unless
+ * the server answers its home already. Its pages show English's texts through the fallback, with
+ * its own fixed texts and language. Answers the locale's home.
+ * @param {string} baseUrl @param {{ account?: { email: string; password: string } }} [options]
+ */
+export async function ensureSecondLocale(baseUrl, { account } = {}) {
+  const home = `/${SECOND_LOCALE}`;
+  const existing = await fetch(`${baseUrl}${home}`);
+  await existing.arrayBuffer();
+  if (existing.status === 200) return home;
+  const cookie = await adminCookie(baseUrl, account);
+  /** @type {Record<string, string>[]} */
+  const steps = [
+    { intent: "add-locale", code: SECOND_LOCALE },
+    { intent: "set-locale-state", code: SECOND_LOCALE, state: "public" },
+  ];
+  for (const fields of steps) {
+    const response = await fetch(`${baseUrl}/admin/other/locales`, {
+      method: "POST",
+      headers: { Origin: baseUrl, cookie },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    if (response.status >= 400 && response.status !== 409) throw new Error(`${fields.intent} refused: ${response.status}`);
+  }
+  return home;
+}
+
+/**
  * Signs up the first account (the administrator) on a fresh server, or signs `account` in on one
  * that has its administrator already, and publishes `blocks` at `path`. Answers the session
  * cookie and the page id.
@@ -106,17 +158,7 @@ const ADMIN = { email: "bench-admin@example.com", password: "bench-password-1", 
  */
 export async function publishLandingPage(baseUrl, path, blocks, { account } = {}) {
   const origin = { Origin: baseUrl };
-  const headers = { ...origin, "content-type": "application/json" };
-  const signIn = () => fetch(`${baseUrl}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify(account ?? ADMIN) });
-  let signed = account
-    ? await signIn()
-    : await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: "POST", headers, body: JSON.stringify(ADMIN) });
-  if (!signed.ok && !account) signed = await signIn();
-  if (!signed.ok) throw new Error(`could not sign in: ${signed.status}`);
-  const cookie = signed.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
+  const cookie = await adminCookie(baseUrl, account);
   /** @param {Record<string, string>} fields */
   const post = async (fields) => {
     const response = await fetch(`${baseUrl}/admin/other/pages`, {

@@ -17,6 +17,8 @@ import { pageRenderer, unavailableRenderer } from "../page-cache/page-renderer";
 import { createPageRoutes, listPublicFiles } from "../page-cache/page-routes";
 import { servesPrefix } from "~/features/locales/routing.server";
 import { createRenderQueue } from "../page-cache/render-queue";
+import { archiveCaptureOf } from "../page-cache/archive-capture";
+import { setArchiveCapture } from "~/features/archive/capture.server";
 import { createAdminShare, dispatchRequests } from "../http/admin-share";
 import { createSiteApp, type SiteAppOptions } from "./express-app";
 import { openServices, startBackgroundWork, startStatisticsWork } from "./services";
@@ -61,6 +63,21 @@ function createHttpServer(
   return { server, adminShare };
 }
 
+/** The public pages' routes, renderer and finishing, shared by the page cache and the archive. */
+function publicRendering(options: StartOptions, env: Env, headersMiddleware: Parameters<typeof recordHeaders>[0]) {
+  // What the route table declares cacheable; the paths answered above the router are not pages.
+  const routes = createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
+    reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/", ...statisticsPaths],
+    files: listPublicFiles(options.clientDirectory),
+    addresses: lookupAddress,
+    servesLocale: (code) => servesPrefix(code),
+  });
+  const render =
+    typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware));
+  const finish = options.clientDirectory ? createFirstPaint(options.clientDirectory).finish : undefined;
+  return { routes, render, finish };
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? parseEnv();
   // Before anything opens: a bad edge setting stops the start with its one line.
@@ -87,21 +104,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const uploads = getUploadStore(env);
   const { app, headersMiddleware } = createSiteApp(options, { env, metrics, uploads, publicRenders, statistics: getCollector() });
 
+  const { routes, render, finish } = publicRendering(options, env, headersMiddleware);
   const pageCache = createPageCache({
     enabled: typeof options.build !== "function",
     keep: env.PAGE_CACHE === "on",
     queue: publicRenders,
     counters: metrics.pageCache,
-    finish: options.clientDirectory ? createFirstPaint(options.clientDirectory).finish : undefined,
-    // What the route table declares cacheable; the paths answered above the router are not pages.
-    routes: createPageRoutes(typeof options.build === "function" ? {} : options.build.routes, {
-      reserved: ["/healthz", "/readyz", "/metrics", "/uploads/", "/assets/", ...statisticsPaths],
-      files: listPublicFiles(options.clientDirectory),
-      addresses: lookupAddress,
-      servesLocale: (code) => servesPrefix(code),
-    }),
-    render: typeof options.build === "function" ? unavailableRenderer : pageRenderer(options.build, env, recordHeaders(headersMiddleware)),
+    finish,
+    routes,
+    render,
   });
+  // The archive stores what the cache would serve (app/features/archive); not in development.
+  // With PAGE_CACHE=off each page is rendered for its request and sent unfinished: so is it archived.
+  if (typeof options.build !== "function")
+    setArchiveCapture(archiveCaptureOf({ routes, render, finish: env.PAGE_CACHE === "on" ? finish : undefined, queue: publicRenders }));
   const { server, adminShare } = createHttpServer(env, metrics, pageCache, app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -131,6 +147,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await pageCache.stop();
       await stopStatistics?.();
       stopEdgeCache();
+      setArchiveCapture(undefined);
       await stopPublicIndex();
       await stopContentSync?.();
       await database.close();

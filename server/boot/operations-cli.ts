@@ -84,6 +84,7 @@ export async function runRestoreCommand(args: string[]) {
   if (files.length !== 1 || files[0]!.startsWith("--")) throw new Error("Usage: npm run restore -- FILE [--force]");
   const started = Date.now();
   const manifest = await restoreBackup({
+    actor: null,
     file: files[0]!,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,

@@ -10,6 +10,7 @@ import { scheduledPublishJob } from "~/features/releases/schedule.server";
 import { statisticsJobs } from "~/features/statistics/service.server";
 import { edgeCacheJobs, setEdgePurgeKick } from "~/features/edge-cache/service.server";
 import { EDGE_PURGE_JOB } from "~/features/edge-cache/purge.server";
+import { ARCHIVE_JOB, archiveJob, setArchiveKick } from "~/features/archive/worker.server";
 
 /**
  * History pruning, the contact outbox and retention, scheduled backups, scheduled publishes, and
@@ -30,6 +31,8 @@ export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
     ...statisticsJobs(),
     // The edge caches' purges, when an edge is configured (startEdgeCache).
     ...edgeCacheJobs(),
+    // The archive of what public pages served (docs/archive.md).
+    archiveJob(() => database.db),
   ];
   if (env.BACKUP_EVERY) {
     logger.info({ every: env.BACKUP_EVERY, directory: env.BACKUP_DIR, keep: env.BACKUP_KEEP }, "scheduled backups on");
@@ -43,7 +46,9 @@ export function startBackgroundJobs(env: Env, database: DatabaseHandle) {
   const scheduler = startJobs(backgroundJobs(env, database));
   setContactOutboxKick(() => scheduler.kick(CONTACT_OUTBOX_JOB));
   setEdgePurgeKick(() => scheduler.kick(EDGE_PURGE_JOB));
+  setArchiveKick(() => scheduler.kick(ARCHIVE_JOB));
   return async () => {
+    setArchiveKick(undefined);
     setContactOutboxKick(undefined);
     setEdgePurgeKick(undefined);
     await scheduler.stop();

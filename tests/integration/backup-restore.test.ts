@@ -17,7 +17,7 @@ import { signUpAndGetCookie, onBothDatabases, useTestApp } from "../support/test
 
 /** Restores into a fresh embedded DATA_DIR and returns what it holds. */
 async function restoreIntoNewDirectory(file: string, force = false, dataDir = temporaryDirectory("restored")) {
-  await restoreBackup({ file, dataDir, force });
+  await restoreBackup({ actor: null, file, dataDir, force });
   const handle = await openDatabase({ dataDir });
   try {
     return { dataDir, tables: await tableContents(handle.db), uploads: await folderContents(path.join(dataDir, "uploads")) };
@@ -41,7 +41,11 @@ describe.each(onBothDatabases)("backup and restore on %s", (kind) => {
         richContent: { ops: [{ insert: "Terms\n" }] },
       },
     ]);
-    const stored = await storeUpload(Readable.from([tinyImages.png]), { dataDir: app.env.DATA_DIR, settingKey: "about_image" });
+    const stored = await storeUpload(Readable.from([tinyImages.png]), {
+      actor: null,
+      dataDir: app.env.DATA_DIR,
+      settingKey: "about_image",
+    });
     await app.handle.db
       .insert(pageContent)
       .values({ pageName: "home", sectionName: "about_image", contentType: "image", contentValue: stored.url });
@@ -93,7 +97,7 @@ describe.each(onBothDatabases)("backup and restore on %s", (kind) => {
 
   it("refuses a DATA_DIR that holds a site unless forced, and then replaces it", async () => {
     const { dataDir } = await restoreIntoNewDirectory(archive);
-    await expect(restoreBackup({ file: archive, dataDir })).rejects.toThrow(/already holds a site.*--force/);
+    await expect(restoreBackup({ actor: null, file: archive, dataDir })).rejects.toThrow(/already holds a site.*--force/);
     const again = await restoreIntoNewDirectory(archive, true, dataDir);
     expect(again.tables).toEqual(await tableContents(app.handle.db));
     expect(fs.readdirSync(dataDir).sort()).toEqual(["db", "image-info", "uploads"]);
@@ -144,7 +148,7 @@ describe("refused archives", () => {
   let workspace: string;
   beforeAll(async () => {
     await app.handle.db.insert(pageContent).values({ pageName: "home", sectionName: "hero_title", contentValue: "Kept" });
-    await storeUpload(Readable.from([tinyImages.png]), { dataDir: app.env.DATA_DIR, settingKey: "about_image" });
+    await storeUpload(Readable.from([tinyImages.png]), { actor: null, dataDir: app.env.DATA_DIR, settingKey: "about_image" });
     workspace = temporaryDirectory("refused");
     archive = path.join(workspace, "good.tar.gz");
     await createBackup({ db: app.handle.db, source: "pglite", dataDir: app.env.DATA_DIR, outFile: archive });
@@ -167,7 +171,7 @@ describe("refused archives", () => {
   ) {
     const before = await folderContents(target);
     const neighbours = fs.readdirSync(path.dirname(target)).sort();
-    const error = await restoreBackup({ file, dataDir: target, force: true }).catch((caught: unknown) => caught);
+    const error = await restoreBackup({ actor: null, file, dataDir: target, force: true }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(errorClass);
     expect((error as Error).message).toMatch(message);
     expect(await folderContents(target)).toEqual(before);

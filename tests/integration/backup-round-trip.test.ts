@@ -49,6 +49,7 @@ describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → bac
     ]);
     for (const key of ["about_image", "hero_image"]) {
       const stored = await storeUpload(Readable.from([key === "about_image" ? tinyImages.png : tinyImages.jpg]), {
+        actor: null,
         dataDir: app.env.DATA_DIR,
         settingKey: key,
       });
@@ -78,7 +79,7 @@ describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → bac
     const postgres = await emptyPostgresDatabase("site_restore");
     databases.push(postgres);
     const postgresDataDir = temporaryDirectory("postgres-site");
-    await restoreBackup({ file: fromPglite, dataDir: postgresDataDir, databaseUrl: postgres.url });
+    await restoreBackup({ actor: null, file: fromPglite, dataDir: postgresDataDir, databaseUrl: postgres.url });
     expect(await contentsOf({ databaseUrl: postgres.url, dataDir: postgresDataDir })).toEqual(source);
 
     const fromPostgres = path.join(temporaryDirectory("round-trip"), "from-postgres.tar.gz");
@@ -88,7 +89,7 @@ describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → bac
     expect(backup.manifest.database.source).toBe("postgres");
 
     const embeddedDataDir = temporaryDirectory("embedded-again");
-    await restoreBackup({ file: fromPostgres, dataDir: embeddedDataDir });
+    await restoreBackup({ actor: null, file: fromPostgres, dataDir: embeddedDataDir });
     expect(await contentsOf({ dataDir: embeddedDataDir })).toEqual(source);
   });
 
@@ -96,10 +97,10 @@ describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → bac
     const postgres = await emptyPostgresDatabase("site_restore");
     databases.push(postgres);
     const dataDir = temporaryDirectory("postgres-force");
-    await restoreBackup({ file: fromPglite, dataDir, databaseUrl: postgres.url });
-    await expect(restoreBackup({ file: fromPglite, dataDir: temporaryDirectory("other"), databaseUrl: postgres.url })).rejects.toThrow(
-      /already holds a site/,
-    );
+    await restoreBackup({ actor: null, file: fromPglite, dataDir, databaseUrl: postgres.url });
+    await expect(
+      restoreBackup({ actor: null, file: fromPglite, dataDir: temporaryDirectory("other"), databaseUrl: postgres.url }),
+    ).rejects.toThrow(/already holds a site/);
     const before = await contentsOf({ databaseUrl: postgres.url, dataDir });
 
     const broken = await editArchive(
@@ -111,11 +112,13 @@ describe.skipIf(!serverUrl)("embedded database → backup → PostgreSQL → bac
       },
       true,
     );
-    const error = await restoreBackup({ file: broken, dataDir, databaseUrl: postgres.url, force: true }).catch((caught: unknown) => caught);
+    const error = await restoreBackup({ actor: null, file: broken, dataDir, databaseUrl: postgres.url, force: true }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(RestoreError);
     expect(await contentsOf({ databaseUrl: postgres.url, dataDir })).toEqual(before);
 
-    await restoreBackup({ file: fromPglite, dataDir, databaseUrl: postgres.url, force: true });
+    await restoreBackup({ actor: null, file: fromPglite, dataDir, databaseUrl: postgres.url, force: true });
     expect(await contentsOf({ databaseUrl: postgres.url, dataDir })).toEqual(source);
   });
 });

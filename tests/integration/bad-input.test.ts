@@ -21,7 +21,7 @@ const READS_NO_BODY = new Set(["admin.logout.ts"]);
  * Writes that take no input: their intent alone starts them, so over-long or odd values in fields
  * they never read are not bad input to them. A new one must be listed here on purpose.
  */
-const INTENTS_WITHOUT_INPUT = new Set(["initialize-content", "init-legal-pages", "create-backup"]);
+const INTENTS_WITHOUT_INPUT = new Set(["initialize-content", "init-legal-pages", "create-backup", "delete-long-unused-files"]);
 
 const TOO_LONG = "x".repeat(200_001);
 const deepJson = "[".repeat(10_000) + "]".repeat(10_000);

@@ -70,20 +70,15 @@ interface BadQuery {
   search: string;
 }
 
-function badQueries(names: string[]): BadQuery[] {
+/** Queries that set every parameter at once: each bad value, each parameter twice, broken encodings. */
+function everyParameterQueries(names: string[]): BadQuery[] {
   const queries: BadQuery[] = [];
   const query = (name: string, entries: [string, string][]) => queries.push({ name, search: new URLSearchParams(entries).toString() });
-  for (const [what, value] of badValues) {
+  for (const [what, value] of badValues)
     query(
       `every parameter ${what}`,
       names.map((name) => [name, value]),
     );
-    for (const name of names)
-      query(`${name}: ${what}`, [
-        ["range", "custom"],
-        [name, value],
-      ]);
-  }
   for (const [from, to] of periods)
     query(`the period ${from}..${to}`, [
       ["range", "custom"],
@@ -109,6 +104,57 @@ function badQueries(names: string[]): BadQuery[] {
   return queries;
 }
 
+/** The custom period with every other parameter set to a plain value. */
+const customPeriodWithEveryParameter = (names: string[]): BadQuery => ({
+  name: "the custom period with every parameter",
+  search: new URLSearchParams([
+    ["range", "custom"],
+    ...names.filter((name) => name !== "range").map((name): [string, string] => [name, "1"]),
+  ]).toString(),
+});
+
+/** Each bad value in one parameter alone (beside `range=custom`, which opens the custom period's fields). */
+function oneParameterQueries(name: string): BadQuery[] {
+  return badValues.map(([what, value]) => ({
+    name: `${name}: ${what}`,
+    search: new URLSearchParams([
+      ["range", "custom"],
+      [name, value],
+    ]).toString(),
+  }));
+}
+
+/**
+ * Which query parameters a call reads: URLSearchParams' lookups are recorded while it runs; a call
+ * that reads the query as a whole (iterates it, prints it, reads URL.search) reads every one.
+ */
+const reads = { names: new Set<string>(), all: false, recording: false };
+function recordQueryReads() {
+  const lookups = ["get", "getAll", "has"] as const;
+  const wholes = ["entries", "keys", "values", "forEach", "toString", Symbol.iterator] as const;
+  const proto: object = URLSearchParams.prototype;
+  const wrap = (method: PropertyKey, record: (args: unknown[]) => void) => {
+    const original = Reflect.get(proto, method) as (...args: unknown[]) => unknown;
+    Reflect.set(proto, method, function (this: URLSearchParams, ...args: unknown[]) {
+      if (reads.recording) record(args);
+      return original.apply(this, args);
+    });
+  };
+  for (const method of lookups) wrap(method, (args) => reads.names.add(String(args[0])));
+  for (const method of wholes)
+    wrap(method, () => {
+      reads.all = true;
+    });
+  const search = Object.getOwnPropertyDescriptor(URL.prototype, "search")!;
+  Object.defineProperty(URL.prototype, "search", {
+    ...search,
+    get(this: URL) {
+      if (reads.recording) reads.all = true;
+      return search.get!.call(this);
+    },
+  });
+}
+
 const withinTime = <T>(promise: Promise<T>, what: string) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within 10 s: ${what}`)), 10_000))]);
 
@@ -130,6 +176,7 @@ describe.each(onEmbeddedDatabase)("bad query strings to every loader on %s", (ki
   let admin: string;
   beforeAll(async () => {
     admin = await signUpAndGetCookie(app.auth, "admin@example.com");
+    recordQueryReads();
   });
 
   it("finds the parameters the loaders read", async () => {
@@ -143,29 +190,55 @@ describe.each(onEmbeddedDatabase)("bad query strings to every loader on %s", (ki
     const names = await parameterNames();
     const failures: string[] = [];
     let answered = 0;
+    let oneParameterWalks = 0;
+    const ask = async (file: string, bad: BadQuery) => {
+      const what = `${file} ? ${bad.name}`;
+      const base = pathOf(file);
+      const url = `${base}${base.includes("?") ? "&" : "?"}${bad.search}`;
+      let answer: RouteAnswer | null;
+      try {
+        answer = await withinTime(callModule(file, "loader", siteRequest(url, { cookie: admin })), what);
+      } catch (error) {
+        failures.push(`${what}: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+        return true;
+      }
+      if (!answer) return false; // no loader
+      answered += 1;
+      if (answer.status >= 500) failures.push(`${what}: ${answer.status}`);
+      // A 404 or 403 shows the site's own page for it; a refusal of the input must say why.
+      else if ([400, 413, 422].includes(answer.status) && readableMessage(answer) === "")
+        failures.push(`${what}: ${answer.status} without a message`);
+      else if (JSON.stringify(answer.body ?? "").match(LEAKS)) failures.push(`${what}: leaks ${JSON.stringify(answer.body).slice(0, 200)}`);
+      return true;
+    };
+    // Written before the walk: writing a query string reads URLSearchParams as a whole.
+    const everyQueries = [...everyParameterQueries(names), customPeriodWithEveryParameter(names)];
+    const oneQueries = new Map(names.map((name) => [name, oneParameterQueries(name)]));
     for (const file of routeModuleFiles) {
-      for (const bad of badQueries(names)) {
-        const what = `${file} ? ${bad.name}`;
-        const base = pathOf(file);
-        const url = `${base}${base.includes("?") ? "&" : "?"}${bad.search}`;
-        let answer: RouteAnswer | null;
-        try {
-          answer = await withinTime(callModule(file, "loader", siteRequest(url, { cookie: admin })), what);
-        } catch (error) {
-          failures.push(`${what}: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
-          continue;
-        }
-        if (!answer) break; // no loader
-        answered += 1;
-        if (answer.status >= 500) failures.push(`${what}: ${answer.status}`);
-        // A 404 or 403 shows the site's own page for it; a refusal of the input must say why.
-        else if ([400, 413, 422].includes(answer.status) && readableMessage(answer) === "")
-          failures.push(`${what}: ${answer.status} without a message`);
-        else if (JSON.stringify(answer.body ?? "").match(LEAKS))
-          failures.push(`${what}: leaks ${JSON.stringify(answer.body).slice(0, 200)}`);
+      // What the loader reads, recorded while it answers the queries that set every parameter
+      // (and the custom period's, whose fields some loaders read only then).
+      reads.names.clear();
+      reads.all = false;
+      reads.recording = true;
+      let hasLoader = true;
+      try {
+        for (const bad of everyQueries) if (!(hasLoader = await ask(file, bad))) break;
+      } finally {
+        reads.recording = false;
+      }
+      if (!hasLoader) continue;
+      // A parameter's values alone go to the loaders that read it: one that never looks at a
+      // parameter answers as it does without it, and the queries above carry every bad value in
+      // every parameter to every loader, including those that read the query as a whole.
+      const read = names.filter((name) => reads.all || reads.names.has(name));
+      for (const name of read) {
+        oneParameterWalks += 1;
+        for (const bad of oneQueries.get(name)!) await ask(file, bad);
       }
     }
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(500);
+    // The statistics dashboard alone reads a dozen parameters.
+    expect(oneParameterWalks).toBeGreaterThan(20);
   }, 600_000);
 });

@@ -27,14 +27,14 @@ describe.each(kinds)("a backup from before the record store, restored on %s", (k
     const dataDir = temporaryDirectory("record-store-migration");
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     if (kind === "pglite") {
-      await restoreBackup({ file: archive, dataDir });
+      await restoreBackup({ actor: null, file: archive, dataDir });
       const handle = await openDatabase({ dataDir });
       cleanups.push(() => handle.close());
       return handle;
     }
     const database = await emptyPostgresDatabase("record_store_migration");
     cleanups.push(database.drop);
-    await restoreBackup({ file: archive, dataDir, databaseUrl: database.url });
+    await restoreBackup({ actor: null, file: archive, dataDir, databaseUrl: database.url });
     const handle = await openDatabase({ databaseUrl: database.url });
     cleanups.push(() => handle.close());
     return handle;

@@ -17,6 +17,8 @@ import { adminRouteFiles, callModule, fields, intents, pathOf } from "../support
 /** What each route's loader needs (null: any role); the gate's own modules are walked elsewhere. */
 const loaderNeeds: Record<string, Permission | null> = {
   "admin.activity-export.ts": "activity.view",
+  "admin.archive.export.ts": "archive.view",
+  "admin.archive.page.ts": "archive.view",
   "admin.backups.download.ts": "backups.manage",
   "admin.content.tsx": "content.edit",
   "admin.fees.tsx": "content.edit",
@@ -27,9 +29,11 @@ const loaderNeeds: Record<string, Permission | null> = {
   "admin.messages[.]csv.ts": "messages.read",
   "admin.other._index.tsx": null,
   "admin.other.activity.tsx": "activity.view",
+  "admin.other.archive.tsx": "archive.view",
   "admin.other.backups.tsx": "backups.manage",
   "admin.other.edge.tsx": "settings.edit",
   "admin.other.locales.tsx": "settings.edit",
+  "admin.other.media.tsx": "uploads.create",
   "admin.other.messages.tsx": "messages.read",
   "admin.other.pages.tsx": "content.edit",
   "admin.other.redirects.tsx": "redirects.edit",
@@ -60,6 +64,7 @@ function actionNeeds(file: string, intent: string): Permission | null {
   if (file === "admin.history.ts") return intent === historyIntents.undoGroup ? "activity.view" : "content.edit";
   if (file === "admin.other.messages.tsx") return "messages.manage";
   if (file === "admin.preview.links.ts") return "releases.create";
+  if (file === "admin.other.media.tsx") return "media.delete";
   return loaderNeeds[file] ?? null;
 }
 
@@ -167,8 +172,19 @@ describe.each(onEmbeddedDatabase)("every route × every role × every write on %
   );
 
   afterAll(() => {
-    console.log(
-      `role walk: ${tally.routes} routes × ${roleNames.length - 1} roles (the administrator is walked by admin-access), ${tally.calls} loader and write calls, ${tally.escalations.length} escalations, ${tally.blocked.length} permitted calls refused`,
+    const line = `role walk: ${tally.routes} routes × ${roleNames.length - 1} roles (the administrator is walked by admin-access), ${tally.calls} loader and write calls, ${tally.escalations.length} escalations, ${tally.blocked.length} permitted calls refused`;
+    console.log(line);
+    // The CI summary (scripts/test-summary.js) prints the walk's figures beside the test counts.
+    fs.mkdirSync("test-results", { recursive: true });
+    fs.writeFileSync(
+      `test-results/role-walk-${kind}.json`,
+      JSON.stringify({
+        routes: tally.routes,
+        roles: roleNames.length - 1,
+        calls: tally.calls,
+        escalations: tally.escalations.length,
+        refused: tally.blocked.length,
+      }),
     );
   });
 });

@@ -51,7 +51,7 @@ describe.each(onBothDatabases)("uploads in S3-compatible object storage on %s", 
     it("restore into a site whose uploads are in another bucket, refusing a bucket that holds uploads", async () => {
       const target = uploadStoreFor(parseEnv({ DATA_DIR: temporaryDirectory("s3-restore"), ...(await s3.createBucket()) }));
       const dataDir = temporaryDirectory("s3-restore-data");
-      await restoreBackup({ file: archive, dataDir, store: target });
+      await restoreBackup({ actor: null, file: archive, dataDir, store: target });
       expect(await bucketContents(target)).toEqual(objects);
       expect(fs.existsSync(uploadsDirectory(dataDir))).toBe(false);
       const restored = await openDatabase({ dataDir });
@@ -65,14 +65,14 @@ describe.each(onBothDatabases)("uploads in S3-compatible object storage on %s", 
         await restored.close();
       }
       // The bucket now holds a site's uploads: another restore needs --force.
-      await expect(restoreBackup({ file: archive, dataDir: temporaryDirectory("s3-restore-other"), store: target })).rejects.toThrow(
-        /S3 bucket s3:\/\/site-[0-9a-f]+ already holds a site.*--force/,
-      );
+      await expect(
+        restoreBackup({ actor: null, file: archive, dataDir: temporaryDirectory("s3-restore-other"), store: target }),
+      ).rejects.toThrow(/S3 bucket s3:\/\/site-[0-9a-f]+ already holds a site.*--force/);
     });
 
     it("restore onto the local disk of a site without S3, and back into a bucket", async () => {
       const dataDir = temporaryDirectory("s3-to-disk");
-      await restoreBackup({ file: archive, dataDir });
+      await restoreBackup({ actor: null, file: archive, dataDir });
       const onDisk = await bucketContents(localUploadStore(dataDir));
       expect(onDisk).toEqual(objects);
 
@@ -86,7 +86,7 @@ describe.each(onBothDatabases)("uploads in S3-compatible object storage on %s", 
         await handle.close();
       }
       const target = uploadStoreFor(parseEnv({ DATA_DIR: dataDir, ...(await s3.createBucket()) }));
-      await restoreBackup({ file: fromDisk, dataDir: temporaryDirectory("disk-to-s3"), store: target });
+      await restoreBackup({ actor: null, file: fromDisk, dataDir: temporaryDirectory("disk-to-s3"), store: target });
       expect(await bucketContents(target)).toEqual(objects);
     });
 
@@ -100,9 +100,9 @@ describe.each(onBothDatabases)("uploads in S3-compatible object storage on %s", 
         true,
       );
       const target = uploadStoreFor(parseEnv({ DATA_DIR: temporaryDirectory("s3-broken-target"), ...(await s3.createBucket()) }));
-      await expect(restoreBackup({ file: broken, dataDir: temporaryDirectory("s3-broken-data"), store: target })).rejects.toThrow(
-        /null value/,
-      );
+      await expect(
+        restoreBackup({ actor: null, file: broken, dataDir: temporaryDirectory("s3-broken-data"), store: target }),
+      ).rejects.toThrow(/null value/);
       expect(await bucketContents(target)).toEqual({});
     });
 
@@ -124,7 +124,13 @@ describe.each(onBothDatabases)("uploads in S3-compatible object storage on %s", 
       const database = await emptyPostgresDatabase("site_s3");
       try {
         const target = uploadStoreFor(parseEnv({ DATA_DIR: temporaryDirectory("pg-s3"), ...(await s3.createBucket()) }));
-        await restoreBackup({ file: archive, dataDir: temporaryDirectory("pg-s3-data"), databaseUrl: database.url, store: target });
+        await restoreBackup({
+          actor: null,
+          file: archive,
+          dataDir: temporaryDirectory("pg-s3-data"),
+          databaseUrl: database.url,
+          store: target,
+        });
         expect(await bucketContents(target)).toEqual(objects);
         const restored = await openDatabase({ databaseUrl: database.url });
         try {

@@ -165,7 +165,9 @@ describe.each(onBothDatabases)("the site in several locales on %s", (kind) => {
     expect(notice.status).toBe(200);
     expect(notice.headers.get("x-robots-tag")).toBe("noindex");
     expect(notice.body.html).toContain('href="/terms"');
-    expect(notice.body.html).toContain("available in English");
+    // In the page's language, the link naming the English document in English.
+    expect(notice.body.html).toContain("Es ist auf Englisch verfügbar: ");
+    expect(notice.body.html).toContain(">Terms of Service (English)</a>");
     const english = await at("/terms", () => callRoute(termsLoader as never, siteRequest("/terms")));
     expect(english.headers.get("x-robots-tag")).toBeNull();
     expect(english.body).not.toHaveProperty("englishOnly");

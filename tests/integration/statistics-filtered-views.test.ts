@@ -43,7 +43,13 @@ function makeEvents(): Event[] {
         };
         const pageviews = 1 + next(4);
         for (let view = 0; view < pageviews; view += 1) {
-          events.push({ at: new Date(time), visitor, name: "pageview", path: pick(["/", "/fees", "/faq", "/contact"]), ...attributes });
+          events.push({
+            at: new Date(time),
+            visitor,
+            name: "pageview",
+            path: pick(["/", "/fees", "/faq", "/contact", "/de", "/de/faq"]),
+            ...attributes,
+          });
           time += (1 + next(600)) * 1000 + next(1000);
         }
         if (next(3) === 0) events.push({ at: new Date(time - 500), visitor, name: pick(["signup", "login"]), path: "/" });
@@ -105,6 +111,8 @@ const valueOf = (visit: Visit, name: Dimension): string[] => {
   if (name === "page") return [...new Set(visit.paths)];
   if (name === "goal") return [...visit.goals];
   if (name === "entry") return [visit.first.path];
+  // The site locale of a visit: its entry page's prefix, the default locale's (English) without one.
+  if (name === "locale") return [/^\/(de)(?:\/|$)/.exec(visit.first.path)?.[1] ?? "en"];
   const key = name.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()) as keyof Event;
   return [String(visit.first[key] ?? "")];
 };
@@ -142,6 +150,7 @@ const filterSets: Partial<Record<Dimension, string>>[] = [
   {},
   { device: "Mobile" },
   { page: "/fees" },
+  { locale: "de" },
   { goal: "signup" },
   { utm_campaign: "spring" },
   { device: "Mobile", browser: "Chrome" },
@@ -175,7 +184,7 @@ describe.each(onBothDatabases)("the dashboard's figures against a count of the r
     for (const period of periods)
       for (const filters of filterSets) {
         const label = JSON.stringify({ period, filters });
-        const view = await loadStatistics(db, statisticsQuerySchema.parse({ range: "custom", ...period, ...filters }), NOW, 1000);
+        const view = await loadStatistics(db, null, statisticsQuerySchema.parse({ range: "custom", ...period, ...filters }), NOW, 1000);
         const inPeriod = visits.filter((visit) => visit.day >= period.from && visit.day <= period.to);
         const want = expected(inPeriod, filters);
         expect(view.totals, label).toEqual(want.totals);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityEvents, statisticsEvents } from "~/db/schema";
+import { messagesOf } from "~/features/admin-i18n/messages";
 import { createCollector } from "~/features/statistics/collector.server";
 import { loadStatistics, statisticsCsv } from "~/features/statistics/dashboard.server";
 import { ensurePartition, listPartitions } from "~/features/statistics/partitions.server";
@@ -51,7 +52,7 @@ describe.each(onBothDatabases)("statistics roll-ups and retention on %s", (kind)
     await rollUpDay(db, DAY); // again: replaced, not added
     expect(await count(db, "statistics_visits")).toBe(3);
 
-    const view = await loadStatistics(db, query({}), new Date(`${DAY}T23:00:00Z`));
+    const view = await loadStatistics(db, null, query({}), new Date(`${DAY}T23:00:00Z`));
     expect(view.totals).toEqual({ visitors: 3, visits: 3, pageviews: 4, bounces: 2, duration: 120, conversions: 2 });
     expect(view.unit).toBe("hour");
     expect(view.series.find((point) => point.bucket === `${DAY}T13`)).toEqual({ bucket: `${DAY}T13`, visitors: 2, pageviews: 2 });
@@ -68,12 +69,12 @@ describe.each(onBothDatabases)("statistics roll-ups and retention on %s", (kind)
     ]);
     expect(view.breakdowns.device.map((row) => row.value)).toEqual(["Laptop", "Mobile"]);
     expect(view.markers).toEqual([{ at: `${DAY}T12:00:00.000Z`, label: "content.update: home/hero_title" }]);
-    expect(statisticsCsv(view)).toContain("UTM campaign,spring,1,1,2,1");
+    expect(statisticsCsv(view, messagesOf("en").statistics.dimensions)).toContain("UTM campaign,spring,1,1,2,1");
 
-    const filtered = await loadStatistics(db, query({ utm_campaign: "spring" }), new Date(`${DAY}T23:00:00Z`));
+    const filtered = await loadStatistics(db, null, query({ utm_campaign: "spring" }), new Date(`${DAY}T23:00:00Z`));
     expect(filtered.totals).toMatchObject({ visitors: 1, pageviews: 2, conversions: 1 });
     expect(filtered.breakdowns.goal).toEqual([{ value: "contact", visitors: 1, visits: 1, pageviews: 2, conversions: 1 }]);
-    const byPage = await loadStatistics(db, query({ page: "/fees", device: "Mobile" }), new Date(`${DAY}T23:00:00Z`));
+    const byPage = await loadStatistics(db, null, query({ page: "/fees", device: "Mobile" }), new Date(`${DAY}T23:00:00Z`));
     expect(byPage.totals.visitors).toBe(1);
     expect(byPage.breakdowns.os.map((row) => row.value)).toEqual(["iOS"]);
   });

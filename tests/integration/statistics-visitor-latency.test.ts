@@ -66,7 +66,7 @@ async function visitorsWhile(work: () => Promise<unknown>) {
 
 const view = (search: string) => {
   const { query } = parseStatisticsQuery(new URL(`http://site.example/admin/other/statistics?${search}`), { now, keepMonths: KEEP_MONTHS });
-  return () => loadStatistics(handle.db, query, now);
+  return () => loadStatistics(handle.db, null, query, now);
 };
 
 beforeAll(async () => {

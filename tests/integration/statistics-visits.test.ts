@@ -59,7 +59,7 @@ describe.each(onBothDatabases)("statistics visits on %s", (kind) => {
       { visitor: 1, started: "10:30:00", pageviews: 2, paths: ["/contact", "/contact"], goals: [], entry: "/contact", source: "Direct" },
       { visitor: 2, started: "12:00:00", pageviews: 1, paths: ["/"], goals: [], entry: "/", source: "Direct" },
     ]);
-    const view = await loadStatistics(db, oneDay(), later);
+    const view = await loadStatistics(db, null, oneDay(), later);
     expect(view.totals).toEqual({ visitors: 2, visits: 4, pageviews: 6, bounces: 2, duration: 600 + 1799, conversions: 1 });
     expect(view.breakdowns.source.map((row) => [row.value, row.visitors, row.visits])).toEqual([
       ["Direct", 2, 2],
@@ -73,13 +73,13 @@ describe.each(onBothDatabases)("statistics visits on %s", (kind) => {
     const db = app.handle.db;
     const rolled = (await db.execute(sql`select final from statistics_rollups where day = ${DAY}::date`)) as { rows: { final: boolean }[] };
     expect(rolled.rows).toEqual([{ final: true }]);
-    const view = await loadStatistics(db, oneDay(), later);
+    const view = await loadStatistics(db, null, oneDay(), later);
     const filters = dimensions.flatMap((name) => view.breakdowns[name].map((row) => ({ [name]: row.value })));
     expect(filters.length).toBeGreaterThan(15);
-    const fromRollUp = await Promise.all(filters.map((filter) => loadStatistics(db, oneDay(filter), later)));
+    const fromRollUp = await Promise.all(filters.map((filter) => loadStatistics(db, null, oneDay(filter), later)));
     // The same day read from the visits, as today's figures are.
     await db.execute(sql`update statistics_rollups set final = false where day = ${DAY}::date`);
-    const fromVisits = await Promise.all(filters.map((filter) => loadStatistics(db, oneDay(filter), later)));
+    const fromVisits = await Promise.all(filters.map((filter) => loadStatistics(db, null, oneDay(filter), later)));
     await db.execute(sql`update statistics_rollups set final = true where day = ${DAY}::date`);
     for (const [index, filter] of filters.entries()) {
       expect(fromRollUp[index], JSON.stringify(filter)).toEqual(fromVisits[index]);
@@ -97,13 +97,13 @@ describe.each(onBothDatabases)("statistics visits on %s", (kind) => {
       const earlier = new Date(now.getTime() - 60_000);
       await db.insert(statisticsEvents).values({ ...event(50, "00:00:00", "pageview", "/"), at: earlier });
       await refreshStatistics();
-      expect((await loadStatistics(db, oneDay({}, today), now)).totals.pageviews).toBe(1);
+      expect((await loadStatistics(db, null, oneDay({}, today), now)).totals.pageviews).toBe(1);
       // A batch queued a minute ago and written only now (by this instance or another), after the
       // roll-up above: its events are older than the roll-up, and must not wait five minutes.
       await db.insert(statisticsEvents).values({ ...event(51, "00:00:00", "pageview", "/fees"), at: earlier });
       await refreshStatistics();
-      expect((await loadStatistics(db, oneDay({}, today), now)).totals.pageviews).toBe(2);
-      expect((await loadStatistics(db, oneDay({ page: "/fees" }, today), now)).totals.visits).toBe(1);
+      expect((await loadStatistics(db, null, oneDay({}, today), now)).totals.pageviews).toBe(2);
+      expect((await loadStatistics(db, null, oneDay({ page: "/fees" }, today), now)).totals.visits).toBe(1);
     } finally {
       await stop();
     }
@@ -116,11 +116,16 @@ describe.each(onBothDatabases)("statistics visits on %s", (kind) => {
       insert into statistics_daily (day, dimension, value, visitors, visits, pageviews, bounces, duration, conversions)
       select d::date, 'total', '', 2, 3, 5, 1, 60, 0 from generate_series('2024-10-28'::date, '2026-11-28'::date, '1 day') d
       on conflict do nothing`);
-    const year = await loadStatistics(db, statisticsQuerySchema.parse({ range: "custom", from: "2025-11-29", to: "2026-11-28" }), now);
+    const year = await loadStatistics(
+      db,
+      null,
+      statisticsQuerySchema.parse({ range: "custom", from: "2025-11-29", to: "2026-11-28" }),
+      now,
+    );
     expect(year.unit).toBe("week");
     expect(year.series.length).toBeLessThanOrEqual(54);
     expect(year.series[1]!.bucket).toBe("2025-12-01"); // a Monday
-    const all = await loadStatistics(db, statisticsQuerySchema.parse({ range: "custom", from: "2024-10-28", to: "2026-11-28" }), now);
+    const all = await loadStatistics(db, null, statisticsQuerySchema.parse({ range: "custom", from: "2024-10-28", to: "2026-11-28" }), now);
     expect(all.unit).toBe("month");
     expect(all.series.map((point) => point.bucket).slice(0, 3)).toEqual(["2024-10-28", "2024-11-01", "2024-12-01"]);
     expect(all.series).toHaveLength(26);

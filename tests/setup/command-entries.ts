@@ -11,7 +11,7 @@ declare module "vitest" {
 }
 
 /** The entries the integration tests run as processes of their own, as an operator would. */
-export const commandEntryNames = ["run-admin-command", "run-backup-command", "release-scheduler-child"] as const;
+export const commandEntryNames = ["run-admin-command", "run-backup-command", "release-scheduler-child", "archive-publisher-child"] as const;
 
 /**
  * Compiles the commands the integration tests start as processes (tests/support/run-*.ts and the

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { inject } from "vitest";
 
-type CommandEntry = "run-admin-command" | "run-backup-command" | "release-scheduler-child";
+type CommandEntry = "run-admin-command" | "run-backup-command" | "release-scheduler-child" | "archive-publisher-child";
 
 /**
  * The arguments for `node` that run one of the commands in tests/support as a process of its own:

@@ -7,7 +7,9 @@ import pg from "pg";
  */
 export async function createPostgresDatabase(prefix = "site_test", template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  // TEST_DATABASE_PREFIX keeps the databases of one checkout apart from another's on a shared server.
+  const owner = process.env.TEST_DATABASE_PREFIX ? `${process.env.TEST_DATABASE_PREFIX}_` : "";
+  const name = `${owner}${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);

@@ -10,35 +10,32 @@ import type { SsoScreen } from "~/features/sso/messages";
 import { ResetPasswordForm } from "./password-reset";
 import { CodeStep } from "./two-factor/code-step";
 import { LogoutButton } from "./shell/logout-button";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
+import type { Catalogue } from "~/features/admin-i18n/messages";
+import type { AdminLanguage } from "~/features/admin-i18n/language";
+import { login as ruLogin } from "~/features/admin-i18n/catalogue/ru/login";
 
 export type { LoginActionData, LoginIntent } from "~/features/auth/login-contract";
 
-/** The success toast for a sign-up that signed the new account in at once: no mail was sent. */
+/**
+ * The success toast for a sign-up that signed the new account in at once: no mail was sent. Said
+ * in the login screen's language, the default (no account's language is known before it).
+ */
 export function announceSignedUp() {
-  toastSuccess(signUpToast.title, signUpToast.signedIn);
+  toastSuccess(ruLogin.signedUp, ruLogin.signedUpIn);
 }
 
-export const signUpToast = {
-  title: "Регистрация успешна",
-  confirm: "Проверьте почту для подтверждения аккаунта",
-  signedIn: "Учётная запись создана, вы вошли в систему",
-} as const;
-
 /** The toast for each answer of the login and sign-up forms. */
-function announce(result: LoginActionData) {
-  if (result.ok && result.intent === "reset") return toastSuccess(resetMessages.done, resetMessages.doneDescription);
-  if (result.ok && result.intent === "forgot") return toastSuccess(resetMessages.mailed);
+function announce(result: LoginActionData, m: Catalogue, language: AdminLanguage) {
+  if (result.ok && result.intent === "reset")
+    return toastSuccess(inLanguage(language, resetMessages.done), inLanguage(language, resetMessages.doneDescription));
+  if (result.ok && result.intent === "forgot") return toastSuccess(inLanguage(language, resetMessages.mailed));
   if (result.ok && result.needsCode) return;
-  if (result.ok) return toastSuccess(signUpToast.title, signUpToast.confirm);
-  if (result.unexpected) return toastError("Ошибка", "Произошла неожиданная ошибка");
-  const titles: Record<LoginIntent, string> = {
-    login: "Ошибка входа",
-    signup: "Ошибка регистрации",
-    reset: "Не удалось сменить пароль",
-    forgot: "Не удалось отправить ссылку",
-    "sign-in-code": "Ошибка входа",
-  };
-  toastError(titles[result.intent], result.message);
+  if (result.ok) return toastSuccess(m.login.signedUp, m.login.confirmMail);
+  if (result.unexpected) return toastError(m.login.error, m.login.unexpected);
+  const titles: Record<LoginIntent, string> = m.login.failures;
+  toastError(titles[result.intent], inLanguage(language, result.message));
 }
 
 /** The /admin login screen: Login and Sign-up tabs; shown to visitors and to non-admins. */
@@ -60,6 +57,7 @@ export function LoginScreen({
   sso?: SsoScreen | null;
 }) {
   // An invitation link opens the sign-up tab; so does a link that no longer works, to say why.
+  const { m, language } = useMessages();
   const [tab, setTab] = useState<LoginIntent>(signUp?.invitation ? "signup" : "login");
   const actionData = useActionData<LoginActionData>();
   const announced = useRef(actionData);
@@ -67,10 +65,12 @@ export function LoginScreen({
   useEffect(() => {
     if (!actionData || announced.current === actionData) return;
     announced.current = actionData;
-    announce(actionData);
+    announce(actionData, m, language);
     if (actionData.ok && actionData.needsCode) setAskCode(true);
     if (!actionData.ok && actionData.restart) setAskCode(false);
     if (actionData.ok && actionData.intent !== "forgot") setTab("login");
+    // Announced once per answer, in the language the screen speaks then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData]);
 
   return (
@@ -91,6 +91,7 @@ export function LoginScreen({
 
 /** The card around every step of signing in: the heading, and a note for an account that is not an administrator. */
 function LoginShell({ signedInAs, children }: { signedInAs: string | null; children: ReactNode }) {
+  const { m } = useMessages();
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-slate-50 to-indigo-50/60 px-4 py-10">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -98,12 +99,12 @@ function LoginShell({ signedInAs, children }: { signedInAs: string | null; child
           <span className="flex size-11 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
             <ShieldCheck aria-hidden="true" className="size-6" />
           </span>
-          <h1 className="text-2xl font-bold">Панель администратора</h1>
-          <p className="text-sm text-slate-600">Войдите, чтобы управлять содержимым сайта.</p>
+          <h1 className="text-2xl font-bold">{m.login.title}</h1>
+          <p className="text-sm text-slate-600">{m.login.intro}</p>
         </div>
         {signedInAs ? (
           <div className="mt-5 space-y-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            <p>Вы вошли как {signedInAs}, но у этой учётной записи нет прав администратора.</p>
+            <p>{m.login.signedInAs({ email: signedInAs })}</p>
             <LogoutButton />
           </div>
         ) : null}

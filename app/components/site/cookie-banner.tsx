@@ -2,6 +2,7 @@ import { Glyph } from "~/components/site/glyph";
 import { useEffect, useState } from "react";
 import { COOKIE_CHOICE_ATTRIBUTE, readCookieConsent, storeCookieConsent, type CookieConsent } from "./cookie-consent";
 import { SiteLink } from "./site-link";
+import { usePublicTexts } from "./use-public-texts";
 
 /**
  * The cookie banner: shown while no choice is stored. Accept All and Decline store
@@ -9,6 +10,7 @@ import { SiteLink } from "./site-link";
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(true);
+  const texts = usePublicTexts();
 
   useEffect(() => {
     if (readCookieConsent()) setVisible(false);
@@ -25,7 +27,7 @@ export function CookieBanner() {
     <section data-cookie-banner="" aria-labelledby="cookie-banner-title" className="cookie-banner">
       <button
         type="button"
-        aria-label="Close"
+        aria-label={texts?.close ?? "Close"}
         {...{ [COOKIE_CHOICE_ATTRIBUTE]: "close" }}
         onClick={() => setVisible(false)}
         className="focus-ring cookie-close"
@@ -37,10 +39,15 @@ export function CookieBanner() {
           <Glyph name="cookie" />
         </span>
         <div className="flex-1 pr-6 md:pr-0">
-          <h2 id="cookie-banner-title">We use cookies</h2>
-          <p>
-            We use cookies to enhance your browsing experience, serve personalized content, and analyze our traffic. By clicking "Accept
-            All", you consent to our use of cookies. <SiteLink to="/privacy">Privacy Policy</SiteLink>
+          {/* English is written by the server alone (the browser keeps it: no bytes in the bundle); another locale's table is in both. */}
+          <h2 id="cookie-banner-title" suppressHydrationWarning>
+            {texts?.cookieTitle ?? (import.meta.env.SSR ? "We use cookies" : "")}
+          </h2>
+          <p suppressHydrationWarning>
+            {`${texts?.cookieText ?? (import.meta.env.SSR ? 'We use cookies to enhance your browsing experience, serve personalized content, and analyze our traffic. By clicking "Accept All", you consent to our use of cookies.' : "")} `}
+            <SiteLink to="/privacy" suppressHydrationWarning>
+              {texts?.privacyPolicy ?? (import.meta.env.SSR ? "Privacy Policy" : "")}
+            </SiteLink>
           </p>
         </div>
         <div className="flex shrink-0 gap-3 md:mr-6">
@@ -49,16 +56,18 @@ export function CookieBanner() {
             {...{ [COOKIE_CHOICE_ATTRIBUTE]: "declined" }}
             onClick={() => choose("declined")}
             className="cta cta-outline flex-1 md:flex-none"
+            suppressHydrationWarning
           >
-            Decline
+            {texts?.decline ?? (import.meta.env.SSR ? "Decline" : "")}
           </button>
           <button
             type="button"
             {...{ [COOKIE_CHOICE_ATTRIBUTE]: "accepted" }}
             onClick={() => choose("accepted")}
             className="cta cta-primary flex-1 shadow-none md:flex-none"
+            suppressHydrationWarning
           >
-            Accept All
+            {texts?.acceptAll ?? (import.meta.env.SSR ? "Accept All" : "")}
           </button>
         </div>
       </div>

@@ -1,10 +1,15 @@
+import { usePublicTexts } from "./use-public-texts";
+
 /** A legal page: its title over the HTML of its page_content section (or the placeholder). */
 export function LegalPage({ title, html }: { title: string; html: string }) {
+  const texts = usePublicTexts();
   return (
     <>
       <header className="page-hero-surface">
         <div className="mx-auto max-w-3xl px-4 pt-14 pb-10 sm:px-6 sm:pt-20">
-          <p className="text-sm font-semibold tracking-wide text-brand uppercase">Legal</p>
+          <p className="text-sm font-semibold tracking-wide text-brand uppercase" suppressHydrationWarning>
+            {texts?.legal ?? (import.meta.env.SSR ? "Legal" : "")}
+          </p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
         </div>
       </header>

@@ -5,6 +5,7 @@ import type { MenuLink } from "./menu-link";
 import { MENU_TOGGLE_ATTRIBUTE } from "./mobile-menu-script";
 import { SiteLink } from "./site-link";
 import type { SiteSettings } from "./use-site-settings";
+import { usePublicTexts } from "./use-public-texts";
 
 /** The header menu on narrow screens: a toggle button and a panel under the header. */
 export function MobileMenu({ settings, menu }: { settings: SiteSettings; menu: MenuLink[] }) {
@@ -12,6 +13,7 @@ export function MobileMenu({ settings, menu }: { settings: SiteSettings; menu: M
   const panelId = useId();
   const location = useLocation();
   const toggle = useRef<HTMLButtonElement>(null);
+  const texts = usePublicTexts();
 
   // Following a link closes the menu.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -49,7 +51,7 @@ export function MobileMenu({ settings, menu }: { settings: SiteSettings; menu: M
         onClick={(event) => (event.target as HTMLElement).closest("a") && setOpen(false)}
         className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pt-2 pb-6 shadow-lg"
       >
-        <nav aria-label="Mobile">
+        <nav aria-label={texts?.mobileNav ?? "Mobile"}>
           <ul>
             {menu.map((item) => (
               <li key={item.id}>

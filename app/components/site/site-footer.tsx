@@ -6,11 +6,14 @@ import { SiteLink } from "./site-link";
 import { SiteLogo } from "./site-logo";
 import { SocialLinks } from "./social-links";
 import type { SiteSettings } from "./use-site-settings";
+import { usePublicTexts } from "./use-public-texts";
 
 function LinkColumn({ title, label, links }: { title: string; label: string; links: { url: string; label: string }[] }) {
   return (
     <div>
-      <h2 className="footer-heading">{title}</h2>
+      <h2 className="footer-heading" suppressHydrationWarning>
+        {title}
+      </h2>
       <nav aria-label={label} className="mt-4">
         <ul className="flex flex-col gap-3">
           {links.map((link) => (
@@ -46,6 +49,7 @@ export function SiteFooter({
   legalLinks: { url: string; label: string }[];
 }) {
   const phone = settings.contact_phone;
+  const texts = usePublicTexts();
   return (
     <footer className="bg-brand-secondary text-sm text-brand-secondary-foreground/80">
       <div className="container-site grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-[1.5fr_1fr_1fr_1.3fr]">
@@ -56,10 +60,12 @@ export function SiteFooter({
           <p className="max-w-sm leading-relaxed">{settings.footer_description}</p>
           <SocialLinks settings={settings} />
         </div>
-        <LinkColumn title="Explore" label="Footer" links={menu} />
-        <LinkColumn title="Legal" label="Legal" links={legalLinks} />
+        <LinkColumn title={texts?.explore ?? (import.meta.env.SSR ? "Explore" : "")} label={texts?.footerNav ?? "Footer"} links={menu} />
+        <LinkColumn title={texts?.legal ?? (import.meta.env.SSR ? "Legal" : "")} label={texts?.legal ?? "Legal"} links={legalLinks} />
         <div>
-          <h2 className="footer-heading">Contact</h2>
+          <h2 className="footer-heading" suppressHydrationWarning>
+            {texts?.contact ?? (import.meta.env.SSR ? "Contact" : "")}
+          </h2>
           <address className="mt-4 flex flex-col gap-3 not-italic">
             <p className="font-semibold text-brand-secondary-foreground">{settings.company_name}</p>
             {settings.company_registration_number ? <p>{settings.company_registration_number}</p> : null}

@@ -3,38 +3,18 @@
 // the dashboard shows only what they allow, and docs/roles.md is this table (a test compares
 // them). Non-server: the dashboard's components read it too.
 
-/** Everything the dashboard lets someone do, with how the dashboard names it. */
-export const permissions = {
-  "content.edit": "Изменять контент, меню, юридические страницы, цены, страницы и SEO (в выпуске)",
-  "content.live": "Сохранять изменения сразу на сайт, без выпуска",
-  "settings.edit": "Изменять глобальные настройки и ссылки страниц",
-  "redirects.edit": "Изменять переадресации",
-  "uploads.create": "Загружать изображения",
-  "releases.view": "Видеть выпуски и их предпросмотр",
-  "releases.create": "Создавать выпуски, вносить в них изменения и отправлять на проверку",
-  "releases.comment": "Комментировать выпуски и изменения в них",
-  "releases.review": "Одобрять выпуски и возвращать их на доработку",
-  "releases.publish": "Публиковать, планировать и отменять выпуски",
-  "releases.policy": "Менять правила выпусков",
-  "activity.view": "Журнал действий, история изменений и их отмена",
-  "statistics.view": "Статистика посещений",
-  "messages.read": "Читать сообщения формы обратной связи",
-  "messages.manage": "Отмечать, удалять и повторно отправлять сообщения",
-  "team.manage": "Команда: приглашения, роли, учётные записи и правила входа",
-  "backups.manage": "Резервные копии",
-} as const;
+import { access as ruAccess } from "~/features/admin-i18n/catalogue/ru/access";
+import { messagesOf } from "~/features/admin-i18n/messages";
+import { adminLanguageOf } from "~/features/admin-i18n/language";
+import { DEFAULT_LOCALE } from "~/platform/record-key";
+
+/** Everything the dashboard lets someone do, with how the dashboard names it (the catalogue's `access` texts). */
+export const permissions = ruAccess.permissions;
 
 export type Permission = keyof typeof permissions;
 
 /** The roles, strongest first, with how the dashboard names each. */
-export const roles = {
-  administrator: "Администратор",
-  publisher: "Публикатор",
-  reviewer: "Рецензент",
-  author: "Автор",
-  translator: "Переводчик",
-  analyst: "Аналитик",
-} as const;
+export const roles = ruAccess.roles;
 
 export type Role = keyof typeof roles;
 
@@ -52,13 +32,14 @@ const reviewerPermissions = ["releases.view", "releases.comment", "releases.revi
 /** role × permission: what each role may do. Nothing else is allowed. */
 export const accessMatrix: Readonly<Record<Role, readonly Permission[]>> = {
   administrator: Object.keys(permissions) as Permission[],
-  publisher: [...new Set<Permission>([...authorPermissions, ...reviewerPermissions, "content.live", "releases.publish"])],
-  reviewer: reviewerPermissions,
+  publisher: [...new Set<Permission>([...authorPermissions, ...reviewerPermissions, "content.live", "releases.publish", "media.delete"])],
+  // The archive of what was published: what a review or an audit asks about (docs/archive.md).
+  reviewer: [...reviewerPermissions, "archive.view"],
   // Never live, whatever the release policy: an author's save needs a release open.
   author: authorPermissions,
   // An author limited to the locales assigned to the account (see `mayEditLocale`).
   translator: authorPermissions,
-  analyst: ["statistics.view", "messages.read"],
+  analyst: ["statistics.view", "messages.read", "archive.view"],
 };
 
 /** Roles whose content permissions are limited to the locales assigned to the account. */
@@ -80,14 +61,27 @@ export function mayEditLocale(role: string | null | undefined, locales: readonly
   return !localeLimitedRoles.has(role) || (locales ?? []).includes(locale);
 }
 
-/** What the dashboard says when a role does not allow something (a refusal, or a section reached by its address). */
-export function refusalMessage(role: string | null | undefined, permission: Permission): string {
-  const name = isRole(role) ? roles[role] : null;
-  const what = permissions[permission];
-  return name ? `Роль «${name}» не даёт права: ${lowerFirst(what)}` : `Нет права: ${lowerFirst(what)}`;
+/**
+ * Whether the account may change the default locale's records: every role with `content.edit`
+ * but a translator not given the default locale. The sections that edit only the default locale
+ * (menus, legal pages, fees, landing pages, SEO) are shown and opened only then.
+ */
+export const editsDefaultLocale = (role: string | null | undefined, locales: readonly string[] | undefined) =>
+  roleAllows(role, "content.edit") && mayEditLocale(role, locales, DEFAULT_LOCALE);
+
+/**
+ * What the dashboard says when a role does not allow something (a refusal, or a section reached
+ * by its address), in the dashboard language of the one refused (Russian when not known).
+ */
+export function refusalMessage(role: string | null | undefined, permission: Permission, language?: string): string {
+  const texts = messagesOf(adminLanguageOf(language)).access;
+  const what = lowerFirst(texts.permissions[permission]);
+  return isRole(role) ? texts.refused({ role: texts.roles[role], what }) : texts.refusedWithoutRole({ what });
 }
 
-export const localeRefusalMessage = (locale: string) => `Вам не назначен язык «${locale}»: изменения на нём недоступны`;
+/** A change in a locale the translator was not given. */
+export const localeRefusalMessage = (locale: string, language?: string) =>
+  messagesOf(adminLanguageOf(language)).access.localeRefused({ locale });
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -104,5 +98,7 @@ export const areaPermissions: Readonly<Record<string, Permission>> = {
 export const permissionForArea = (area: string): Permission => areaPermissions[area] ?? "content.edit";
 
 /** What an author or translator hears when a save would go live: their changes go into releases only. */
-export const stagingOnlyMessage =
-  "Ваша роль сохраняет изменения только в выпуск, а не сразу на сайт. Откройте или создайте выпуск в разделе «Другое → Выпуски» и сохраните снова.";
+export const stagingOnlyMessage = ruAccess.stagingOnly;
+
+/** The same, in the dashboard language of the one refused. */
+export const stagingOnlyIn = (language?: string) => messagesOf(adminLanguageOf(language)).access.stagingOnly;

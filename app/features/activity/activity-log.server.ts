@@ -105,10 +105,11 @@ export function listPeople(db: Database) {
   return db.select({ id: user.id, email: user.email }).from(user).orderBy(user.email);
 }
 
-/** The filtered log as CSV (UTF-8 with a byte-order mark, so spreadsheets read Cyrillic). */
-export async function activityCsv(db: Database, query: ActivityQuery) {
-  const { entries } = await listActivity(db, { ...query, before: undefined }, CSV_LIMIT);
-  const lines = [csvRow(["Время (UTC)", "Кто", "Событие", "Раздел", "Что"])];
+/** The filtered log as CSV (UTF-8 with a byte-order mark, so spreadsheets read Cyrillic), in the administrator's language. */
+export async function activityCsv(db: Database, query: ActivityQuery, texts: Catalogue["activity"] = ruActivity) {
+  const { entries } = await listActivity(db, { ...query, before: undefined }, CSV_LIMIT, texts);
+  const { at, who, event, area, what } = texts.csv;
+  const lines = [csvRow([at, who, event, area, what])];
   for (const entry of entries) lines.push(csvRow([entry.at, entry.by, entry.kind, entry.area, entry.what]));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }

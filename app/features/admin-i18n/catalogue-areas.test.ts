@@ -10,6 +10,13 @@ import { blockMessages } from "~/features/pages/blocks/fields";
 import { pageMessages } from "~/features/pages/schema";
 import { slugMessages } from "~/features/pages/slug";
 import { SEO_TITLE_WARN, seoWarnings } from "~/features/seo/seo-fields";
+import { releaseMessages } from "~/features/releases/messages";
+import { previewMessages } from "~/features/releases/preview/preview";
+import { settingMessages } from "~/features/content/settings/schema";
+import { teamMessages } from "~/features/team/schema";
+import { twoFactorMessages } from "~/features/auth/two-factor-schema";
+import { CLOSED_SIGN_UP_MESSAGE } from "~/features/auth/schema";
+import { parseStatisticsQuery, problemsMessage } from "~/features/statistics/query";
 import { en } from "./catalogue/en";
 import { ru } from "./catalogue/ru";
 import { inLanguage } from "./messages";
@@ -22,6 +29,18 @@ const answers = {
   "landing pages' blocks": Object.values(blockMessages),
   "landing pages' addresses": Object.values(slugMessages),
   "landing pages": Object.values(pageMessages),
+  releases: Object.values(releaseMessages),
+  "releases' preview links": [
+    previewMessages.invalidRequest,
+    previewMessages.unknownRelease,
+    previewMessages.unknownLink,
+    previewMessages.created,
+    previewMessages.revoked,
+  ],
+  settings: Object.values(settingMessages),
+  team: Object.values(teamMessages),
+  "two-factor sign-in": Object.values(twoFactorMessages),
+  "sign-up": [CLOSED_SIGN_UP_MESSAGE],
 };
 
 function activityQuerySchemaMessages() {
@@ -66,5 +85,36 @@ describe("the activity log in the administrator's language", () => {
     expect(ru.pages.summary({ path: "/offer", status: ru.pages.statuses.draft, blocks: 3, id: 7 })).toBe(
       "/offer · Черновик · блоков: 3 · page:7",
     );
+  });
+});
+
+describe("the areas converted last", () => {
+  it("statistics name a bad URL's parameters in the administrator's language, in Russian as before", () => {
+    const url = new URL("http://localhost/admin/other/statistics?range=7d&page=%2Ffaq%00&range=30d");
+    const limits = { now: new Date("2026-11-28T12:00:00Z"), keepMonths: 13 };
+    const russian = parseStatisticsQuery(url, limits).problems;
+    expect(russian).toEqual(["Параметр range указан несколько раз", "Параметр page: недопустимые символы"]);
+    const english = parseStatisticsQuery(url, limits, en.statistics).problems;
+    expect(english).toEqual(["The parameter range is given more than once", "Parameter page: characters not allowed"]);
+    expect(problemsMessage(english, en.statistics)).not.toMatch(/[а-яё]/i);
+  });
+
+  it("counts menu items and formats statistics' figures with the language's plural and grouping", () => {
+    expect(ru.menu.count({ count: 3 })).toBe("3 пункта");
+    expect(ru.menu.count({ count: 5 })).toBe("5 пунктов");
+    expect(en.menu.count({ count: 1 })).toBe("1 item");
+    expect(en.statistics.live({ count: 12345 })).toBe("12,345 in the last 5 minutes");
+  });
+
+  it("has no Cyrillic in any English text of the converted areas", () => {
+    const areas = [en.content, en.menu, en.releases, en.settings, en.statistics, en.team, en.twoFactor, en.login, en.other];
+    const texts: string[] = [];
+    const walk = (node: unknown) => {
+      if (typeof node === "string") texts.push(node);
+      else if (typeof node === "function") texts.push(String((node as (p: never) => string)(new Proxy({}, { get: () => "x" }) as never)));
+      else if (node && typeof node === "object") Object.values(node).forEach(walk);
+    };
+    areas.forEach(walk);
+    expect(texts.filter((text) => /[а-яё]/i.test(text))).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { adminInvitations, adminUsers, user } from "~/db/schema";
 import type { Role } from "~/features/access/matrix";
+import { requirePermission } from "~/features/access/require.server";
 import type { Database } from "~/platform/db.server";
+import type { Person } from "~/platform/person";
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,13 +26,14 @@ export function invitationLink(origin: string, token: string) {
   return `${origin}/admin?${INVITATION_PARAMETER}=${token}`;
 }
 
-/** Creates an invitation and returns its token; only its hash is stored. */
-export async function createInvitation(db: Database, input: { email: string; invitedBy: string; role?: Role }, now = new Date()) {
+/** Creates an invitation (the actor needs `team.manage`, 403 otherwise) and returns its token; only its hash is stored. */
+export async function createInvitation(db: Database, actor: Person, input: { email: string; role?: Role }, now = new Date()) {
+  requirePermission(actor, "team.manage");
   const token = randomBytes(32).toString("base64url");
   await db.insert(adminInvitations).values({
     email: input.email,
     tokenHash: hashToken(token),
-    invitedBy: input.invitedBy,
+    invitedBy: actor.id,
     role: input.role ?? "administrator",
     createdAt: now,
     expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
@@ -59,7 +62,9 @@ export async function listInvitations(db: Database) {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() }));
 }
 
-export async function withdrawInvitation(db: Database, id: number) {
+/** Withdraws an unused invitation (the actor needs `team.manage`, 403 otherwise). */
+export async function withdrawInvitation(db: Database, actor: Person, id: number) {
+  requirePermission(actor, "team.manage");
   const rows = await db
     .delete(adminInvitations)
     .where(and(eq(adminInvitations.id, id), isNull(adminInvitations.usedAt)))

@@ -10,7 +10,16 @@ import { TWO_FACTOR_REQUIRED } from "./two-factor.server";
 import { failed } from "~/platform/action-result.server";
 import { twoFactorMessages } from "~/features/auth/two-factor-schema";
 import { adminLanguageOf, DEFAULT_ADMIN_LANGUAGE, type AdminLanguage } from "~/features/admin-i18n/language";
-import { isRole, refusalMessage, roleAllows, type Permission, type Role } from "~/features/access/matrix";
+import {
+  editsDefaultLocale,
+  isRole,
+  localeRefusalMessage,
+  refusalMessage,
+  roleAllows,
+  type Permission,
+  type Role,
+} from "~/features/access/matrix";
+import { DEFAULT_LOCALE } from "~/platform/record-key";
 
 export interface SessionUser extends Person {
   name: string;
@@ -141,7 +150,7 @@ export function assertSameOrigin(request: Request) {
 export async function requireMember(
   request: Request,
   permission: Permission | null,
-  options: { enrolling?: boolean } = {},
+  options: { enrolling?: boolean; defaultLocale?: boolean } = {},
 ): Promise<SessionUser> {
   assertSameOrigin(request);
   const { user, isAdmin: member, mustEnrol } = await getAdminStatus(request);
@@ -152,7 +161,12 @@ export async function requireMember(
   }
   if (permission && !roleAllows(user.role, permission)) {
     logger.warn({ userId: user.id, role: user.role, permission, path: new URL(request.url).pathname }, "permission refused");
-    throw Response.json({ message: refusalMessage(user.role, permission), permission }, { status: 403 });
+    throw Response.json({ message: refusalMessage(user.role, permission, user.language), permission }, { status: 403 });
+  }
+  // A section that edits only the default locale: a translator without it is told why it is not there.
+  if (options.defaultLocale && !editsDefaultLocale(user.role, user.locales)) {
+    logger.warn({ userId: user.id, role: user.role, path: new URL(request.url).pathname }, "locale refused");
+    throw Response.json({ message: localeRefusalMessage(DEFAULT_LOCALE, user.language) }, { status: 403 });
   }
   if (mustEnrol && !options.enrolling) {
     logger.warn({ userId: user.id, path: new URL(request.url).pathname }, "admin access refused until two-factor enrolment");
@@ -172,5 +186,5 @@ export const requireAdmin = (request: Request, options: { enrolling?: boolean } 
 export function refuseIntent(actor: SessionUser, intent: string, permission: Permission | undefined) {
   if (!permission || roleAllows(actor.role, permission)) return undefined;
   logger.warn({ userId: actor.id, role: actor.role, permission, intent }, "permission refused");
-  return failed(intent, 403, refusalMessage(actor.role, permission));
+  return failed(intent, 403, refusalMessage(actor.role, permission, actor.language));
 }

@@ -1,26 +1,8 @@
 import { z } from "zod";
+import { twoFactor } from "~/features/admin-i18n/catalogue/ru/two-factor";
 
-/** Two-factor sign-in's messages, in the dashboard's language. */
-export const twoFactorMessages = {
-  passwordRequired: "Введите пароль",
-  passwordTooLong: "Пароль слишком длинный",
-  wrongPassword: "Неверный пароль",
-  codeRequired: "Введите код из приложения",
-  codeFormat: "Код — 6 цифр из приложения или резервный код",
-  wrongCode: "Неверный код",
-  codeUsed: "Этот код уже использован. Дождитесь следующего кода в приложении",
-  alreadyOn: "Двухфакторная аутентификация уже включена",
-  notOn: "Двухфакторная аутентификация не включена",
-  challengeExpired: "Время на ввод кода истекло. Войдите снова",
-  challengeSpent: "Слишком много неверных кодов. Войдите снова",
-  locked: "Слишком много неверных кодов. Попробуйте через 15 минут",
-  signInAgain: "Войдите снова и повторите действие",
-  failed: "Не удалось выполнить действие",
-  invalid: "Неверный запрос",
-  requiredNeedsOwn: "Сначала включите двухфакторную аутентификацию для своей учётной записи",
-  requiredNoDisable: "Двухфакторная аутентификация обязательна для администраторов: её нельзя отключить",
-  enrolmentRequired: "Для работы в панели включите двухфакторную аутентификацию",
-} as const;
+/** Two-factor sign-in's messages: the catalogue's Russian texts, shown in the administrator's language. */
+export const twoFactorMessages = twoFactor.answers;
 
 const password = z
   .string({ error: twoFactorMessages.passwordRequired })

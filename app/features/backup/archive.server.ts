@@ -58,6 +58,23 @@ export function checkMemberPath(name: string) {
 }
 
 /**
+ * Writes a member's chunks as they come, at the file's pace, each seen by `onChunk` first. One
+ * listener does both: the tar parser hands a chunk it already holds to the first 'data' listener
+ * at once, so a pipe added after another listener missed it and the member was written empty
+ * under the right hash.
+ */
+function copyEntry(entry: ReadEntry, out: fs.WriteStream, onChunk: (chunk: Buffer) => void) {
+  entry.on("data", (chunk: Buffer) => {
+    onChunk(chunk);
+    if (!out.write(chunk)) {
+      entry.pause();
+      out.once("drain", () => entry.resume());
+    }
+  });
+  entry.on("end", () => out.end());
+}
+
+/**
  * Extracts an archive into an empty directory and checks it against its manifest: only plain
  * files and folders with safe names, none larger than MAX_MEMBER_BYTES, every member listed with
  * its size and SHA-256, nothing extra. Anything else stops the extraction with an ArchiveError;
@@ -89,13 +106,12 @@ export async function unpackArchive(file: string, directory: string): Promise<Ma
       fs.mkdirSync(path.dirname(target), { recursive: true });
       const hash = createHash("sha256");
       let size = 0;
-      entry.on("data", (chunk: Buffer) => {
+      const out = fs.createWriteStream(target, { flags: "wx" });
+      open.push(out);
+      copyEntry(entry, out, (chunk) => {
         hash.update(chunk);
         size += chunk.length;
       });
-      const out = fs.createWriteStream(target, { flags: "wx" });
-      open.push(out);
-      entry.pipe(out);
       seen.set(entry.path, { size: -1, sha256: "" });
       writes.push(
         new Promise<void>((resolve, reject) => {

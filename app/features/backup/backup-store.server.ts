@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { recordEvent, type ActivityEvent } from "~/features/activity/activity.server";
+import { recordEvent } from "~/features/activity/activity.server";
+import { requirePermission } from "~/features/access/require.server";
 import { getDatabaseKind, getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { getUploadStore } from "~/features/uploads/upload-store.server";
@@ -9,6 +10,7 @@ import { startJobs, type Job } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
 import { createBackup, type CreatedBackup } from "./create-backup.server";
 import { BACKUP_NAME_PATTERN } from "~/features/backup/schema";
+import type { Actor } from "~/platform/person";
 
 /** Names the site gives its archives; the download route serves nothing else. */
 export const BACKUP_NAME = BACKUP_NAME_PATTERN;
@@ -33,8 +35,19 @@ export async function listBackups(directory = getEnv().BACKUP_DIR): Promise<Stor
   return backups.sort((a, b) => b.name.localeCompare(a.name));
 }
 
-/** The path of a stored archive by its name, or null when the name is not one the site gives. */
-export function storedBackupPath(name: string, directory = getEnv().BACKUP_DIR) {
+/** The archives, for someone whose role manages backups (403 otherwise). */
+export function listBackupsFor(actor: Actor, directory = getEnv().BACKUP_DIR) {
+  requirePermission(actor, "backups.manage");
+  return listBackups(directory);
+}
+
+/**
+ * The path of a stored archive by its name (to download it: it holds password hashes and
+ * sessions, so only for a role that manages backups, 403 otherwise), or null when the name is not
+ * one the site gives.
+ */
+export function storedBackupPath(actor: Actor, name: string, directory = getEnv().BACKUP_DIR) {
+  requirePermission(actor, "backups.manage");
   if (!BACKUP_NAME.test(name)) return null;
   const file = path.join(directory, name);
   return fs.existsSync(file) ? file : null;
@@ -55,9 +68,10 @@ export const lastBackupTime = () => lastBackupAt;
 
 /**
  * Writes an archive of the running site into BACKUP_DIR, keeps the newest BACKUP_KEEP and records
- * `backup.create`. One at a time: a second request while one is written gets the same archive.
+ * `backup.create`. Needs `backups.manage` (null: the server itself, on its schedule or console). One at a time: a second request while one is written gets the same archive.
  */
-export function createStoredBackup(actor: ActivityEvent["actor"], via: "dashboard" | "schedule" | "command") {
+export function createStoredBackup(actor: Actor, via: "dashboard" | "schedule" | "command") {
+  requirePermission(actor, "backups.manage");
   running ??= (async () => {
     const env = getEnv();
     const started = Date.now();

@@ -14,9 +14,13 @@ import type { Manifest } from "./manifest";
 import { contentTypeByExtension } from "~/features/uploads/storage.server";
 import type { StoreFile, UploadStore } from "~/features/uploads/upload-store.server";
 
+import { requirePermission } from "~/features/access/require.server";
+import type { Actor } from "~/platform/person";
 export { RestoreError } from "./load-database.server";
 
 export interface RestoreOptions {
+  /** Who restores: a role that manages backups, or null for the server's own console (the operations command). */
+  actor: Actor;
   file: string;
   dataDir: string;
   /** Restore into this PostgreSQL database; without it, into the embedded database in dataDir. */
@@ -105,6 +109,7 @@ async function swapFolders(dataDir: string, staging: string, incoming: Record<st
  * that loads the rows), so a failed restore leaves the target as it was.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
+  requirePermission(options.actor, "backups.manage");
   const dataDir = path.resolve(options.dataDir);
   await fsp.mkdir(dataDir, { recursive: true });
   // The embedded database's server holds this lock: a restore never runs under a live server.
@@ -239,6 +244,38 @@ async function restoreIntoDataDir(plan: RestorePlan) {
 }
 
 /**
+ * What the site serves is now the backup's: the archive (docs/archive.md) captures it as a
+ * publish of its own, chained after the backup's last entry. A backup from before the archive
+ * gets the archive's starting point from its migration, which captures the restored pages instead.
+ */
+async function noteRestoreForArchive(tx: Database, event: ActivityEvent) {
+  const found = (await tx.execute(sql`select to_regclass('public.archive_outbox') is not null as present`)) as unknown as {
+    rows: { present: boolean }[];
+  };
+  if (!found.rows[0]?.present) return;
+  // A starting point not yet captured (a backup from before the archive) captures the restored pages itself.
+  await tx.execute(
+    sql`insert into archive_outbox (kind, user_email) select 'backup.restore', ${event.actor?.email ?? null}
+        where not exists (select 1 from archive_outbox where kind = 'start' and done_at is null)`,
+  );
+}
+
+/**
+ * The media library's usage index is made again from the restored records, and its catalogue of
+ * files from the restored uploads, on their next read.
+ */
+async function noteRestoreForMedia(tx: Database) {
+  const found = (await tx.execute(sql`select to_regclass('public.media_index_state') is not null as present`)) as unknown as {
+    rows: { present: boolean }[];
+  };
+  if (!found.rows[0]?.present) return;
+  await tx.execute(
+    sql`insert into media_index_state (id, stale, files_stale) values (1, true, true)
+        on conflict (id) do update set stale = true, files_stale = true`,
+  );
+}
+
+/**
  * Loads the rows and records the restore. A database error is reported by its own message only:
  * the driver's message would carry the rows it was given, password hashes included.
  */
@@ -246,6 +283,8 @@ async function loadArchive(tx: Database, directory: string, manifest: Manifest, 
   try {
     await loadDatabase(tx, directory, manifest, migrations);
     await recordEvent(tx, event);
+    await noteRestoreForArchive(tx, event);
+    await noteRestoreForMedia(tx);
   } catch (error) {
     if (error instanceof RestoreError) throw error;
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;

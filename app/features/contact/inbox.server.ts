@@ -1,7 +1,9 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { contactMessages } from "~/db/schema";
 import type { InboxFilter } from "~/features/contact/messages-schema";
+import { requirePermission } from "~/features/access/require.server";
 import type { Database } from "~/platform/db.server";
+import type { Actor } from "~/platform/person";
 
 /** The inbox shows this many of the newest matching messages. */
 export const INBOX_PAGE_SIZE = 200;
@@ -34,8 +36,12 @@ const inboxColumns = {
   notifyError: contactMessages.notifyError,
 };
 
+// Each function takes the one asking and refuses (403) a role without the permission
+// (`messages.read` to read and export, `messages.manage` to mark and delete), whichever route calls it.
+
 /** Newest first; the client's address hash never leaves the server. */
-export async function listMessages(db: Database, filter: InboxFilter, limit = INBOX_PAGE_SIZE) {
+export async function listMessages(db: Database, actor: Actor, filter: InboxFilter, limit = INBOX_PAGE_SIZE) {
+  requirePermission(actor, "messages.read");
   const where = filterCondition(filter);
   const [rows, [total]] = await Promise.all([
     db
@@ -57,7 +63,8 @@ export async function countUnreadMessages(db: Database) {
   return row?.count ?? 0;
 }
 
-export async function setMessageRead(db: Database, id: number, read: boolean) {
+export async function setMessageRead(db: Database, actor: Actor, id: number, read: boolean) {
+  requirePermission(actor, "messages.manage");
   const rows = await db
     .update(contactMessages)
     .set({ isRead: read })
@@ -66,7 +73,8 @@ export async function setMessageRead(db: Database, id: number, read: boolean) {
   return rows.length > 0;
 }
 
-export async function deleteMessage(db: Database, id: number) {
+export async function deleteMessage(db: Database, actor: Actor, id: number) {
+  requirePermission(actor, "messages.manage");
   const rows = await db
     .delete(contactMessages)
     .where(eq(contactMessages.id, id))
@@ -75,7 +83,8 @@ export async function deleteMessage(db: Database, id: number) {
 }
 
 /** Every matching message for the CSV export, newest first. */
-export function exportMessages(db: Database, filter: InboxFilter) {
+export async function exportMessages(db: Database, actor: Actor, filter: InboxFilter) {
+  requirePermission(actor, "messages.read");
   return db
     .select(inboxColumns)
     .from(contactMessages)

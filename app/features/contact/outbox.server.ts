@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { contactMessages, type ContactMessageRow } from "~/db/schema";
+import { requirePermission } from "~/features/access/require.server";
 import type { Database } from "~/platform/db.server";
+import type { Actor } from "~/platform/person";
 import { logger } from "~/platform/logger.server";
 import { CLAIM_LEASE_MS, NOTIFY_MAX_ATTEMPTS, notifyBackoffMs } from "~/platform/mail-outbox.server";
 
@@ -78,7 +80,8 @@ export async function deleteExpiredMessages(db: Database, keepDays: number, now 
 }
 
 /** Sends a failed notification again from the inbox: it becomes due now with a fresh count. */
-export async function retryNotification(db: Database, id: number, now = new Date()) {
+export async function retryNotification(db: Database, actor: Actor, id: number, now = new Date()) {
+  requirePermission(actor, "messages.manage");
   const rows = await db
     .update(contactMessages)
     .set({ notifyStatus: "pending", notifyAttempts: 0, notifyNextAt: now, notifyError: null })

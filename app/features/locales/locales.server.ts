@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { releaseChanges, releases, siteLocales } from "~/db/schema";
 import { recordEvent } from "~/features/activity/activity.server";
 import { addContentReader, notifyContentChanged } from "~/features/records/version.server";
+import { notePublished } from "~/features/records/published.server";
 import type { Database } from "~/platform/db.server";
 import type { Person } from "~/platform/person";
 import { requirePermission } from "~/features/access/require.server";
@@ -71,8 +72,11 @@ export async function changeSiteLocales(db: Database, action: LocaleAction, acto
     await tx.execute(sql`lock table site_locales in share row exclusive mode`);
     const rows = await tx.select().from(siteLocales);
     const row = rows.find((candidate) => candidate.code === action.code);
-    const log = (kind: string, details: Record<string, unknown> = {}) =>
-      recordEvent(tx, { kind: `locale.${kind}`, area: "locales", actor, target: action.code, details });
+    // Every change to the list changes which pages are served in which locale (the archive notes it).
+    const log = async (kind: string, details: Record<string, unknown> = {}) => {
+      await recordEvent(tx, { kind: `locale.${kind}`, area: "locales", actor, target: action.code, details });
+      await notePublished(tx, { kind: `locale.${kind}`, actor });
+    };
     switch (action.intent) {
       case localeIntents.add: {
         if (row) throw new Refusal(409, localeMessages.alreadyAdded);

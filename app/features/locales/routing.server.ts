@@ -14,7 +14,12 @@ const FALLBACK: SiteLocale[] = [{ code: DEFAULT_LOCALE, name: "English", state: 
 export function siteLocalesNow(): SiteLocale[] {
   const kept = keptSiteLocales();
   if (kept) return kept;
-  void listSiteLocales(getDb()).catch(() => undefined);
+  try {
+    void listSiteLocales(getDb()).catch(() => undefined);
+  } catch {
+    // No database open in this process yet (a command or a roll-up on a database of its own):
+    // the default alone, read again on the next call.
+  }
   return FALLBACK;
 }
 

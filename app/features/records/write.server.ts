@@ -11,8 +11,10 @@ import { overlay } from "./overlay";
 import { checkVersion, insertRevisions, lockKey, type Actor, type RevisionAction, type RevisionEntry } from "./revisions.server";
 import { sameValue } from "./internal/same-value";
 import { notifyContentChanged } from "./version.server";
+import { notePublished } from "./published.server";
+import { noteWritten } from "./written.server";
 import { hasPermission, requireLocale, requirePermission } from "~/features/access/require.server";
-import { permissionForArea, stagingOnlyMessage } from "~/features/access/matrix";
+import { permissionForArea, stagingOnlyIn } from "~/features/access/matrix";
 import { Refusal } from "~/platform/refusal";
 
 /** A record the write gives a new value (null: removes it). */
@@ -179,6 +181,21 @@ async function writeLive<T>(db: Database, write: RecordWrite<T>): Promise<WriteO
     const group = write.group ? { ...write.group, details: { ...write.group.details, ...plan.details }, id: randomUUID() } : undefined;
     await insertRevisions(transaction, entries, write.actor, group);
     await write.afterLive?.(transaction, { groupId: group?.id, keys: entries.map((entry) => entry.key.text) });
+    const releaseId = group?.details?.releaseId;
+    await noteWritten(transaction, {
+      records: entries.map((entry) => ({ key: entry.key, value: entry.after })),
+      releaseId: typeof releaseId === "number" ? releaseId : undefined,
+    });
+    if (entries.length > 0) {
+      const first = entries[0]!;
+      await notePublished(transaction, {
+        kind: group?.kind ?? `${first.area}.${first.action}`,
+        actor: write.actor,
+        groupId: group?.id,
+        releaseId: typeof releaseId === "number" ? releaseId : undefined,
+        records: entries.map((entry) => entry.key.text),
+      });
+    }
     return { result: plan.result, staged: false, groupId: group?.id, keys: entries.map((entry) => entry.key.text), entries };
   });
   if (outcome === false) return false;
@@ -200,12 +217,15 @@ async function writeDraft<T>(db: Database, write: RecordWrite<T>, target: DraftT
     const records = collect(plan.changes, (text) => known.get(text) ?? null);
     for (const change of plan.changes) known.set(change.key.text, change.after === null ? null : kindOf(change.key).parse(change.after));
     const keys: string[] = [];
+    const staged: { key: RecordKey; value: unknown }[] = [];
     for (const record of records) {
       const value = known.get(record.key.text) ?? null;
       if (write.group && sameValue(record.before, value)) continue;
       await stageValue(transaction, target.id, record.key, value, actor);
       keys.push(record.key.text);
+      staged.push({ key: record.key, value });
     }
+    await noteWritten(transaction, { records: staged, draftId: target.id });
     if (keys.length > 0) await host.staged(transaction, target.id, keys, actor);
     return { result: plan.result, staged: true, keys };
   });
@@ -226,7 +246,7 @@ function checkChanges(write: RecordWrite<unknown>, changes: PlannedChange[]) {
 /** A live write needs `content.live`: an author's or translator's save only ever goes into a release. */
 function checkLive(actor: Actor) {
   if (hasPermission(actor, "content.live")) return;
-  if (hasPermission(actor, "releases.create")) throw new Refusal(403, stagingOnlyMessage);
+  if (hasPermission(actor, "releases.create")) throw new Refusal(403, stagingOnlyIn(actor?.language));
   requirePermission(actor, "content.live");
 }
 

@@ -10,16 +10,6 @@ import type { ReleaseDiscussion } from "./comments/contract";
 
 export { OPEN_RELEASE_STATES, RELEASE_STATES, type ReleaseState } from "./lifecycle";
 
-export const releaseStateLabels: Record<ReleaseState, string> = {
-  draft: "Черновик",
-  in_review: "На проверке",
-  approved: "Одобрен",
-  scheduled: "Запланирован",
-  published: "Опубликован",
-  failed: "Ошибка публикации",
-  cancelled: "Отменён",
-};
-
 export const RELEASES_PATH = "/admin/other/releases";
 export const releasePath = (id: number) => `${RELEASES_PATH}/${id}`;
 
@@ -27,9 +17,6 @@ export const releasePath = (id: number) => `${RELEASES_PATH}/${id}`;
 export interface DraftingMode {
   release: { id: number; name: string } | null;
 }
-
-export const LIVE_MODE_LABEL = "Изменения сразу на сайте";
-export const draftModeLabel = (name: string) => `Черновик: ${name}`;
 
 /** One release in the list. */
 export interface ReleaseSummary {

@@ -1,22 +1,4 @@
-/** What the releases feature tells administrators (refusals, confirmations). */
-export const releaseMessages = {
-  liveRefused:
-    "Изменения только через выпуски: прямое сохранение на сайт отключено. Откройте выпуск в разделе «Другое → Выпуски» (кнопка «Редактировать в выпуске») и сохраните снова — изменение попадёт в выпуск.",
-  notFound: "Выпуск не найден",
-  notOpen: "Выпуск уже опубликован или отменён",
-  alreadyPublished: "Выпуск уже опубликован",
-  empty: "В выпуске нет изменений",
-  taken: "Адрес из выпуска уже занят на сайте. Уберите это изменение из выпуска или измените в нём адрес.",
-  conflicts: "Живые значения изменились после того, как изменения попали в выпуск. Выберите, что оставить.",
-  needsApproval: "Публикация только после проверки другим человеком: выпуск ещё не одобрен или изменён после одобрения",
-  ownChanges:
-    "Одобрить выпуск может только рецензент, публикатор или администратор, который не создавал выпуск и не вносил в него изменений",
-  approverRoleGone: "Одобривший выпуск больше не может одобрять выпуски: выпуск нужно одобрить снова",
-  notReviewable: "Выпуск нельзя проверить в этом состоянии",
-  invalidName: "Введите название выпуска (до 120 символов)",
-  invalidDate: "Неверная дата публикации",
-  pastDate: "Дата публикации должна быть в будущем",
-  invalidComment: "Комментарий до 2000 символов",
-  invalid: "Неверный запрос",
-  failed: "Не удалось выполнить действие с выпуском",
-} as const;
+import { releases } from "~/features/admin-i18n/catalogue/ru/releases";
+
+/** What the releases feature tells administrators (refusals, confirmations): the catalogue's Russian texts, shown in the administrator's language. */
+export const releaseMessages = releases.answers;

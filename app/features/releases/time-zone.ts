@@ -1,3 +1,6 @@
+import { formatDateTime } from "~/features/admin-i18n/format";
+import type { AdminLanguage } from "~/features/admin-i18n/language";
+
 /** Publish times in the site's time zone (SITE_TIME_ZONE): shown, and read from a datetime-local field. */
 
 function zoneOffsetMs(instant: Date, timeZone: string) {
@@ -26,9 +29,9 @@ export function zonedToInstant(local: string, timeZone: string): Date | undefine
   return new Date(instant);
 }
 
-/** `dd.mm.yyyy, hh:mm (zone)` as the dashboard shows a publish time. */
-export function formatInZone(instant: Date | string, timeZone: string) {
-  const text = new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeStyle: "short", timeZone }).format(new Date(instant));
+/** A publish time as the dashboard shows it in the administrator's language: `dd.mm.yyyy, hh:mm (zone)` in Russian. */
+export function formatInZone(instant: Date | string, timeZone: string, language: AdminLanguage = "ru") {
+  const text = formatDateTime(language, instant, { date: "short", time: "short", timeZone });
   return `${text} (${timeZone})`;
 }
 

@@ -9,6 +9,7 @@ import { readPolicies } from "./policies.server";
 import { contentHash, getRelease, listChanges, listReleases, releaseAuthors, sharedKeys } from "./releases.server";
 import { draftingRelease } from "./drafting.server";
 import { formatInZone, instantToZoned } from "./time-zone";
+import type { AdminLanguage } from "~/features/admin-i18n/language";
 import { releaseDiscussion } from "./comments/comments.server";
 import { roleAllows } from "~/features/access/matrix";
 import type { Person } from "~/platform/person";
@@ -29,7 +30,7 @@ const asRevision = (id: number, key: string, area: string, before: unknown, afte
     locale: "en",
   }) satisfies ContentRevisionRow;
 
-export async function releaseListView(db: Database, userId: string) {
+export async function releaseListView(db: Database, userId: string, language: AdminLanguage = "ru") {
   const timeZone = getEnv().SITE_TIME_ZONE;
   const rows = await listReleases(db);
   const shared = await sharedKeys(
@@ -43,8 +44,8 @@ export async function releaseListView(db: Database, userId: string) {
     author: row.authorEmail,
     changes: Number(row.changes),
     sharedKeys: [...shared.keys()].filter((entry) => entry.startsWith(`${row.id}:`)).length,
-    scheduledAt: row.scheduledAt ? formatInZone(row.scheduledAt, timeZone) : null,
-    publishedAt: row.publishedAt ? formatInZone(row.publishedAt, timeZone) : null,
+    scheduledAt: row.scheduledAt ? formatInZone(row.scheduledAt, timeZone, language) : null,
+    publishedAt: row.publishedAt ? formatInZone(row.publishedAt, timeZone, language) : null,
     failure: row.failureMessage,
   }));
   const drafting = await draftingRelease(db, userId);
@@ -52,7 +53,12 @@ export async function releaseListView(db: Database, userId: string) {
 }
 
 // long-function: assembles the release page's whole view in one place
-export async function releaseDetailView(db: Database, release: ReleaseRow, viewer: Pick<Person, "id" | "role">): Promise<ReleaseDetail> {
+export async function releaseDetailView(
+  db: Database,
+  release: ReleaseRow,
+  viewer: Pick<Person, "id" | "role">,
+  language: AdminLanguage = "ru",
+): Promise<ReleaseDetail> {
   const timeZone = getEnv().SITE_TIME_ZONE;
   const userId = viewer.id;
   const [changes, shared, policies, authors, hash, drafting, discussion] = await Promise.all([
@@ -87,8 +93,8 @@ export async function releaseDetailView(db: Database, release: ReleaseRow, viewe
     approvalValid: release.approvedById !== null && release.approvedHash === hash,
     reviewComment: release.reviewComment,
     failure: release.failureMessage,
-    scheduledAt: release.scheduledAt ? formatInZone(release.scheduledAt, timeZone) : null,
-    publishedAt: release.publishedAt ? formatInZone(release.publishedAt, timeZone) : null,
+    scheduledAt: release.scheduledAt ? formatInZone(release.scheduledAt, timeZone, language) : null,
+    publishedAt: release.publishedAt ? formatInZone(release.publishedAt, timeZone, language) : null,
     publishGroupId: release.publishGroupId,
     changes: views,
     fourEyes: policies.fourEyes,

@@ -7,7 +7,7 @@ import { clientIp } from "~/platform/client-address.server";
 import { getDb } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { limitAuthAttempt } from "~/platform/rate-limit.server";
-import { resolveAccount } from "./accounts.server";
+import { resolveAccount, type SsoRoleChange } from "./accounts.server";
 import { providerDidMfa, ssoConfigOf } from "./config.server";
 import { finishFlow, SsoFailure, startFlow } from "./flow.server";
 import { SSO_REFUSAL_PARAMETER, type SsoRefusal } from "./messages";
@@ -30,6 +30,25 @@ function logRefusal(request: Request, failure: SsoFailure, email: string | null)
     actor: null,
     target: email,
     details: { ip: clientIp(request), reason: failure.reason, check: failure.check },
+  });
+}
+
+/**
+ * A role the provider's claim changed at a sign-in goes to the activity log (`auth.sso_role`), as
+ * does a demotion of the last administrator that was refused (`auth.sso_role_kept`, a warning in
+ * the server's log too: the provider's groups need fixing, or another administrator named).
+ */
+function logRoleChange(request: Request, email: string, change: SsoRoleChange) {
+  const details = { ip: clientIp(request), from: change.from, to: change.to };
+  if (change.kept)
+    logger.warn({ from: change.from, claimed: change.to }, "single sign-on would demote the last administrator: the role is kept");
+  else logger.info({ from: change.from, to: change.to }, "single sign-on changed a role");
+  recordEventInBackground(getDb(), {
+    kind: change.kept ? "auth.sso_role_kept" : "auth.sso_role",
+    area: "auth",
+    actor: null,
+    target: email,
+    details: change.kept ? { ...details, reason: "last_admin" } : details,
   });
 }
 
@@ -69,6 +88,7 @@ export async function finishSsoSignIn(request: Request) {
   }
   const db = getDb();
   const resolved = await resolveAccount(db, config, signIn);
+  if (resolved.roleChange) logRoleChange(request, signIn.email.toLowerCase(), resolved.roleChange);
   if (!resolved.ok) {
     logRefusal(request, new SsoFailure(resolved.reason, resolved.reason), signIn.email);
     return refusedTo(resolved.reason, clear);

@@ -9,6 +9,7 @@ import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { publicPagePaths } from "~/features/seo/public-pages.js";
 import { lookupAddress } from "~/features/pages/public-index.server";
+import { prefixCode, servesPrefix, unprefixedPath } from "~/features/locales/routing.server";
 import { clientGoals, type Goal } from "./schema";
 import { browserOf, campaignOf, countryOf, deviceOf, languageOf, referrerHost, sourceOf, systemOf } from "./parse";
 import { createSaltCache, visitorHash } from "./salt.server";
@@ -61,8 +62,16 @@ export interface CollectorOptions {
 }
 
 const pagePaths = new Set<string>(publicPagePaths);
-/** A site page: a fixed page or a published landing page (campaign pages are what campaigns bring visitors to). */
-const isSitePage = (pathname: string) => pagePaths.has(pathname) || lookupAddress(pathname)?.kind === "page";
+/**
+ * A site page: a fixed page or a published landing page (campaign pages are what campaigns bring
+ * visitors to), or a fixed page under the prefix of a locale the site serves publicly (`/de/fees`:
+ * kept as it is, so the page and its locale are both in the address).
+ */
+function isSitePage(pathname: string) {
+  if (pagePaths.has(pathname) || lookupAddress(pathname)?.kind === "page") return true;
+  const code = prefixCode(pathname);
+  return code !== undefined && servesPrefix(code) && pagePaths.has(unprefixedPath(pathname));
+}
 
 /**
  * One statement and one parameter per batch (the rows as JSON, read by json_populate_recordset),

@@ -1,14 +1,17 @@
 // The dashboard's figures for a range and filters, compared with the period before: unfiltered
 // from the daily roll-up, filtered by one value from the per-filter roll-up (today from the
-// visits), by several from the visits; read a month at a time and added up, so no statement
-// reads more than a month of rows and a long period's chart has a point a week or a month.
+// visits), by several from the visits; read in slices of at most a month (of visits, at most
+// VISITS_PER_STATEMENT of them) and added up, so no statement holds the database for long, and a
+// long period's chart has a point a week or a month.
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
+import { requirePermission } from "~/features/access/require.server";
+import type { Actor } from "~/platform/person";
 import { csvRow } from "~/platform/csv";
 import { allFigureDimensions, figuresOfVisits } from "./figures.server";
+import { localeOfPathSql } from "./locale-of-path.server";
 import { dayOf } from "./salt.server";
 import {
-  dimensionLabels,
   dimensions,
   type BreakdownRow,
   type Dimension,
@@ -49,14 +52,31 @@ export function bucketOf(day: string, unit: Unit) {
 }
 
 /**
- * A period in slices: a statement reads at most a month of visits, or a quarter of a roll-up
- * (a few hundred rows a day), so no single statement holds the database for long.
+ * A period in slices, so no single statement holds the database for long (on the embedded
+ * database a statement is a stretch of the event loop that visitors' requests wait behind): a
+ * month of a roll-up (a few hundred rows a day), or the days of visits whose visits add up to
+ * VISITS_PER_STATEMENT (a busy day alone), at most a month of them.
  */
-const VISIT_SLICE_DAYS = 31;
-const ROLLUP_SLICE_DAYS = 92;
+const SLICE_DAYS = 31;
+const VISITS_PER_STATEMENT = 500;
 function slices(days: string[], size: number): string[][] {
   const result: string[][] = [];
   for (let start = 0; start < days.length; start += size) result.push(days.slice(start, start + size));
+  return result;
+}
+export function slicesByVisits(days: { day: string; visits: number }[]): string[][] {
+  const result: string[][] = [];
+  let slice: string[] = [];
+  let visits = 0;
+  for (const { day, visits: dayVisits } of days) {
+    if (slice.length > 0 && (visits + dayVisits > VISITS_PER_STATEMENT || slice.length === SLICE_DAYS)) {
+      result.push(slice);
+      [slice, visits] = [[], 0];
+    }
+    slice.push(day);
+    visits += dayVisits;
+  }
+  if (slice.length > 0) result.push(slice);
   return result;
 }
 const daysOf = (from: string, to: string) => Array.from({ length: daysBetween(from, to) }, (_, index) => shift(from, index));
@@ -70,6 +90,7 @@ function visitsWhere(filters: [Dimension, string][], from: string, to: string): 
   for (const [name, value] of filters) {
     if (name === "page") parts.push(sql`v.paths @> array[${value}::text]`);
     else if (name === "goal") parts.push(sql`v.goals @> array[${value}::text]`);
+    else if (name === "locale") parts.push(sql`${localeOfPathSql(sql`v.entry`)} = ${value}`);
     else parts.push(sql`v.${sql.identifier(name)} = ${value}`);
   }
   return sql.join(parts, sql` and `);
@@ -97,9 +118,9 @@ const sums = sql.raw(`sum(visitors)::int as visitors, sum(visits)::int as visits
  * these days only: a long period with few days of visits is a few statements.
  */
 async function daysWithVisits(db: Database, from: string, to: string) {
-  return rowsOf<{ day: string; open: boolean }>(
+  return rowsOf<{ day: string; open: boolean; visits: number }>(
     db,
-    sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(not r.final, false) as open
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(not r.final, false) as open, d.visits
       from statistics_daily d left join statistics_rollups r on r.day = d.day
       where d.dimension = 'total' and d.value = '' and d.day between ${from}::date and ${to}::date order by d.day`,
   );
@@ -134,27 +155,19 @@ function fromRollUp(table: SQL, days: string[], only: Only) {
  */
 async function statements(db: Database, filters: Filters, from: string, to: string, only: Only): Promise<SQL[]> {
   const days = daysOf(from, to);
-  if (filters.length === 0)
-    return slices(days, ROLLUP_SLICE_DAYS).map((slice) => fromRollUp(sql`statistics_daily where true`, slice, only));
+  if (filters.length === 0) return slices(days, SLICE_DAYS).map((slice) => fromRollUp(sql`statistics_daily where true`, slice, only));
   const [single] = filters;
   const visits = (slice: string[]) =>
     fromVisits(sql`${visitsWhere(filters, slice[0]!, slice.at(-1)!)} and v.day in ${dayList(slice)}`, only);
   const found = await daysWithVisits(db, from, to);
-  if (filters.length > 1 || !single)
-    return slices(
-      found.map((row) => row.day),
-      VISIT_SLICE_DAYS,
-    ).map(visits);
+  if (filters.length > 1 || !single) return slicesByVisits(found).map(visits);
   const table = sql`statistics_daily_by where filter = ${single[0]} and filter_value = ${single[1]}`;
   return [
     ...slices(
       found.filter((row) => !row.open).map((row) => row.day),
-      ROLLUP_SLICE_DAYS,
+      SLICE_DAYS,
     ).map((slice) => fromRollUp(table, slice, only)),
-    ...slices(
-      found.filter((row) => row.open).map((row) => row.day),
-      VISIT_SLICE_DAYS,
-    ).map(visits),
+    ...slicesByVisits(found.filter((row) => row.open)).map(visits),
   ];
 }
 
@@ -231,7 +244,15 @@ function toBreakdowns(rows: Row[], limit: number): Record<Dimension, BreakdownRo
   return result;
 }
 
-export async function loadStatistics(db: Database, query: StatisticsQuery, now = new Date(), limit = 10): Promise<StatisticsView> {
+/** The dashboard's figures (and the export's), for a role that may see statistics (403 otherwise; null: the server itself). */
+export async function loadStatistics(
+  db: Database,
+  actor: Actor,
+  query: StatisticsQuery,
+  now = new Date(),
+  limit = 10,
+): Promise<StatisticsView> {
+  requirePermission(actor, "statistics.view");
   const range = resolveRange(query, now);
   const filters = activeFilters(query);
   const [rows, previous, markers, live] = await Promise.all([
@@ -251,8 +272,11 @@ export async function loadStatistics(db: Database, query: StatisticsQuery, now =
   };
 }
 
-/** The view as CSV: the totals against the previous period, the chart's points, then every dimension's rows. */
-export function statisticsCsv(view: StatisticsView): string {
+/**
+ * The view as CSV: the totals against the previous period, the chart's points, then every
+ * dimension's rows under its name in the administrator's language (`labels`, the catalogue's).
+ */
+export function statisticsCsv(view: StatisticsView, labels: Record<Dimension, string>): string {
   const lines = [csvRow(["section", "value", "visitors", "visits", "pageviews", "conversions"])];
   const period = (name: string, totals: Totals) => csvRow([name, "", totals.visitors, totals.visits, totals.pageviews, totals.conversions]);
   lines.push(period(`total ${view.from}..${view.to}`, view.totals));
@@ -260,6 +284,6 @@ export function statisticsCsv(view: StatisticsView): string {
   for (const point of view.series) lines.push(csvRow([`series ${view.unit}`, point.bucket, point.visitors, "", point.pageviews, ""]));
   for (const name of dimensions)
     for (const row of view.breakdowns[name])
-      lines.push(csvRow([dimensionLabels[name], row.value, row.visitors, row.visits, row.pageviews, row.conversions]));
+      lines.push(csvRow([labels[name], row.value, row.visitors, row.visits, row.pageviews, row.conversions]));
   return `${lines.join("\r\n")}\r\n`;
 }

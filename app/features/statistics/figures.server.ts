@@ -2,6 +2,7 @@
 // filter value and day) and the dashboard's views read from the visits (filtered by two values or
 // more, or today's) all use, so every path counts alike. docs/decisions/0017 says why it is shaped so.
 import { sql, type SQL } from "drizzle-orm";
+import { localeOfPathSql } from "./locale-of-path.server";
 
 /** The dimensions each visit has one value of, as the column of the visits `m` below holds it. */
 const singleValued = [
@@ -16,6 +17,7 @@ const singleValued = [
   "os",
   "language",
   "country",
+  "locale",
   "hour",
 ] as const;
 /** `day`: the day's figures (a dashboard view's chart); only without `day` among the keys. */
@@ -116,7 +118,7 @@ export function figuresOfVisits(from: SQL, keys: string[], dimensions: FigureDim
       select ${sql.join(vKeys, sql``)}v.day, v.visitor, v.pageviews, (v.pageviews = 1)::int as bounce,
         floor(extract(epoch from v.ended_at - v.started_at))::int as duration, (cardinality(v.goals) > 0)::int as converted,
         v.paths, v.goals, v.entry, v.referrer, v.source, v.utm_source, v.utm_medium, v.utm_campaign, v.device, v.browser, v.os,
-        v.language, v.country, to_char(v.started_at at time zone 'UTC', 'HH24') as hour,
+        v.language, v.country, ${localeOfPathSql(sql`v.entry`)} as locale, to_char(v.started_at at time zone 'UTC', 'HH24') as hour,
         v.day_visits as n
       from ${from}
     ), multi as materialized (select * from m where m.n > 1)

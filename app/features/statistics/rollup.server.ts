@@ -7,6 +7,7 @@ import type { Database } from "~/platform/db.server";
 import { deleteOldSalts, dayOf } from "./salt.server";
 import { dropPartitionsBefore } from "./partitions.server";
 import { figureColumns, figuresOfVisits } from "./figures.server";
+import { localeOfPathSql } from "./locale-of-path.server";
 import { dimensions, type Dimension } from "./schema";
 
 /** Any fixed number: instances roll a day up one at a time. */
@@ -21,6 +22,8 @@ export const VISIT_GAP = "30 minutes";
 export function visitsWithValue(filter: Dimension, where: SQL) {
   if (filter === "page")
     return sql`(select v.*, f.value as filter_value from statistics_visits v cross join lateral (select distinct unnest(v.paths)) f(value) where ${where} and f.value <> '') v`;
+  if (filter === "locale")
+    return sql`(select v.*, ${localeOfPathSql(sql`v.entry`)} as filter_value from statistics_visits v where ${where}) v`;
   if (filter === "goal")
     return sql`(select v.*, f.value as filter_value from statistics_visits v cross join lateral unnest(v.goals) f(value) where ${where} and f.value <> '') v`;
   return sql`(select v.*, v.${sql.identifier(filter)} as filter_value from statistics_visits v where ${where} and v.${sql.identifier(filter)} <> '') v`;

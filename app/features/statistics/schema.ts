@@ -2,6 +2,7 @@
 // the URL carries them. Read by the collector, the dashboard's loader and its components.
 import { z } from "zod";
 import { hasNoControlCharacters, isCalendarDay } from "~/platform/query-values";
+import { isAllowedLocale } from "~/features/locales/allow-list";
 
 /** Goals a page may report (a click on a marked button); `contact` is counted by the server only. */
 export const clientGoals = ["signup", "login", "gift_cards"] as const;
@@ -10,13 +11,6 @@ export type Goal = (typeof goals)[number];
 export type ClientGoal = (typeof clientGoals)[number];
 
 export { GOAL_ATTRIBUTE, STATISTICS_ENDPOINT, STATISTICS_SCRIPT_PATH } from "./tracker-contract";
-
-export const goalLabels: Record<Goal, string> = {
-  signup: "Переход к регистрации",
-  login: "Переход ко входу",
-  gift_cards: "Подарочные карты",
-  contact: "Сообщение отправлено",
-};
 
 /** The dimensions a row of the dashboard belongs to; each is also a filter. */
 export const dimensions = [
@@ -32,35 +26,13 @@ export const dimensions = [
   "os",
   "language",
   "country",
+  "locale",
   "goal",
 ] as const;
 export type Dimension = (typeof dimensions)[number];
 
-export const dimensionLabels: Record<Dimension, string> = {
-  page: "Страницы",
-  entry: "Страницы входа",
-  source: "Источники",
-  referrer: "Сайты-источники",
-  utm_source: "UTM source",
-  utm_medium: "UTM medium",
-  utm_campaign: "UTM campaign",
-  device: "Устройства",
-  browser: "Браузеры",
-  os: "Операционные системы",
-  language: "Языки",
-  country: "Страны",
-  goal: "Цели",
-};
-
 export const ranges = ["today", "7d", "30d", "month", "custom"] as const;
 export type RangeName = (typeof ranges)[number];
-export const rangeLabels: Record<RangeName, string> = {
-  today: "Сегодня",
-  "7d": "7 дней",
-  "30d": "30 дней",
-  month: "Этот месяц",
-  custom: "Период",
-};
 
 export const MAX_FILTER_LENGTH = 300;
 
@@ -77,6 +49,8 @@ export const statisticsFields = {
   from: optional(day),
   to: optional(day),
   ...(Object.fromEntries(dimensions.map((name) => [name, filterValue])) as Record<Dimension, typeof filterValue>),
+  // The site's locale a visit was in: a code of the allowed list, nothing else.
+  locale: optional(z.string().max(35, "неизвестный язык сайта").refine(isAllowedLocale, "неизвестный язык сайта")),
 };
 
 /**

@@ -39,7 +39,7 @@ export async function disableTwoFactorByEmail(db: Database, email: string) {
 
 /** `admin list`: one line per account. */
 export async function listAccountsText(db: Database) {
-  const members = await listTeam(db);
+  const members = await listTeam(db, null);
   if (members.length === 0) return "No accounts yet.";
   return members
     .map((member) =>

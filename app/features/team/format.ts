@@ -1,9 +1,10 @@
 import type { Role } from "~/features/access/matrix";
+import { formatDateTime as formatInLanguage } from "~/features/admin-i18n/format";
+import type { AdminLanguage } from "~/features/admin-i18n/language";
 
-/** Dates in the team section: the same text on the server and in the browser (no local zone). */
-const dateTime = new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
-
-export const formatDateTime = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : "—");
+/** Dates in the team section, in the administrator's language: the same text on the server and in the browser (UTC, no local zone). */
+export const formatDateTime = (iso: string | null, language: AdminLanguage = "ru") =>
+  iso ? `${formatInLanguage(language, iso, { date: "short", time: "short" })} UTC` : "—";
 
 export const TEAM_ACTION = "/admin/other/team";
 

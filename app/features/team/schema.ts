@@ -1,26 +1,15 @@
 import { ru } from "~/features/admin-i18n/catalogue/ru";
+import { team } from "~/features/admin-i18n/catalogue/ru/team";
 import { z } from "zod";
 import { isLocale } from "~/platform/record-key";
 import { roleNames, type Role } from "~/features/access/matrix";
 
 /** The team section's messages, in the dashboard's language. */
 export const teamMessages = {
-  lastAdmin: "Нельзя оставить сайт без администратора: это последний администратор",
-  notFound: "Учётная запись не найдена",
-  notAdminAnymore: "У вас больше нет прав администратора",
-  emailInvalid: "Введите корректный адрес электронной почты",
-  emailTaken: "Учётная запись с этим адресом уже есть",
-  invitationNotFound: "Приглашение не найдено",
-  invalid: "Неверный запрос",
-  failed: "Не удалось выполнить действие",
-  loadFailed: "Не удалось загрузить список администраторов",
+  ...team.answers,
   currentPasswordRequired: ru.account.currentPasswordRequired,
   newPasswordShort: ru.account.newPasswordShort,
   passwordTooLong: ru.account.passwordTooLong,
-  wrongPassword: "Текущий пароль неверен",
-  sessionNotFound: "Сеанс не найден",
-  roleInvalid: "Выберите роль",
-  localesInvalid: "Языки: коды через запятую, например en, de",
 } as const;
 
 /** Posted account ids are better-auth's generated ids: short, URL-safe strings. */

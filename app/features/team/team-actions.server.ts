@@ -64,7 +64,7 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
       const parsed = accountIdSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
       const { run, kind } = roleChanges[intent];
-      const change = await run(db, actor.id, parsed.data.userId);
+      const change = await run(db, actor, parsed.data.userId);
       if (change.ok) await event(kind, change.email);
       return answerChange(intent, change);
     }
@@ -72,14 +72,14 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
       const parsed = roleChangeSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
       const role = parsed.data.role === "none" ? null : parsed.data.role;
-      const change = await setRole(db, actor.id, parsed.data.userId, { role, locales: parsed.data.locales });
+      const change = await setRole(db, actor, parsed.data.userId, { role, locales: parsed.data.locales });
       if (change.ok) await event("team.role", change.email, { role, ...(role === "translator" ? { locales: parsed.data.locales } : {}) });
       return answerChange(intent, change);
     }
     case teamIntents.endSessions: {
       const parsed = accountIdSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
-      const change = await endSessions(db, parsed.data.userId);
+      const change = await endSessions(db, actor, parsed.data.userId);
       if (change.ok) await event("team.end_sessions", change.email, { ended: change.ended });
       return answerChange(intent, change);
     }
@@ -88,7 +88,7 @@ export async function runTeamAction(db: Database, request: Request, actor: Sessi
     case teamIntents.withdraw: {
       const parsed = invitationIdSchema.safeParse(form);
       if (!parsed.success) return refused(intent, parsed.error, teamMessages.invalid);
-      const withdrawn = await withdrawInvitation(db, parsed.data.invitationId);
+      const withdrawn = await withdrawInvitation(db, actor, parsed.data.invitationId);
       if (!withdrawn) return failed(intent, 404, teamMessages.invitationNotFound);
       await event("team.invitation_withdraw", withdrawn.email);
       return succeeded(intent);
@@ -122,7 +122,7 @@ async function invite({ db, request, actor, event }: TeamActionContext, intent: 
   if (!parsed.success) return refused(intent, parsed.error, teamMessages.emailInvalid);
   const { email, role } = parsed.data;
   if (await emailHasAccount(db, email)) return failed(intent, 409, teamMessages.emailTaken, { email: [teamMessages.emailTaken] });
-  const token = await createInvitation(db, { email, invitedBy: actor.id, role });
+  const token = await createInvitation(db, actor, { email, role });
   const link = invitationLink(getEnv().PUBLIC_URL ?? new URL(request.url).origin, token);
   const mailed = await mailInvitation(email, link);
   await event("team.invite", email, { mailed, role });

@@ -14,7 +14,8 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } });
-const store = (bytes: Buffer, settingKey = "hero_image") => storeUpload(Readable.from([bytes]), { dataDir, settingKey, now: 1700 });
+const store = (bytes: Buffer, settingKey = "hero_image") =>
+  storeUpload(Readable.from([bytes]), { actor: null, dataDir, settingKey, now: 1700 });
 const uploads = () => fs.readdirSync(uploadsDirectory(dataDir)).sort();
 
 describe("[PERFORMANCE][IMAGES] responsive copies of uploads", () => {
@@ -89,7 +90,7 @@ describe("[PERFORMANCE][IMAGES] responsive copies of uploads", () => {
     expect(info).toEqual({ width: 700, height: 350, srcSet: stored.srcSet });
     expect(await describeUpload("/uploads/../../etc/passwd", dataDir)).toBeUndefined();
     expect(await describeUpload("https://cdn.example.com/a.png", dataDir)).toBeUndefined();
-    await removeUpload(dataDir, stored.fileName);
+    await removeUpload(null, dataDir, stored.fileName);
     expect(uploads()).toEqual([]);
     expect(await describeUpload(stored.url, dataDir)).toBeUndefined();
   });

@@ -55,6 +55,16 @@ export function localUploadStore(dataDir: string): UploadStore {
         .map((entry) => `${folder}/${entry.name}`)
         .sort();
     },
+    async listDetails(prefix) {
+      const keys = await this.list(prefix);
+      const found = await Promise.all(
+        keys.map(async (key) => {
+          const stat = await fsp.stat(at(key)).catch(() => undefined);
+          return stat ? { key, size: stat.size, modified: stat.mtime } : undefined;
+        }),
+      );
+      return found.filter((entry) => entry !== undefined);
+    },
     async download(key, file) {
       // Uploads are never changed in place, so a hard link is a copy that costs nothing.
       await fsp.link(at(key), file).catch(() => fsp.copyFile(at(key), file));

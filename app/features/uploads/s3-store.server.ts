@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { Env } from "~/platform/env.server";
-import { checkedKey, isStoreKey, type OpenedObject, type StoreFile, type UploadStore } from "./upload-store-contract";
+import { checkedKey, isStoreKey, type OpenedObject, type StoredObject, type StoreFile, type UploadStore } from "./upload-store-contract";
 
 export interface S3Settings {
   bucket: string;
@@ -102,15 +102,17 @@ async function openObject(
   }
 }
 
-async function listKeys({ s3, sdk }: Connection, Bucket: string, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
+async function listObjects({ s3, sdk }: Connection, Bucket: string, prefix: string): Promise<StoredObject[]> {
+  const objects: StoredObject[] = [];
   let ContinuationToken: string | undefined;
   do {
     const page = await s3.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
-    for (const object of page.Contents ?? []) if (object.Key && isStoreKey(object.Key)) keys.push(object.Key);
+    for (const object of page.Contents ?? [])
+      if (object.Key && isStoreKey(object.Key))
+        objects.push({ key: object.Key, size: object.Size ?? 0, modified: object.LastModified ?? new Date(0) });
     ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (ContinuationToken);
-  return keys.sort();
+  return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /**
@@ -152,7 +154,8 @@ export function s3UploadStore(settings: S3Settings, dataDir: string): UploadStor
       }
     },
     open: async (key, options = {}) => openObject(await connect(), Bucket, key, options),
-    list: async (prefix) => listKeys(await connect(), Bucket, prefix),
+    list: async (prefix) => (await listObjects(await connect(), Bucket, prefix)).map((object) => object.key),
+    listDetails: async (prefix) => listObjects(await connect(), Bucket, prefix),
     async download(key, file) {
       const { s3, sdk } = await connect();
       const object = await s3.send(new sdk.GetObjectCommand({ Bucket, Key: checkedKey(key) }));

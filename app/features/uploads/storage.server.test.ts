@@ -23,7 +23,7 @@ describe("upload storage", () => {
     ["gif", GIF, "image/gif"],
     ["webp", WEBP, "image/webp"],
   ])("keeps a %s under a generated name", async (extension, bytes, mime) => {
-    const stored = await storeUpload(Readable.from([bytes]), { dataDir, settingKey: "header_logo_url", now: 1700 });
+    const stored = await storeUpload(Readable.from([bytes]), { actor: null, dataDir, settingKey: "header_logo_url", now: 1700 });
     expect(stored).toMatchObject({
       fileName: `header_logo_url_1700.${extension}`,
       contentType: mime,
@@ -37,6 +37,7 @@ describe("upload storage", () => {
 
   it("refuses a text file whatever its name, leaving nothing on disk", async () => {
     const upload = storeUpload(Readable.from([Buffer.from("just some text pretending to be a picture")]), {
+      actor: null,
       dataDir,
       settingKey: "favicon_url",
     });
@@ -46,7 +47,7 @@ describe("upload storage", () => {
 
   it("refuses an SVG", async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-    await expect(storeUpload(Readable.from([Buffer.from(svg)]), { dataDir, settingKey: "logo_url" })).rejects.toMatchObject({
+    await expect(storeUpload(Readable.from([Buffer.from(svg)]), { actor: null, dataDir, settingKey: "logo_url" })).rejects.toMatchObject({
       code: "unsupported_type",
       message: "Unsupported file format. Please use JPG, PNG, GIF or WebP.",
     });
@@ -62,7 +63,7 @@ describe("upload storage", () => {
         this.push(sent === 1 ? Buffer.concat([PNG, chunk]) : sent <= 51 ? chunk : null);
       },
     });
-    const upload = storeUpload(source, { dataDir, settingKey: "og_image_url" });
+    const upload = storeUpload(source, { actor: null, dataDir, settingKey: "og_image_url" });
     await expect(upload).rejects.toBeInstanceOf(UploadError);
     await expect(upload).rejects.toMatchObject({ code: "too_large", status: 413 });
     expect(sent).toBeLessThanOrEqual(52);
@@ -71,11 +72,14 @@ describe("upload storage", () => {
   });
 
   it.each(["../etc/passwd", "a/b", "..", "UPPER", "", "x".repeat(51)])("refuses the setting key %j", async (settingKey) => {
-    await expect(storeUpload(Readable.from([PNG]), { dataDir, settingKey })).rejects.toMatchObject({ code: "invalid_key", status: 400 });
+    await expect(storeUpload(Readable.from([PNG]), { actor: null, dataDir, settingKey })).rejects.toMatchObject({
+      code: "invalid_key",
+      status: 400,
+    });
     expect(fs.existsSync(uploadsDirectory(dataDir)) ? filesOnDisk() : []).toEqual([]);
   });
 
   it("refuses an empty file", async () => {
-    await expect(storeUpload(Readable.from([]), { dataDir, settingKey: "logo_url" })).rejects.toMatchObject({ code: "empty" });
+    await expect(storeUpload(Readable.from([]), { actor: null, dataDir, settingKey: "logo_url" })).rejects.toMatchObject({ code: "empty" });
   });
 });

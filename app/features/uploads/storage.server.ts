@@ -5,9 +5,13 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/features/uploads/schema";
+import type { Database } from "~/platform/db.server";
+import { catalogueUpload, uncatalogueUpload } from "./catalogue.server";
 import { cleanImageFile } from "./clean-image.server";
 import { ImageError, prepareImageVariants, removeImageVariants } from "./images.server";
 import { localUploadStore, type UploadStore } from "./upload-store.server";
+import { requirePermission } from "~/features/access/require.server";
+import type { Actor } from "~/platform/person";
 
 export { MAX_UPLOAD_BYTES, uploadMessages } from "~/features/uploads/schema";
 
@@ -68,10 +72,16 @@ export interface StoredUpload {
   srcSet?: string;
 }
 
-/** Deletes a stored upload with its copies, e.g. when its setting could not be saved; a missing one is fine. */
-export async function removeUpload(from: UploadStore | string, fileName: string) {
+/**
+ * Deletes a stored upload with its copies (and its row of the media library's catalogue, given
+ * `db`), e.g. when its setting could not be saved; a missing one is fine. Needs `uploads.create`
+ * (403 otherwise; null: the server itself).
+ */
+export async function removeUpload(actor: Actor, from: UploadStore | string, fileName: string, db?: Database) {
+  requirePermission(actor, "uploads.create");
   const store = typeof from === "string" ? localUploadStore(from) : from;
   const name = path.basename(fileName);
+  if (db) await uncatalogueUpload(db, name);
   await store.remove([`uploads/${name}`]);
   await removeImageVariants(store, name);
 }
@@ -81,12 +91,20 @@ export async function removeUpload(from: UploadStore | string, fileName: string)
  * bytes are a JPEG, PNG, GIF or WebP image that decodes; its WebP copies for srcset are made
  * beside it (images.server.ts). Only then are the copies, the info and the upload (last) put
  * into the upload store (DATA_DIR or the S3 bucket; without `store`, DATA_DIR) under a generated
- * name (settingKey_timestamp.ext). Whatever goes wrong, nothing is left behind.
+ * name (settingKey_timestamp.ext), and, given `db`, noted in the media library's catalogue with who
+ * uploaded it. Whatever goes wrong, nothing is left behind. The one uploading needs
+ * `uploads.create` (403 before a byte is read; null: the server itself).
  */
 export async function storeUpload(
   source: Readable,
-  options: { dataDir: string; settingKey: string; maxBytes?: number; now?: number; store?: UploadStore },
+  options: { actor: Actor; dataDir: string; settingKey: string; maxBytes?: number; now?: number; store?: UploadStore; db?: Database },
 ): Promise<StoredUpload> {
+  try {
+    requirePermission(options.actor, "uploads.create");
+  } catch (refusal) {
+    source.resume();
+    throw refusal;
+  }
   if (!isValidSettingKey(options.settingKey)) {
     source.resume();
     throw new UploadError("invalid_key", uploadMessages.invalid_key, 400);
@@ -116,7 +134,18 @@ export async function storeUpload(
     }
     const { size } = await fsp.stat(temporary);
     await store.putFiles([...prepared.files, { key: `uploads/${fileName}`, file: temporary, contentType: detected.mime }]);
-    return { fileName, url: `/uploads/${fileName}`, contentType: detected.mime, size, ...prepared.info };
+    const stored = { fileName, url: `/uploads/${fileName}`, contentType: detected.mime, size, ...prepared.info };
+    if (options.db) {
+      try {
+        await catalogueUpload(options.db, stored, options.actor);
+      } catch (error) {
+        // Not in the library, so not kept: the store's files go again.
+        await store.remove([`uploads/${fileName}`]).catch(() => undefined);
+        await removeImageVariants(store, fileName).catch(() => undefined);
+        throw error;
+      }
+    }
+    return stored;
   } catch (error) {
     await fsp.rm(temporary, { force: true });
     throw error;

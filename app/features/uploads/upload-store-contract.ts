@@ -27,6 +27,8 @@ export interface UploadStore {
   open(key: string, options?: { range?: string; ifNoneMatch?: string }): Promise<OpenedObject | undefined>;
   /** Keys under a prefix such as `uploads/`, without dot-files (uploads still being written). */
   list(prefix: string): Promise<string[]>;
+  /** Like list, with each object's size in bytes and when it was stored (the media library). */
+  listDetails(prefix: string): Promise<StoredObject[]>;
   /** Copies an object to a local file (backups). */
   download(key: string, file: string): Promise<void>;
   /** Removes objects; missing ones are fine. */
@@ -39,6 +41,12 @@ export interface StoreFile {
   key: string;
   file: string;
   contentType: string;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  modified: Date;
 }
 
 export interface OpenedObject {

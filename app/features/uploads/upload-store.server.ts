@@ -6,7 +6,7 @@ import { localUploadStore } from "./local-store.server";
 import { s3SettingsOf, s3UploadStore } from "./s3-store.server";
 import type { UploadStore } from "./upload-store-contract";
 
-export { isStoreKey, STORE_FOLDERS, type OpenedObject, type StoreFile, type UploadStore } from "./upload-store-contract";
+export { isStoreKey, STORE_FOLDERS, type OpenedObject, type StoredObject, type StoreFile, type UploadStore } from "./upload-store-contract";
 export { localUploadStore } from "./local-store.server";
 export { s3SettingsOf, s3UploadStore, type S3Settings } from "./s3-store.server";
 

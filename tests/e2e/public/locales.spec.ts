@@ -83,8 +83,11 @@ test.describe("[PUBLIC][LOCALES] a second locale", () => {
     await expect(head.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute("href", /\/de\/faq$/);
     await expect(head.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /\/faq$/);
     await expect(head.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", /\/faq$/);
-    // The page's own links stay in German.
-    await expect(header.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "page");
+    // The page's own links stay in German; the menus' names are German too.
+    await expect(page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Deutsch" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expectNoAxeViolations(page, "the German FAQ");
 
     await page.getByRole("contentinfo").getByRole("link", { name: "English" }).click();
@@ -104,9 +107,38 @@ test.describe("[PUBLIC][LOCALES] a second locale", () => {
     await expect(page.getByRole("link", { name: /English/ }).first()).toBeVisible();
     expect((await page.goto("/fr/faq"))!.status()).toBe(404);
     expect((await page.goto("/de/no-such-page"))!.status()).toBe(404);
-    // The only failed loads are the two addresses asked for as 404s (and their console lines), and
-    // the visit beacons of prefixed pages: statistics per locale are not built yet (docs/locales.md).
-    expect(failed.filter((line) => line !== "400 /api/visit")).toEqual(["404 /fr/faq", "404 /de/no-such-page"]);
+    // The only failed loads are the two addresses asked for as 404s (and their console lines): the
+    // visit beacons of German pages are taken (statistics per locale).
+    expect(failed).toEqual(["404 /fr/faq", "404 /de/no-such-page"]);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hoppla! Seite nicht gefunden");
     expect(errors.filter((error) => !/\b(404|400)\b/.test(error))).toEqual([]);
+  });
+
+  test("a German page's cookie banner and contact form speak German, the server's refusals too", async ({ page }) => {
+    await page.goto("/de/contact");
+    const banner = page.getByRole("region", { name: "Wir verwenden Cookies" });
+    await expect(banner).toContainText("Mit einem Klick auf „Alle akzeptieren“");
+    await expect(banner.getByRole("link", { name: "Datenschutzerklärung" })).toHaveAttribute("href", "/de/privacy");
+    await expectNoAxeViolations(page, "the German contact page with its cookie banner");
+    await page.screenshot({ path: "test-results/locales-contact-de.png", fullPage: false });
+    await banner.getByRole("button", { name: "Ablehnen" }).click();
+    await expect(banner).toBeHidden();
+
+    const form = page.locator("form").filter({ has: page.locator("#contact-message") });
+    await expect(form.locator("#contact-subject option").nth(1)).toHaveText("Allgemeine Anfrage");
+    // The browser's own check first (blank name and message), then the server's (a malformed address).
+    await form.locator("#contact-name").fill("Erika Muster");
+    await form.locator("#contact-email").fill("erika@example.com");
+    await form.locator("#contact-subject").selectOption("General Inquiry");
+    await form.locator("#contact-message").fill("   ");
+    await form.locator("#contact-message").evaluate((element) => element.removeAttribute("required"));
+    await form.getByRole("button").click();
+    await expect(page.locator("#contact-message-error")).toHaveText("Bitte geben Sie eine Nachricht ein");
+    const post = await page.request.post("/de/contact", {
+      form: { name: "Erika", email: "not-an-address", subject: "General Inquiry", message: "Hallo" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(post.status()).toBe(400);
+    expect(await post.text()).toContain("Bitte geben Sie eine gültige E-Mail-Adresse ein");
   });
 });

@@ -14,6 +14,8 @@ import { FieldError, Input, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { contentMessages, contentUpdateSchema, editorFor, type ContentEntry } from "~/features/content/schema";
 import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { StagedNote } from "~/components/admin/releases/staged-note";
 
 /**
@@ -22,6 +24,7 @@ import { StagedNote } from "~/components/admin/releases/staged-note";
  * Legal pages tab for the legal texts. Every card can be deleted after a confirmation.
  */
 export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; deleting: boolean; onDelete: () => void }) {
+  const { m } = useMessages();
   const editor = editorFor(row);
   const titleId = useId();
   return (
@@ -42,23 +45,24 @@ export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; de
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Delete ${row.sectionName}`}
+                aria-label={m.content.deleteFor({ section: row.sectionName })}
                 disabled={deleting}
                 className="shrink-0 text-red-700 hover:bg-red-50"
               >
                 {deleting ? <Loader2 className="animate-spin" /> : <Trash2 />}
               </Button>
             }
-            title="Delete this content?"
+            title={m.content.deleteTitle}
             description={
               <>
                 <span className="font-mono">
                   {row.pageName}/{row.sectionName}
                 </span>{" "}
-                will be removed. The public page falls back to its default text for this section.
+                {m.content.deleteDescription}
               </>
             }
-            confirmLabel="Delete"
+            confirmLabel={m.content.deleteConfirm}
+            cancelLabel={m.content.cancel}
             onConfirm={onDelete}
           />
         </div>
@@ -78,6 +82,7 @@ export function ContentCard({ row, deleting, onDelete }: { row: ContentEntry; de
 }
 
 function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multiline: boolean; labelledBy: string }) {
+  const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult>();
   const { draft, edit, replace, submitted } = useDraft(row.contentValue, `${row.pageName}/${row.sectionName}`);
   const [browserError, setBrowserError] = useState<string>();
@@ -86,15 +91,16 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
   const version = useVersion(`${row.pageName}/${row.sectionName}`);
   const { conflict, dismiss } = useConflict(fetcher);
   useActionResult(fetcher, {
-    onSuccess: () => toastSuccess("Success", contentMessages.updated),
-    onFailure: (failure) => toastError("Error", failure.message || contentMessages.updateFailed),
+    onSuccess: () => toastSuccess(m.content.success, inLanguage(language, contentMessages.updated)),
+    onFailure: (failure) => toastError(m.content.error, inLanguage(language, failure.message || contentMessages.updateFailed)),
   });
 
   function save(event: FormEvent) {
     event.preventDefault();
     const parsed = contentUpdateSchema.safeParse({ id: row.id, contentValue: draft });
     setBrowserError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return toastError("Error", parsed.error.issues[0]?.message ?? contentMessages.updateFailed);
+    if (!parsed.success)
+      return toastError(m.content.error, inLanguage(language, parsed.error.issues[0]?.message ?? contentMessages.updateFailed));
     submit(version);
   }
 
@@ -119,11 +125,11 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
   return (
     <form onSubmit={save} className="flex flex-col gap-2">
       {multiline ? <Textarea rows={row.contentType === "rich_text" ? 8 : 4} {...fieldProps} /> : <Input {...fieldProps} />}
-      <FieldError id={errorId}>{error}</FieldError>
+      <FieldError id={errorId}>{inLanguage(language, error)}</FieldError>
       <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={replace} submit={submit} />
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={saving || draft === row.contentValue}>
-          {saving ? "Saving..." : "Save"}
+          {saving ? m.content.saving : m.content.save}
         </Button>
       </div>
     </form>
@@ -131,12 +137,13 @@ function ValueEditor({ row, multiline, labelledBy }: { row: ContentEntry; multil
 }
 
 function LegalPreview({ row }: { row: ContentEntry }) {
+  const { m } = useMessages();
   return (
     <div className="space-y-3">
       <p className="line-clamp-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-600">{row.contentValue || "—"}</p>
-      <p className="text-xs text-slate-500">This legal page is edited with the rich-text editor of the Legal pages tab.</p>
+      <p className="text-xs text-slate-500">{m.content.legalNote}</p>
       <Link to="/admin/legal" className={buttonVariants({ variant: "outline", size: "sm" })}>
-        <ExternalLink /> Edit in Legal pages
+        <ExternalLink /> {m.content.editInLegal}
       </Link>
     </div>
   );

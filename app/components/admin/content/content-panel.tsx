@@ -6,10 +6,13 @@ import { AddContentForm } from "./add-content-form";
 import { ContentCard } from "./content-card";
 import { InitializeContentButton } from "./initialize-button";
 import { CONTENT_ACTION, contentIntents } from "~/features/content/intents";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { PageTabs } from "./page-tabs";
 
 /** The Site content tab: the pages' sections by page, the Add Content form, Initialize All Content. */
 export function ContentPanel({ rows, loadFailed }: { rows: ContentEntry[]; loadFailed: boolean }) {
+  const { m, language } = useMessages();
   const pages = [...new Set(rows.map((row) => row.pageName))];
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("page");
@@ -19,8 +22,8 @@ export function ContentPanel({ rows, loadFailed }: { rows: ContentEntry[]; loadF
   // Deleting lives here, not in the card: the card is gone by the time the answer is read.
   const deleter = useFetcher<ActionResult>({ key: "delete-content" });
   useActionResult(deleter, {
-    onSuccess: () => toastSuccess("Success", contentMessages.deleted),
-    onFailure: (failure) => toastError("Error", failure.message || contentMessages.deleteFailed),
+    onSuccess: () => toastSuccess(m.content.success, inLanguage(language, contentMessages.deleted)),
+    onFailure: (failure) => toastError(m.content.error, inLanguage(language, failure.message || contentMessages.deleteFailed)),
   });
   const deletingId = deleter.state !== "idle" ? Number(deleter.formData?.get("id")) : undefined;
   const remove = (row: ContentEntry) =>
@@ -31,16 +34,16 @@ export function ContentPanel({ rows, loadFailed }: { rows: ContentEntry[]; loadF
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 id="content-heading" className="text-xl font-semibold">
-            Контент сайта
+            {m.content.title}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Texts and images of the public pages, by page and section.</p>
+          <p className="mt-1 text-sm text-slate-600">{m.content.description}</p>
         </div>
         <InitializeContentButton />
       </div>
 
       {rows.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {loadFailed ? contentMessages.fetchFailed : 'No content found. Click "Initialize All Content" to load the default content.'}
+          {loadFailed ? inLanguage(language, contentMessages.fetchFailed) : m.content.empty}
         </p>
       ) : (
         <PageTabs pages={pages} selected={selected!} onSelect={choosePage}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 
 /** The first six page names are tabs; the rest are listed under 'More pages'. */
@@ -19,12 +20,13 @@ export function PageTabs({
   onSelect: (page: string) => void;
   children: ReactNode;
 }) {
+  const { m } = useMessages();
   const tabs = pages.slice(0, VISIBLE_PAGE_TABS);
   const more = pages.slice(VISIBLE_PAGE_TABS);
   return (
     <Tabs value={selected} onValueChange={onSelect}>
       <div className="flex flex-wrap items-center gap-3">
-        <TabsList aria-label="Pages">
+        <TabsList aria-label={m.content.pages}>
           {tabs.map((page) => (
             <TabsTrigger key={page} value={page}>
               {page}
@@ -33,13 +35,13 @@ export function PageTabs({
         </TabsList>
         {more.length > 0 ? (
           <label className="flex items-center gap-2 text-sm text-slate-600">
-            More pages
+            {m.content.morePages}
             <select
               value={more.includes(selected) ? selected : ""}
               onChange={(event) => event.target.value && onSelect(event.target.value)}
               className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
-              <option value="">Choose…</option>
+              <option value="">{m.content.choose}</option>
               {more.map((page) => (
                 <option key={page} value={page}>
                   {page}

@@ -8,6 +8,7 @@ import { inLanguage } from "~/features/admin-i18n/messages";
 import { localeName } from "~/features/locales/allow-list";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { PageTabs } from "./page-tabs";
+import { completenessPercent } from "~/features/locales/completeness";
 
 interface PickerLocale {
   code: string;
@@ -104,7 +105,6 @@ export function TranslationPanel({ view, picker }: { view: TranslationView; pick
   const selected = requested && pages.includes(requested) ? requested : pages[0]!;
   const choosePage = (page: string) => setSearchParams({ locale: view.locale, page }, { replace: true, preventScrollReset: true });
   const number = new Intl.NumberFormat(language);
-  const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 });
   const stale = view.fields.filter((field) => field.stale).length;
   return (
     <section aria-labelledby="translation-heading" className="space-y-6">
@@ -118,7 +118,7 @@ export function TranslationPanel({ view, picker }: { view: TranslationView; pick
           {m.translations.completeness({
             complete: number.format(view.complete),
             total: number.format(view.total),
-            percent: percent.format(view.total === 0 ? 0 : view.complete / view.total),
+            percent: completenessPercent(view.complete, view.total, language),
           })}
           {stale > 0 ? ` · ${m.translations.staleCount({ count: number.format(stale) })}` : ""}
         </p>

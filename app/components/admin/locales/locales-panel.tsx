@@ -8,6 +8,7 @@ import { allowedLocales, localeCodes } from "~/features/locales/allow-list";
 import { localeIntents, localeMessages, type SiteLocale } from "~/features/locales/schema";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { useMessages } from "~/components/admin/i18n/messages-context";
+import { PanelHeading } from "~/components/admin/shell/panel-heading";
 
 const successMessages: Record<string, string> = {
   [localeIntents.add]: localeMessages.added,
@@ -34,10 +35,9 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
   return (
     <section aria-labelledby="locales-heading" className="grid gap-6">
       <div>
-        <h2 id="locales-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-          <Languages aria-hidden="true" className="size-5 text-indigo-600" />
+        <PanelHeading id="locales-heading" icon={Languages}>
           {m.locales.title}
-        </h2>
+        </PanelHeading>
         <p className="mt-1 text-sm text-slate-600">{m.locales.description}</p>
       </div>
       <Card>

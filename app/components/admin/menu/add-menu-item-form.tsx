@@ -9,12 +9,14 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { menuItemSchema, menuTypes, type MenuType } from "~/features/content/menu/schema";
 import { MENU_ACTION, menuIntents } from "~/features/content/menu/intents";
 import { firstMenuErrors, menuErrorsOf, MenuFormFields, type MenuDraft, type MenuErrors } from "./menu-form-fields";
-import { menuTitles } from "./menu-labels";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 
 const emptyDraft: MenuDraft = { displayName: "", url: "", menuType: "header", sortOrder: "0" };
 
 /** The Menu tab's add form: name, URL, header or footer, order (default 0). */
 export function AddMenuItemForm({ onClose }: { onClose: () => void }) {
+  const { m, language } = useMessages();
   const [draft, setDraft] = useState<MenuDraft>(emptyDraft);
   const [errors, setErrors] = useState<MenuErrors>({});
   const fetcher = useFetcher<ActionResult>({ key: "create-menu-item" });
@@ -23,14 +25,14 @@ export function AddMenuItemForm({ onClose }: { onClose: () => void }) {
 
   useActionResult(fetcher, {
     onSuccess: () => {
-      toastSuccess("Пункт меню добавлен");
+      toastSuccess(m.menu.added);
       setDraft(emptyDraft);
       setErrors({});
       onClose();
     },
     onFailure: (failure) => {
       setErrors(firstMenuErrors(failure.fieldErrors));
-      toastError("Не удалось добавить пункт меню", failure.message);
+      toastError(m.menu.addFailed, inLanguage(language, failure.message));
     },
   });
 
@@ -39,7 +41,7 @@ export function AddMenuItemForm({ onClose }: { onClose: () => void }) {
     const parsed = menuItemSchema.safeParse(draft);
     if (!parsed.success) {
       setErrors(menuErrorsOf(parsed.error));
-      return toastError("Не удалось добавить пункт меню", parsed.error.issues[0]?.message);
+      return toastError(m.menu.addFailed, inLanguage(language, parsed.error.issues[0]?.message));
     }
     setErrors({});
     void fetcher.submit({ intent: menuIntents.create, ...draft }, { method: "post", action: MENU_ACTION });
@@ -49,13 +51,13 @@ export function AddMenuItemForm({ onClose }: { onClose: () => void }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Новый пункт меню</CardTitle>
+        <CardTitle>{m.menu.newItem}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate aria-label="Новый пункт меню" className="grid gap-4 sm:grid-cols-6">
+        <form onSubmit={submit} noValidate aria-label={m.menu.newItem} className="grid gap-4 sm:grid-cols-6">
           <MenuFormFields draft={draft} errors={errors} disabled={busy} onChange={change} />
           <div className="space-y-1.5 sm:col-span-2">
-            <Label htmlFor={typeId}>Меню</Label>
+            <Label htmlFor={typeId}>{m.menu.menu}</Label>
             <select
               id={typeId}
               name="menuType"
@@ -66,18 +68,18 @@ export function AddMenuItemForm({ onClose }: { onClose: () => void }) {
             >
               {menuTypes.map((type) => (
                 <option key={type} value={type}>
-                  {menuTitles[type]}
+                  {m.menu.menus[type]}
                 </option>
               ))}
             </select>
-            <FieldError>{errors.menuType}</FieldError>
+            <FieldError>{inLanguage(language, errors.menuType)}</FieldError>
           </div>
           <div className="flex gap-2 sm:col-span-6">
             <Button type="submit" disabled={busy}>
-              <Plus /> {busy ? "Добавление..." : "Добавить"}
+              <Plus /> {busy ? m.menu.adding : m.menu.add}
             </Button>
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-              Отмена
+              {m.menu.cancel}
             </Button>
           </div>
         </form>

@@ -2,6 +2,8 @@ import { useId } from "react";
 import { z } from "zod";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { cn } from "~/platform/cn";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import type { MenuField } from "~/features/content/menu/schema";
 
 export type MenuDraft = Record<MenuField, string>;
@@ -16,9 +18,9 @@ export const menuErrorsOf = (error: z.ZodError) => firstMenuErrors(z.flattenErro
 
 // Column spans in the add form's six-column grid and the inline edit's five-column one.
 const fields = [
-  { name: "displayName", label: "Название", placeholder: "Например, Блог", span: "sm:col-span-3", compactSpan: "sm:col-span-2" },
-  { name: "url", label: "URL", placeholder: "/page-url", span: "sm:col-span-3", compactSpan: "sm:col-span-2" },
-  { name: "sortOrder", label: "Порядок", placeholder: "0", span: "sm:col-span-2", compactSpan: "" },
+  { name: "displayName", span: "sm:col-span-3", compactSpan: "sm:col-span-2" },
+  { name: "url", span: "sm:col-span-3", compactSpan: "sm:col-span-2" },
+  { name: "sortOrder", span: "sm:col-span-2", compactSpan: "" },
 ] as const;
 
 /**
@@ -39,18 +41,22 @@ export function MenuFormFields({
   compact?: boolean;
 }) {
   const id = useId();
+  const { m, language } = useMessages();
+  const labels = { displayName: m.menu.name, url: m.menu.url, sortOrder: m.menu.order };
+  // The address and order examples are not words to translate.
+  const placeholders = { displayName: m.menu.nameExample, url: "/page-url", sortOrder: "0" };
   return (
     <>
       {fields.map((field) => (
         <div key={field.name} className={cn("space-y-1.5", compact ? field.compactSpan : field.span)}>
           <Label htmlFor={`${id}-${field.name}`} className={cn(compact && "text-xs text-slate-600")}>
-            {field.label}
+            {labels[field.name]}
           </Label>
           <Input
             id={`${id}-${field.name}`}
             name={field.name}
             value={draft[field.name]}
-            placeholder={field.placeholder}
+            placeholder={placeholders[field.name]}
             inputMode={field.name === "sortOrder" ? "numeric" : undefined}
             autoComplete="off"
             disabled={disabled}
@@ -58,7 +64,7 @@ export function MenuFormFields({
             aria-describedby={errors[field.name] ? `${id}-${field.name}-error` : undefined}
             onChange={(event) => onChange(field.name, event.target.value)}
           />
-          <FieldError id={`${id}-${field.name}-error`}>{errors[field.name]}</FieldError>
+          <FieldError id={`${id}-${field.name}-error`}>{inLanguage(language, errors[field.name])}</FieldError>
         </div>
       ))}
     </>

@@ -13,6 +13,8 @@ import { menuItemSchema } from "~/features/content/menu/schema";
 import { MENU_ACTION, menuIntents } from "~/features/content/menu/intents";
 import { firstMenuErrors, menuErrorsOf, MenuFormFields, type MenuDraft, type MenuErrors } from "./menu-form-fields";
 import type { MenuItemView } from "~/features/content/menu/types";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { StagedNote } from "~/components/admin/releases/staged-note";
 
 const draftOf = (item: MenuItemView): MenuDraft => ({
@@ -25,6 +27,7 @@ const draftOf = (item: MenuItemView): MenuDraft => ({
 /** One menu item: shown with name, URL and '#order', or edited in place. */
 // long-function: one row's view and its in-place edit form share the row's state; apart they would pass it all back and forth
 export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; deleting: boolean; onDelete: () => void }) {
+  const { m, language } = useMessages();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => draftOf(item));
   const [errors, setErrors] = useState<MenuErrors>({});
@@ -36,13 +39,13 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
 
   useActionResult(fetcher, {
     onSuccess: () => {
-      toastSuccess("Пункт меню обновлен");
+      toastSuccess(m.menu.updated);
       setEditing(false);
       setErrors({});
     },
     onFailure: (failure) => {
       setErrors(firstMenuErrors(failure.fieldErrors));
-      toastError("Не удалось обновить пункт меню", failure.message);
+      toastError(m.menu.updateFailed, inLanguage(language, failure.message));
     },
   });
 
@@ -57,7 +60,7 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
     const parsed = menuItemSchema.safeParse(draft);
     if (!parsed.success) {
       setErrors(menuErrorsOf(parsed.error));
-      return toastError("Не удалось обновить пункт меню", parsed.error.issues[0]?.message);
+      return toastError(m.menu.updateFailed, inLanguage(language, parsed.error.issues[0]?.message));
     }
     const { displayName, url, sortOrder } = draft;
     void fetcher.submit(
@@ -75,7 +78,7 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
   if (editing) {
     return (
       <li data-testid={`menu-item-${item.id}`} className="bg-indigo-50/40 p-4">
-        <form onSubmit={save} noValidate aria-label={`Изменить «${item.displayName}»`} className="grid gap-3 sm:grid-cols-5">
+        <form onSubmit={save} noValidate aria-label={m.menu.edit({ name: item.displayName })} className="grid gap-3 sm:grid-cols-5">
           <MenuFormFields
             draft={draft}
             errors={errors}
@@ -85,10 +88,10 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
           />
           <div className="flex gap-2 sm:col-span-5">
             <Button type="submit" size="sm" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" /> : <Check />} Сохранить
+              {busy ? <Loader2 className="animate-spin" /> : <Check />} {m.menu.save}
             </Button>
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setEditing(false)}>
-              <X /> Отмена
+              <X /> {m.menu.cancel}
             </Button>
           </div>
           {conflict ? (
@@ -118,7 +121,7 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
         <p className={cn("font-medium", item.isActive ? "text-slate-900" : "text-slate-600")}>
           {item.displayName}
           {!item.isActive ? (
-            <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700">скрыт</span>
+            <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700">{m.menu.hidden}</span>
           ) : null}
         </p>
         <p className="truncate text-sm text-slate-500">
@@ -128,13 +131,13 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
       </div>
       <div className="flex items-center gap-1">
         <HistoryDialog historyKey={`menu:${item.id}`} title={item.displayName} />
-        <Button variant="ghost" size="icon" aria-label={`Изменить «${item.displayName}»`} disabled={busy} onClick={startEditing}>
+        <Button variant="ghost" size="icon" aria-label={m.menu.edit({ name: item.displayName })} disabled={busy} onClick={startEditing}>
           <Pencil />
         </Button>
         <Button
           variant="ghost"
           size="icon"
-          aria-label={item.isActive ? `Скрыть «${item.displayName}»` : `Показать «${item.displayName}»`}
+          aria-label={item.isActive ? m.menu.hide({ name: item.displayName }) : m.menu.show({ name: item.displayName })}
           disabled={busy}
           onClick={toggle}
         >
@@ -145,17 +148,17 @@ export function MenuItemRow({ item, deleting, onDelete }: { item: MenuItemView; 
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Удалить «${item.displayName}»`}
+              aria-label={m.menu.remove({ name: item.displayName })}
               disabled={deleting}
               className="text-red-700 hover:bg-red-50"
             >
               {deleting ? <Loader2 className="animate-spin" /> : <Trash2 />}
             </Button>
           }
-          title="Удалить пункт меню?"
-          description={`«${item.displayName}» (${item.url}) исчезнет из меню сайта.`}
-          confirmLabel="Удалить"
-          cancelLabel="Отмена"
+          title={m.menu.removeTitle}
+          description={m.menu.removeDescription({ name: item.displayName, url: item.url })}
+          confirmLabel={m.menu.removeConfirm}
+          cancelLabel={m.menu.cancel}
           onConfirm={onDelete}
         />
       </div>

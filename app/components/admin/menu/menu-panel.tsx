@@ -9,17 +9,19 @@ import { menuTypes } from "~/features/content/menu/schema";
 import { AddMenuItemForm } from "./add-menu-item-form";
 import { MENU_ACTION, menuIntents } from "~/features/content/menu/intents";
 import { MenuItemRow } from "./menu-item-row";
-import { menuTitles } from "./menu-labels";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import type { MenuItemView } from "~/features/content/menu/types";
 
 /** The Menu tab: the header and footer lists, and the add form behind a toggle. */
 export function MenuPanel({ items, loadFailed }: { items: MenuItemView[]; loadFailed: boolean }) {
+  const { m, language } = useMessages();
   const [adding, setAdding] = useState(false);
   // Deleting lives here, not in the row: the row is gone by the time the answer is read.
   const deleter = useFetcher<ActionResult>({ key: "delete-menu-item" });
   useActionResult(deleter, {
-    onSuccess: () => toastSuccess("Пункт меню удален"),
-    onFailure: (failure) => toastError("Не удалось удалить пункт меню", failure.message),
+    onSuccess: () => toastSuccess(m.menu.removed),
+    onFailure: (failure) => toastError(m.menu.removeFailed, inLanguage(language, failure.message)),
   });
   const deletingId = deleter.state !== "idle" ? Number(deleter.formData?.get("id")) : undefined;
   const remove = (item: MenuItemView) =>
@@ -30,21 +32,19 @@ export function MenuPanel({ items, loadFailed }: { items: MenuItemView[]; loadFa
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 id="menu-heading" className="text-xl font-semibold">
-            Меню
+            {m.menu.title}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Пункты верхнего и нижнего меню сайта. Скрытые пункты не показываются на сайте; в подвале — не больше шести.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{m.menu.description}</p>
         </div>
         <Button onClick={() => setAdding((open) => !open)} variant={adding ? "outline" : "default"} aria-expanded={adding}>
-          <Plus /> Добавить пункт меню
+          <Plus /> {m.menu.addItem}
         </Button>
       </div>
 
       {adding ? <AddMenuItemForm onClose={() => setAdding(false)} /> : null}
       {loadFailed ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          Не удалось загрузить меню.
+          {m.menu.loadFailed}
         </p>
       ) : null}
 
@@ -52,15 +52,13 @@ export function MenuPanel({ items, loadFailed }: { items: MenuItemView[]; loadFa
         {menuTypes.map((type) => {
           const list = items.filter((item) => item.menuType === type);
           return (
-            <Card key={type} role="region" aria-label={menuTitles[type]}>
+            <Card key={type} role="region" aria-label={m.menu.menus[type]}>
               <CardHeader className="border-b border-slate-100 pb-4">
-                <CardTitle>{menuTitles[type]}</CardTitle>
-                <CardDescription>
-                  {list.length} {pluralItems(list.length)}
-                </CardDescription>
+                <CardTitle>{m.menu.menus[type]}</CardTitle>
+                <CardDescription>{m.menu.count({ count: list.length })}</CardDescription>
               </CardHeader>
               {list.length === 0 ? (
-                <p className="p-5 text-sm text-slate-500">Пунктов пока нет.</p>
+                <p className="p-5 text-sm text-slate-500">{m.menu.none}</p>
               ) : (
                 <ul className="divide-y divide-slate-100">
                   {list.map((item) => (
@@ -74,11 +72,4 @@ export function MenuPanel({ items, loadFailed }: { items: MenuItemView[]; loadFa
       </div>
     </section>
   );
-}
-
-const itemWords: Partial<Record<Intl.LDMLPluralRule, string>> = { one: "пункт", few: "пункта", many: "пунктов" };
-const russianPlural = new Intl.PluralRules("ru");
-
-function pluralItems(count: number) {
-  return itemWords[russianPlural.select(count)] ?? "пунктов";
 }

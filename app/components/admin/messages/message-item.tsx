@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { useAllows } from "~/components/admin/shell/use-allows";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { cn } from "~/platform/cn";
@@ -48,6 +49,8 @@ export function MessageItem({
   const busy = fetcher.state !== "idle";
   const pendingRead = fetcher.formData?.get("intent") === messageIntents.setRead ? fetcher.formData.get("read") === "true" : undefined;
   const isRead = pendingRead ?? message.isRead;
+  // Marking, resending and deleting are `messages.manage`: an analyst reads only.
+  const manages = useAllows()("messages.manage");
   const submit = (fields: Record<string, string>) =>
     void fetcher.submit({ id: String(message.id), ...fields }, { method: "post", action: MESSAGES_ACTION });
 
@@ -61,14 +64,14 @@ export function MessageItem({
 
   // Opened from the notification mail's link: read now, as if clicked.
   useEffect(() => {
-    if (initiallyOpen && !message.isRead) submit({ intent: messageIntents.setRead, read: "true" });
+    if (manages && initiallyOpen && !message.isRead) submit({ intent: messageIntents.setRead, read: "true" });
     // Once, for the message the page was opened on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const toggleOpen = () => {
     // Opening an unread message marks it read, as a mail program does.
-    if (!open && !isRead) submit({ intent: messageIntents.setRead, read: "true" });
+    if (manages && !open && !isRead) submit({ intent: messageIntents.setRead, read: "true" });
     setOpen(!open);
   };
   const detailsId = `message-${message.id}-details`;
@@ -117,33 +120,37 @@ export function MessageItem({
             <a href={replyHref(message)} className={buttonVariants({ size: "sm" })}>
               <Reply aria-hidden="true" /> {m.inbox.reply}
             </a>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() => submit({ intent: messageIntents.setRead, read: String(!isRead) })}
-            >
-              {isRead ? <Mail aria-hidden="true" /> : <MailOpen aria-hidden="true" />}
-              {isRead ? m.inbox.markUnread : m.inbox.markRead}
-            </Button>
-            {mailConfigured && message.notifyStatus === "failed" ? (
+            {manages ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                onClick={() => submit({ intent: messageIntents.setRead, read: String(!isRead) })}
+              >
+                {isRead ? <Mail aria-hidden="true" /> : <MailOpen aria-hidden="true" />}
+                {isRead ? m.inbox.markUnread : m.inbox.markRead}
+              </Button>
+            ) : null}
+            {manages && mailConfigured && message.notifyStatus === "failed" ? (
               <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => submit({ intent: messageIntents.retry })}>
                 <RotateCw aria-hidden="true" /> {m.inbox.retry}
               </Button>
             ) : null}
-            <ConfirmDialog
-              trigger={
-                <Button type="button" size="sm" variant="outline" disabled={busy || deleting} className="text-red-700">
-                  <Trash2 aria-hidden="true" /> {m.inbox.delete}
-                </Button>
-              }
-              title={m.inbox.deleteTitle}
-              description={m.inbox.deleteDescription({ name: message.name, email: message.email })}
-              confirmLabel={m.inbox.delete}
-              cancelLabel={m.inbox.cancel}
-              onConfirm={onDelete}
-            />
+            {manages ? (
+              <ConfirmDialog
+                trigger={
+                  <Button type="button" size="sm" variant="outline" disabled={busy || deleting} className="text-red-700">
+                    <Trash2 aria-hidden="true" /> {m.inbox.delete}
+                  </Button>
+                }
+                title={m.inbox.deleteTitle}
+                description={m.inbox.deleteDescription({ name: message.name, email: message.email })}
+                confirmLabel={m.inbox.delete}
+                cancelLabel={m.inbox.cancel}
+                onConfirm={onDelete}
+              />
+            ) : null}
           </div>
         </div>
       ) : null}

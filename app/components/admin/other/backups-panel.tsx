@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from "~/features/admin-i18n/format";
 import type { AdminLanguage } from "~/features/admin-i18n/language";
 import { inLanguage, type Catalogue } from "~/features/admin-i18n/messages";
 import { backupIntents } from "~/features/backup/schema";
+import { PanelHeading } from "~/components/admin/shell/panel-heading";
 
 export interface BackupListItem {
   name: string;
@@ -41,10 +42,9 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
   return (
     <section aria-labelledby="backups-heading" className="grid gap-6">
       <div>
-        <h2 id="backups-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-          <DatabaseBackup aria-hidden="true" className="size-5 text-indigo-600" />
+        <PanelHeading id="backups-heading" icon={DatabaseBackup}>
           {m.backups.title}
-        </h2>
+        </PanelHeading>
         <p className="mt-1 text-sm text-slate-600">
           {m.backups.contents} {every ? m.backups.schedule({ every: formatInterval(m, every), keep }) : m.backups.scheduleOff}
         </p>

@@ -4,6 +4,7 @@ import { useMessages } from "~/components/admin/i18n/messages-context";
 import { formatDateTime } from "~/features/admin-i18n/format";
 import type { Catalogue } from "~/features/admin-i18n/messages";
 import type { EdgeCacheView, EdgeTargetView } from "~/features/edge-cache/view";
+import { PanelHeading } from "~/components/admin/shell/panel-heading";
 
 function duration(m: Catalogue, seconds: number) {
   if (seconds % 86_400 === 0 && seconds > 0) return m.edge.days({ count: seconds / 86_400 });
@@ -44,10 +45,9 @@ export function EdgeCachePanel({ view }: { view: EdgeCacheView }) {
   return (
     <section aria-labelledby="edge-heading" className="grid gap-6">
       <div>
-        <h2 id="edge-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-          <CloudCog aria-hidden="true" className="size-5 text-indigo-600" />
+        <PanelHeading id="edge-heading" icon={CloudCog}>
           {m.edge.title}
-        </h2>
+        </PanelHeading>
         <p className="mt-1 text-sm text-slate-600">
           {view.enabled
             ? m.edge.enabled({ maxAge: duration(m, view.maxAge), staleIfError: duration(m, view.staleIfError) })

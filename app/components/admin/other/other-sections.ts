@@ -1,9 +1,11 @@
 import {
+  Archive,
   ChartNoAxesCombined,
   CloudCog,
   DatabaseBackup,
   FileStack,
   Inbox,
+  Images,
   Languages,
   PackageCheck,
   ScrollText,
@@ -12,15 +14,19 @@ import {
   UsersRound,
   type LucideIcon,
 } from "lucide-react";
-import { roleAllows, type Permission } from "~/features/access/matrix";
+import { editsDefaultLocale, roleAllows, type Permission } from "~/features/access/matrix";
+import type { other as ruOther } from "~/features/admin-i18n/catalogue/ru/other";
+
+export type OtherSectionId = keyof typeof ruOther.sections;
 
 export interface OtherSection {
-  /** The URL segment under /admin/other. */
-  id: string;
-  label: string;
+  /** The URL segment under /admin/other; the catalogue's `other.sections` names it. */
+  id: OtherSectionId;
   icon: LucideIcon;
   /** What the section needs (app/features/access/matrix.ts); null: anyone with a role (their own account). */
   permission: Permission | null;
+  /** Edits the default locale only: not shown to a translator without it. */
+  defaultLocaleOnly?: boolean;
 }
 
 /**
@@ -28,21 +34,27 @@ export interface OtherSection {
  * has its own route module `admin.other.<id>.tsx`; /admin/other opens the first one.
  */
 export const otherSections: readonly OtherSection[] = [
-  { id: "activity", label: "Журнал", icon: ScrollText, permission: "activity.view" },
-  { id: "team", label: "Команда", icon: UsersRound, permission: null },
-  { id: "messages", label: "Сообщения", icon: Inbox, permission: "messages.read" },
-  { id: "backups", label: "Резервные копии", icon: DatabaseBackup, permission: "backups.manage" },
-  { id: "releases", label: "Выпуски", icon: PackageCheck, permission: "releases.view" },
-  { id: "statistics", label: "Статистика", icon: ChartNoAxesCombined, permission: "statistics.view" },
-  { id: "pages", label: "Страницы", icon: FileStack, permission: "content.edit" },
-  { id: "redirects", label: "Переадресации", icon: Signpost, permission: "redirects.edit" },
-  { id: "seo", label: "SEO страниц", icon: SearchCheck, permission: "content.edit" },
-  { id: "edge", label: "Кэш CDN", icon: CloudCog, permission: "settings.edit" },
-  { id: "locales", label: "Языки", icon: Languages, permission: "settings.edit" },
+  { id: "activity", icon: ScrollText, permission: "activity.view" },
+  { id: "team", icon: UsersRound, permission: null },
+  { id: "messages", icon: Inbox, permission: "messages.read" },
+  { id: "backups", icon: DatabaseBackup, permission: "backups.manage" },
+  { id: "releases", icon: PackageCheck, permission: "releases.view" },
+  { id: "statistics", icon: ChartNoAxesCombined, permission: "statistics.view" },
+  { id: "pages", icon: FileStack, permission: "content.edit", defaultLocaleOnly: true },
+  { id: "redirects", icon: Signpost, permission: "redirects.edit" },
+  { id: "seo", icon: SearchCheck, permission: "content.edit", defaultLocaleOnly: true },
+  { id: "edge", icon: CloudCog, permission: "settings.edit" },
+  { id: "locales", icon: Languages, permission: "settings.edit" },
+  { id: "archive", icon: Archive, permission: "archive.view" },
+  { id: "media", icon: Images, permission: "uploads.create" },
 ];
 
-/** The sections a role may open, in order. */
-export const sectionsFor = (role: string | null) =>
-  otherSections.filter((section) => section.permission === null || roleAllows(role, section.permission));
+/** The sections a role (with a translator's locales) may open, in order. */
+export const sectionsFor = (role: string | null, locales?: readonly string[]) =>
+  otherSections.filter(
+    (section) =>
+      (section.permission === null || roleAllows(role, section.permission)) &&
+      (!section.defaultLocaleOnly || editsDefaultLocale(role, locales)),
+  );
 
 export const otherSectionPath = (section: OtherSection) => `/admin/other/${section.id}`;

@@ -12,6 +12,7 @@ import { PageEditor } from "./page-editor";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { formatDateTime } from "~/features/admin-i18n/format";
 import { inLanguage } from "~/features/admin-i18n/messages";
+import { PanelHeading } from "~/components/admin/shell/panel-heading";
 
 function CreatePageForm() {
   const { m, language } = useMessages();
@@ -92,10 +93,9 @@ export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, ori
   return (
     <section aria-labelledby="pages-heading" className="grid gap-6">
       <div>
-        <h2 id="pages-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-          <FileStack aria-hidden="true" className="size-5 text-indigo-600" />
+        <PanelHeading id="pages-heading" icon={FileStack}>
           {m.pages.title}
-        </h2>
+        </PanelHeading>
         <p className="mt-1 text-sm text-slate-600">{m.pages.intro}</p>
       </div>
       <Card>

@@ -11,6 +11,7 @@ import { redirectIntents } from "~/features/pages/intents";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { formatDateTime } from "~/features/admin-i18n/format";
 import { inLanguage } from "~/features/admin-i18n/messages";
+import { PanelHeading } from "~/components/admin/shell/panel-heading";
 
 function AddRedirectForm() {
   const { m, language } = useMessages();
@@ -149,10 +150,9 @@ export function RedirectsPanel({ redirects, stagedIds = [], removedInRelease = [
   return (
     <section aria-labelledby="redirects-heading" className="grid gap-6">
       <div>
-        <h2 id="redirects-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-          <Signpost aria-hidden="true" className="size-5 text-indigo-600" />
+        <PanelHeading id="redirects-heading" icon={Signpost}>
           {m.redirects.title}
-        </h2>
+        </PanelHeading>
         <p className="mt-1 text-sm text-slate-600">{m.redirects.intro}</p>
       </div>
       <Card>

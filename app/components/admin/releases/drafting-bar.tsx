@@ -1,7 +1,8 @@
 import { FilePenLine, Globe } from "lucide-react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
-import { draftModeLabel, LIVE_MODE_LABEL, releasePath, RELEASES_PATH, type DraftingView } from "~/features/releases/contract";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { releasePath, RELEASES_PATH, type DraftingView } from "~/features/releases/contract";
 import { releaseIntents } from "~/features/releases/schema";
 
 /** The drafting mode the dashboard layout's loader answers (undefined outside the dashboard). */
@@ -14,6 +15,7 @@ export function useDrafting(): DraftingView | undefined {
  * release open one click back to live editing.
  */
 export function DraftingBar() {
+  const { m } = useMessages();
   const drafting = useDrafting();
   const fetcher = useFetcher();
   if (!drafting) return null;
@@ -29,12 +31,12 @@ export function DraftingBar() {
           <>
             <Link to={releasePath(release.id)} className="flex items-center gap-2 font-medium hover:underline">
               <FilePenLine aria-hidden="true" className="size-4" />
-              {draftModeLabel(release.name)}
+              {m.releases.draftMode({ name: release.name })}
             </Link>
             <fetcher.Form method="post" action={RELEASES_PATH}>
               <input type="hidden" name="intent" value={releaseIntents.goLive} />
               <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
-                Вернуться к правке сайта
+                {m.releases.goLive}
               </Button>
             </fetcher.Form>
           </>
@@ -42,10 +44,10 @@ export function DraftingBar() {
           <>
             <span className="flex items-center gap-2">
               <Globe aria-hidden="true" className="size-4" />
-              {LIVE_MODE_LABEL}
+              {m.releases.live}
             </span>
             <Link to={RELEASES_PATH} className="text-indigo-700 hover:underline">
-              Выпуски
+              {m.releases.title}
             </Link>
           </>
         )}

@@ -5,12 +5,13 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/platform/cn";
 import { publicPagePaths } from "~/features/seo/public-pages.js";
 import { LIVE_PREVIEW_MESSAGE, LIVE_PREVIEW_PAINTED, LIVE_PREVIEW_READY, previewHref } from "~/features/releases/preview/preview";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { LivePreviewContext, type LivePreview } from "./preview-context";
 
 const widths = [
-  { id: "phone", label: "Телефон", width: 375, icon: Smartphone },
-  { id: "tablet", label: "Планшет", width: 768, icon: Tablet },
-  { id: "desktop", label: "Компьютер", width: 1280, icon: Monitor },
+  { id: "phone", width: 375, icon: Smartphone },
+  { id: "tablet", width: 768, icon: Tablet },
+  { id: "desktop", width: 1280, icon: Monitor },
 ] as const;
 type Width = (typeof widths)[number]["id"];
 
@@ -32,6 +33,7 @@ function pageFor(pathname: string, page: string | null): string {
  * values and the release the administrator drafts into).
  */
 export function LivePreviewMain({ children, releaseId = null }: { children: ReactNode; releaseId?: number | null }) {
+  const { m } = useMessages();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const [open, setOpen] = useState(false);
@@ -89,7 +91,7 @@ export function LivePreviewMain({ children, releaseId = null }: { children: Reac
           <div className="mb-4 flex justify-end">
             <Button variant="outline" size="sm" onClick={() => setOpen(!open)} aria-pressed={split} data-testid="live-preview-toggle">
               {split ? <PanelRightClose /> : <PanelRightOpen />}
-              {split ? "Скрыть предпросмотр" : "Предпросмотр рядом"}
+              {split ? m.releases.split.hide : m.releases.split.show}
             </Button>
           </div>
         )}
@@ -112,6 +114,7 @@ function PreviewFrame(props: {
   initialPath: string;
   delay: number | undefined;
 }) {
+  const { m } = useMessages();
   const [width, setWidth] = useState<Width>("phone");
   const [path, setPath] = useState(props.initialPath);
   useEffect(() => setPath(props.initialPath), [props.initialPath]);
@@ -129,13 +132,13 @@ function PreviewFrame(props: {
   const height = 720;
   return (
     <section
-      aria-label="Предпросмотр страницы"
+      aria-label={m.releases.split.page}
       className="sticky top-4 min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
       data-testid="live-preview"
       data-delay-ms={props.delay}
     >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label="Ширина экрана" className="flex gap-1">
+        <div role="group" aria-label={m.releases.split.width} className="flex gap-1">
           {widths.map((option) => (
             <Button
               key={option.id}
@@ -145,12 +148,12 @@ function PreviewFrame(props: {
               onClick={() => setWidth(option.id)}
             >
               <option.icon />
-              {option.label}
+              {m.releases.split.widths[option.id]}
             </Button>
           ))}
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          Страница
+          {m.releases.split.path}
           <select
             value={path}
             onChange={(event) => setPath(event.target.value)}
@@ -168,7 +171,7 @@ function PreviewFrame(props: {
         <div className="mx-auto h-full overflow-hidden bg-white" style={{ width: device.width * scale }}>
           <iframe
             ref={props.frameRef}
-            title="Предпросмотр сайта"
+            title={m.releases.split.frame}
             src={previewHref(props.releaseId, path)}
             className="origin-top-left border-0 bg-white"
             style={{ width: device.width, height, transform: `scale(${scale})` }}
@@ -176,7 +179,7 @@ function PreviewFrame(props: {
         </div>
       </div>
       <p className="mt-2 text-xs text-slate-600" aria-live="polite">
-        {props.delay === undefined ? "Изменения появятся здесь, пока вы печатаете." : `Обновлено за ${props.delay} мс`}
+        {props.delay === undefined ? m.releases.split.hint : m.releases.split.updated({ ms: props.delay })}
       </p>
     </section>
   );

@@ -4,15 +4,15 @@ import { Input, Label } from "~/components/ui/input";
 import type { ReleaseDetail } from "~/features/releases/contract";
 import { releaseIntents } from "~/features/releases/schema";
 import { ReleaseActionForm } from "./release-form";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 export const PUBLISH_FETCHER = "publish-release";
-export const PUBLISHED = "Выпуск опубликован";
 export const SUBMIT_FETCHER = "submit-release";
-export const SUBMITTED = "Выпуск отправлен на проверку";
 
 /** What can be done with the release now: edit it, review it, schedule or publish it, undo a publish. */
 // long-function: the release's actions by state, each one small form, read in order
 export function ReleaseActions({ release }: { release: ReleaseDetail }) {
+  const { m } = useMessages();
   const may = release.viewerMay;
   if (release.state === "published")
     return release.publishGroupId && may.undo ? (
@@ -20,8 +20,8 @@ export function ReleaseActions({ release }: { release: ReleaseDetail }) {
         action={HISTORY_PATH}
         intent={historyIntents.undoGroup}
         fields={{ groupId: release.publishGroupId }}
-        label="Отменить выпуск целиком"
-        done="Выпуск отменён: значения до публикации восстановлены"
+        label={m.releases.undo}
+        done={m.releases.undone}
         variant="destructive"
       />
     ) : null;
@@ -32,71 +32,66 @@ export function ReleaseActions({ release }: { release: ReleaseDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Действия</CardTitle>
+        <CardTitle>{m.releases.actions}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         {may.create || may.publish ? (
           <div className="flex flex-wrap gap-2">
             {!may.create ? null : release.drafting ? (
-              <ReleaseActionForm intent={releaseIntents.goLive} label="Вернуться к правке сайта" done="Изменения снова сразу на сайте" />
+              <ReleaseActionForm intent={releaseIntents.goLive} label={m.releases.goLive} done={m.releases.goneLive} />
             ) : (
-              <ReleaseActionForm
-                intent={releaseIntents.open}
-                label="Редактировать в выпуске"
-                done="Сохранения попадут в выпуск"
-                variant="default"
-              />
+              <ReleaseActionForm intent={releaseIntents.open} label={m.releases.open} done={m.releases.opened} variant="default" />
             )}
             {may.create && release.state === "draft" ? (
               <ReleaseActionForm
                 intent={releaseIntents.submit}
-                label="Отправить на проверку"
-                done={SUBMITTED}
+                label={m.releases.submit}
+                done={m.releases.submitted}
                 fetcherKey={SUBMIT_FETCHER}
               />
             ) : null}
             {!may.publish ? null : release.state === "scheduled" ? (
-              <ReleaseActionForm intent={releaseIntents.unschedule} label="Снять с расписания" done="Выпуск снят с расписания" />
+              <ReleaseActionForm intent={releaseIntents.unschedule} label={m.releases.unschedule} done={m.releases.unscheduled} />
             ) : (
               <ReleaseActionForm
                 intent={releaseIntents.publish}
-                label="Опубликовать сейчас"
-                done={PUBLISHED}
+                label={m.releases.publish}
+                done={m.releases.publishedNow}
                 variant="default"
                 fetcherKey={PUBLISH_FETCHER}
               />
             )}
             {may.publish ? (
-              <ReleaseActionForm intent={releaseIntents.cancel} label="Отменить выпуск" done="Выпуск отменён" variant="ghost" />
+              <ReleaseActionForm intent={releaseIntents.cancel} label={m.releases.cancel} done={m.releases.cancelled} variant="ghost" />
             ) : null}
           </div>
         ) : null}
         {reviewer ? (
           <div className="grid gap-2 rounded-lg border border-slate-200 p-3">
-            <p className="text-sm text-slate-700">Проверка: вы не вносили изменений в этот выпуск и можете его одобрить или вернуть.</p>
-            <ReleaseActionForm intent={releaseIntents.approve} label="Одобрить" done="Выпуск одобрен" variant="default">
+            <p className="text-sm text-slate-700">{m.releases.reviewNote}</p>
+            <ReleaseActionForm intent={releaseIntents.approve} label={m.releases.approve} done={m.releases.approved} variant="default">
               <div className="grid min-w-64 flex-1 gap-1">
-                <Label htmlFor="approve-comment">Комментарий (необязательно)</Label>
+                <Label htmlFor="approve-comment">{m.releases.approveComment}</Label>
                 <Input id="approve-comment" name="comment" maxLength={2000} />
               </div>
             </ReleaseActionForm>
-            <ReleaseActionForm intent={releaseIntents.sendBack} label="Вернуть на доработку" done="Выпуск возвращён автору">
+            <ReleaseActionForm intent={releaseIntents.sendBack} label={m.releases.sendBack} done={m.releases.sentBack}>
               <div className="grid min-w-64 flex-1 gap-1">
-                <Label htmlFor="send-back-comment">Что исправить</Label>
+                <Label htmlFor="send-back-comment">{m.releases.whatToFix}</Label>
                 <Input id="send-back-comment" name="comment" maxLength={2000} required />
               </div>
             </ReleaseActionForm>
           </div>
         ) : null}
         {may.publish && release.state !== "scheduled" ? (
-          <ReleaseActionForm intent={releaseIntents.schedule} label="Запланировать" done="Выпуск запланирован">
+          <ReleaseActionForm intent={releaseIntents.schedule} label={m.releases.schedule} done={m.releases.scheduledNow}>
             <div className="grid gap-1">
-              <Label htmlFor="schedule-at">Дата и время публикации ({release.timeZone})</Label>
+              <Label htmlFor="schedule-at">{m.releases.scheduleAt({ zone: release.timeZone })}</Label>
               <Input id="schedule-at" name="at" type="datetime-local" step={1} required defaultValue={release.defaultScheduleAt} />
             </div>
           </ReleaseActionForm>
         ) : null}
-        {release.fourEyes ? <p className="text-sm text-slate-600">Публикация только после проверки другим администратором.</p> : null}
+        {release.fourEyes ? <p className="text-sm text-slate-600">{m.releases.fourEyesNote}</p> : null}
       </CardContent>
     </Card>
   );

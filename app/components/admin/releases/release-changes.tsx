@@ -6,28 +6,16 @@ import { ReleaseActionForm } from "./release-form";
 import { ReleaseThread } from "./release-thread";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 
-const areaLabels: Record<string, string> = {
-  content: "Контент",
-  settings: "Настройки",
-  fees: "Тарифы",
-  legal: "Документы",
-  "page-links": "Ссылки страниц",
-  menu: "Меню",
-  pages: "Страница",
-  redirects: "Переадресация",
-};
-
 /**
  * Every staged change: the live value now against the release's, conflicts and keys shared with
  * other releases, and beside each its discussion thread.
  */
 export function ReleaseChanges({ release }: { release: ReleaseDetail }) {
   const { m } = useMessages();
-  if (release.changes.length === 0)
-    return <p className="text-sm text-slate-600">Изменений пока нет. Откройте выпуск для правки и сохраните изменения в любой вкладке.</p>;
+  if (release.changes.length === 0) return <p className="text-sm text-slate-600">{m.releases.changes.none}</p>;
   const open = !["published", "cancelled"].includes(release.state);
   return (
-    <ul className="grid gap-4" aria-label="Изменения выпуска">
+    <ul className="grid gap-4" aria-label={m.releases.changes.list}>
       {release.changes.map((change) => (
         <li
           key={change.key}
@@ -37,34 +25,38 @@ export function ReleaseChanges({ release }: { release: ReleaseDetail }) {
         >
           <div className="grid min-w-0 content-start gap-2">
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="font-medium text-slate-900">{areaLabels[change.area] ?? change.area}</span>
+              <span className="font-medium text-slate-900">
+                {(m.releases.changes.areas as Record<string, string>)[change.area] ?? change.area}
+              </span>
               <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{change.key}</code>
-              {change.revision.after === null ? <span className="text-xs font-medium text-red-800">удаляется</span> : null}
+              {change.revision.after === null ? (
+                <span className="text-xs font-medium text-red-800">{m.releases.changes.removing}</span>
+              ) : null}
               {change.revision.by ? <span className="text-xs text-slate-500">{change.revision.by}</span> : null}
             </div>
             <RevisionValue revision={change.revision} />
             {change.sharedWith.length > 0 ? (
               <p className="flex items-center gap-1 text-sm text-amber-800" data-testid="release-shared">
                 <AlertTriangle aria-hidden="true" className="size-4" />
-                Этот ключ меняет и другой выпуск: {change.sharedWith.join(", ")}
+                {m.releases.changes.shared({ names: change.sharedWith.join(", ") })}
               </p>
             ) : null}
             {change.conflict && open ? (
               <div className="grid gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="release-conflict">
-                <p>Живое значение изменилось после того, как изменение попало в выпуск.</p>
+                <p>{m.releases.changes.conflict}</p>
                 {release.viewerMay.publish ? (
                   <div className="flex flex-wrap gap-2">
                     <ReleaseActionForm
                       intent={releaseIntents.resolve}
                       fields={{ key: change.key, choice: "live" }}
-                      label="Оставить живое значение"
-                      done="Изменение убрано из выпуска"
+                      label={m.releases.changes.keepLive}
+                      done={m.releases.changes.keptLive}
                     />
                     <ReleaseActionForm
                       intent={releaseIntents.resolve}
                       fields={{ key: change.key, choice: "release" }}
-                      label="Взять значение выпуска"
-                      done="Будет опубликовано значение выпуска"
+                      label={m.releases.changes.takeRelease}
+                      done={m.releases.changes.tookRelease}
                     />
                   </div>
                 ) : null}

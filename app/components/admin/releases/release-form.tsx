@@ -2,6 +2,10 @@ import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toastError, toastSuccess } from "~/components/ui/toast";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
+import type { Catalogue } from "~/features/admin-i18n/messages";
+import type { AdminLanguage } from "~/features/admin-i18n/language";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 
 /**
@@ -28,8 +32,9 @@ export function ReleaseActionForm({
   fetcherKey?: string;
   children?: ReactNode;
 }) {
+  const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult>({ key: fetcherKey });
-  useActionResult(fetcher, fetcherKey ? {} : answerHandlers(done));
+  useActionResult(fetcher, fetcherKey ? {} : answerHandlers(m, language, done));
   return (
     <fetcher.Form method="post" action={action} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={intent} />
@@ -44,12 +49,14 @@ export function ReleaseActionForm({
   );
 }
 
-const answerHandlers = (done: string) => ({
-  onSuccess: () => toastSuccess("Готово", done),
-  onFailure: (failure: { message?: string }) => toastError("Ошибка", failure.message || "Не удалось выполнить действие"),
+const answerHandlers = (m: Catalogue, language: AdminLanguage, done: string) => ({
+  onSuccess: () => toastSuccess(m.releases.done, done),
+  onFailure: (failure: { message?: string }) =>
+    toastError(m.releases.error, inLanguage(language, failure.message) || m.releases.actionFailed),
 });
 
 /** Toasts the answer of a keyed release form from a component that stays mounted when the form goes. */
 export function useReleaseAnswer(fetcherKey: string, done: string) {
-  useActionResult(useFetcher<ActionResult>({ key: fetcherKey }), answerHandlers(done));
+  const { m, language } = useMessages();
+  useActionResult(useFetcher<ActionResult>({ key: fetcherKey }), answerHandlers(m, language, done));
 }

@@ -1,4 +1,5 @@
-import { releaseStateLabels, type ReleaseState } from "~/features/releases/contract";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import type { ReleaseState } from "~/features/releases/contract";
 import { cn } from "~/platform/cn";
 
 const tones: Record<ReleaseState, string> = {
@@ -13,9 +14,10 @@ const tones: Record<ReleaseState, string> = {
 
 /** A release's state as a small coloured label. */
 export function ReleaseStateBadge({ state }: { state: ReleaseState }) {
+  const { m } = useMessages();
   return (
     <span data-testid="release-state" className={cn("rounded-full px-2 py-0.5 text-xs font-medium", tones[state])}>
-      {releaseStateLabels[state]}
+      {m.releases.states[state]}
     </span>
   );
 }

@@ -5,8 +5,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input, Label } from "~/components/ui/input";
 import { releasePath, type ReleaseSummary } from "~/features/releases/contract";
 import { releaseIntents } from "~/features/releases/schema";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { ReleaseActionForm } from "./release-form";
 import { ReleaseStateBadge } from "./release-state";
+import { useAllows } from "~/components/admin/shell/use-allows";
+import { PanelHeading } from "~/components/admin/shell/panel-heading";
 
 interface Props {
   releases: ReleaseSummary[];
@@ -16,47 +19,48 @@ interface Props {
 
 /** The 'Выпуски' section: create a release, the two policies, and every release with its state. */
 export function ReleasesPanel({ releases, policies, draftingId }: Props) {
+  const { m } = useMessages();
   const creating = useNavigation().formData?.get("intent") === releaseIntents.create;
+  // Only what the role allows: a reviewer sees the releases, not the forms to create one or change the policies.
+  const allows = useAllows();
   return (
     <section aria-labelledby="releases-heading" className="grid gap-6">
       <div>
-        <h2 id="releases-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-          <PackageCheck aria-hidden="true" className="size-5 text-indigo-600" />
-          Выпуски
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Выпуск собирает изменения в черновик: пока он открыт, сохранения во всех вкладках попадают в него, а не на сайт. Опубликуйте
-          выпуск целиком сейчас или в назначенное время.
-        </p>
+        <PanelHeading id="releases-heading" icon={PackageCheck}>
+          {m.releases.title}
+        </PanelHeading>
+        <p className="mt-1 text-sm text-slate-600">{m.releases.description}</p>
       </div>
+      {allows("releases.create") ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{m.releases.newTitle}</CardTitle>
+            <CardDescription>{m.releases.newDescription}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value={releaseIntents.create} />
+              <div className="grid min-w-64 flex-1 gap-1">
+                <Label htmlFor="release-name">{m.releases.name}</Label>
+                <Input id="release-name" name="name" required maxLength={120} placeholder={m.releases.nameExample} />
+              </div>
+              <Button type="submit" disabled={creating}>
+                {m.releases.create}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
+      {allows("releases.policy") ? <PoliciesCard policies={policies} /> : null}
       <Card>
         <CardHeader>
-          <CardTitle>Новый выпуск</CardTitle>
-          <CardDescription>Выпуск сразу откроется: следующие сохранения попадут в него.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value={releaseIntents.create} />
-            <div className="grid min-w-64 flex-1 gap-1">
-              <Label htmlFor="release-name">Название выпуска</Label>
-              <Input id="release-name" name="name" required maxLength={120} placeholder="Новые тарифы с 1 февраля" />
-            </div>
-            <Button type="submit" disabled={creating}>
-              Создать и открыть
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
-      <PoliciesCard policies={policies} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Все выпуски</CardTitle>
+          <CardTitle>{m.releases.all}</CardTitle>
         </CardHeader>
         <CardContent>
           {releases.length === 0 ? (
-            <p className="text-sm text-slate-600">Выпусков пока нет.</p>
+            <p className="text-sm text-slate-600">{m.releases.none}</p>
           ) : (
-            <ul className="divide-y divide-slate-200" aria-label="Выпуски">
+            <ul className="divide-y divide-slate-200" aria-label={m.releases.title}>
               {releases.map((release) => (
                 <ReleaseRow key={release.id} release={release} drafting={release.id === draftingId} />
               ))}
@@ -69,6 +73,7 @@ export function ReleasesPanel({ releases, policies, draftingId }: Props) {
 }
 
 function ReleaseRow({ release, drafting }: { release: ReleaseSummary; drafting: boolean }) {
+  const { m } = useMessages();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="release-row">
       <div className="grid gap-1">
@@ -77,41 +82,42 @@ function ReleaseRow({ release, drafting }: { release: ReleaseSummary; drafting: 
             {release.name}
           </Link>
           <ReleaseStateBadge state={release.state} />
-          {drafting ? <span className="text-xs font-medium text-indigo-700">открыт для правки</span> : null}
+          {drafting ? <span className="text-xs font-medium text-indigo-700">{m.releases.drafting}</span> : null}
         </div>
         <p className="text-sm text-slate-600">
-          {release.author ?? "—"} · изменений: {release.changes}
-          {release.scheduledAt ? ` · публикация ${release.scheduledAt}` : ""}
-          {release.publishedAt ? ` · опубликован ${release.publishedAt}` : ""}
+          {m.releases.rowChanges({ author: release.author ?? "—", count: release.changes })}
+          {release.scheduledAt ? m.releases.rowScheduled({ when: release.scheduledAt }) : ""}
+          {release.publishedAt ? m.releases.rowPublished({ when: release.publishedAt }) : ""}
         </p>
         {release.sharedKeys > 0 ? (
           <p className="flex items-center gap-1 text-sm text-amber-800">
             <AlertTriangle aria-hidden="true" className="size-4" />
-            Ключей, которые меняет и другой открытый выпуск: {release.sharedKeys}
+            {m.releases.sharedKeys({ count: release.sharedKeys })}
           </p>
         ) : null}
-        {release.failure ? <p className="text-sm text-red-700">Ошибка публикации: {release.failure}</p> : null}
+        {release.failure ? <p className="text-sm text-red-700">{m.releases.publishError({ failure: release.failure })}</p> : null}
       </div>
     </li>
   );
 }
 
 function PoliciesCard({ policies }: { policies: Props["policies"] }) {
+  const { m } = useMessages();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Правила публикации</CardTitle>
+        <CardTitle>{m.releases.policies}</CardTitle>
       </CardHeader>
       <CardContent>
-        <ReleaseActionForm intent={releaseIntents.policies} label="Сохранить правила" done="Правила сохранены">
+        <ReleaseActionForm intent={releaseIntents.policies} label={m.releases.savePolicies} done={m.releases.policiesSaved}>
           <div className="grid w-full gap-2 text-sm text-slate-800">
             <label className="flex items-center gap-2">
               <input type="checkbox" name="fourEyes" defaultChecked={policies.fourEyes} className="size-4" />
-              Публикация только после проверки другим администратором
+              {m.releases.fourEyes}
             </label>
             <label className="flex items-center gap-2">
               <input type="checkbox" name="releasesOnly" defaultChecked={policies.releasesOnly} className="size-4" />
-              Изменения только через выпуски
+              {m.releases.releasesOnly}
             </label>
           </div>
         </ReleaseActionForm>

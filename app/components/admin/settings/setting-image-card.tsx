@@ -3,9 +3,11 @@ import { ImageUploadField } from "~/components/admin/image-upload";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { replaceFaviconLinks } from "./favicon";
 import type { SettingCard } from "./settings-tabs";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 /** An image setting: upload, preview and remove; the favicon also changes the open page's icon. */
 export function SettingImageCard({ card, value }: { card: SettingCard; value: string }) {
+  const { m } = useMessages();
   return (
     <Card data-testid={`setting-${card.section}`}>
       <CardHeader>
@@ -14,7 +16,7 @@ export function SettingImageCard({ card, value }: { card: SettingCard; value: st
           <HistoryDialog historyKey={`global/${card.section}`} title={card.title} />
         </div>
         <CardDescription>
-          {card.description ?? "Изображение будет отображаться на сайте"}. <code className="text-xs text-slate-500">{card.section}</code>
+          {card.description ?? m.settings.imageShown}. <code className="text-xs text-slate-500">{card.section}</code>
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -11,6 +11,8 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { DEFAULT_COLOUR, HEX_COLOUR, settingUpdateSchema } from "~/features/content/settings/schema";
 import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
 import type { SettingCard } from "./settings-tabs";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { StagedNote } from "~/components/admin/releases/staged-note";
 
 export const UPDATE_SETTING = "update-setting";
@@ -22,6 +24,7 @@ const isLongText = (section: string, value: string) => /description|address/.tes
  * card's save is under way every Save button waits.
  */
 export function SettingValueCard({ card, value }: { card: SettingCard; value: string }) {
+  const { m, language } = useMessages();
   const stored = card.kind === "color" ? value || DEFAULT_COLOUR : value;
   const { draft, edit, replace, submitted } = useDraft(stored, `global/${card.section}`);
   const [browserError, setBrowserError] = useState<string>();
@@ -33,8 +36,8 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
   const titleId = useId();
   const errorId = useId();
   useActionResult(fetcher, {
-    onSuccess: () => toastSuccess("Успех", "Настройка обновлена успешно"),
-    onFailure: (failure) => toastError("Ошибка", failure.message ?? "Не удалось обновить настройку"),
+    onSuccess: () => toastSuccess(m.settings.success, m.settings.updated),
+    onFailure: (failure) => toastError(m.settings.error, inLanguage(language, failure.message) ?? m.settings.updateFailed),
   });
 
   function save(event: FormEvent) {
@@ -70,7 +73,7 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
           {card.kind === "color" ? (
             <input
               type="color"
-              aria-label={`${card.title}: выбор цвета`}
+              aria-label={m.settings.pickColour({ title: card.title })}
               value={HEX_COLOUR.test(draft) ? draft.toLowerCase() : DEFAULT_COLOUR}
               onChange={(event) => edit(event.target.value)}
               disabled={saving}
@@ -83,11 +86,11 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
             <Input {...fieldProps} onChange={(event) => edit(event.target.value)} />
           )}
           <Button type="submit" disabled={saving || otherSaving || draft === stored} className="shrink-0">
-            {saving ? "Сохранение..." : "Сохранить"}
+            {saving ? m.settings.saving : m.settings.save}
           </Button>
         </form>
         <div className="mt-1">
-          <FieldError id={errorId}>{error}</FieldError>
+          <FieldError id={errorId}>{inLanguage(language, error)}</FieldError>
         </div>
         <StagedNote itemKey={`global/${card.section}`} />
         <DraftConflictNotice conflict={conflict} dismiss={dismiss} setDraft={replace} submit={submit} />
@@ -98,6 +101,7 @@ export function SettingValueCard({ card, value }: { card: SettingCard; value: st
 
 /** The card's title with its history, and the key it stores. */
 function SettingCardHeader({ card, titleId }: { card: SettingCard; titleId: string }) {
+  const { m } = useMessages();
   return (
     <CardHeader>
       <div className="flex items-start justify-between gap-2">
@@ -105,7 +109,7 @@ function SettingCardHeader({ card, titleId }: { card: SettingCard; titleId: stri
         <HistoryDialog historyKey={`global/${card.section}`} title={card.title} />
       </div>
       <CardDescription>
-        Текущее значение будет отображаться на сайте. <code className="text-xs text-slate-500">{card.section}</code>
+        {m.settings.valueShown} <code className="text-xs text-slate-500">{card.section}</code>
       </CardDescription>
     </CardHeader>
   );

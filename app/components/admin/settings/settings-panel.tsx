@@ -2,6 +2,7 @@ import { useNavigate, useNavigation, useRevalidator } from "react-router";
 import { PageLinksPanel } from "~/components/admin/page-links/page-links-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { PageLink } from "~/features/content/page-links/schema";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 import { SettingImageCard } from "./setting-image-card";
 import { SettingValueCard } from "./setting-value-card";
 import { cardsFor, settingsTabs, type SettingsTabId } from "./settings-tabs";
@@ -15,6 +16,7 @@ export interface SettingsPanelProps {
 
 /** 'Глобальные настройки': ten tabs, each in the URL (/admin/settings/:tab). */
 export function SettingsPanel({ tab, settings, pageLinks }: SettingsPanelProps) {
+  const { m } = useMessages();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -23,18 +25,18 @@ export function SettingsPanel({ tab, settings, pageLinks }: SettingsPanelProps) 
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-xl font-semibold">Глобальные настройки</h2>
+        <h2 className="text-xl font-semibold">{m.settings.title}</h2>
         {loading ? (
           <p role="status" className="text-sm text-slate-500">
-            Загрузка глобальных настроек...
+            {m.settings.loading}
           </p>
         ) : null}
       </div>
       <Tabs value={tab} onValueChange={(next) => void navigate(`/admin/settings/${next}`, { preventScrollReset: true })}>
-        <TabsList aria-label="Разделы настроек">
+        <TabsList aria-label={m.settings.sections}>
           {settingsTabs.map((entry) => (
             <TabsTrigger key={entry.id} value={entry.id}>
-              {entry.label}
+              {m.settings.tabs[entry.id]}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -43,7 +45,7 @@ export function SettingsPanel({ tab, settings, pageLinks }: SettingsPanelProps) 
             <PageLinksPanel links={pageLinks} />
           ) : settings ? (
             <div className="grid gap-4 lg:grid-cols-2">
-              {cardsFor(tab).map((card) =>
+              {cardsFor(tab, m.settings).map((card) =>
                 card.kind === "image" ? (
                   <SettingImageCard key={card.section} card={card} value={settings[card.section] ?? ""} />
                 ) : (
@@ -52,7 +54,7 @@ export function SettingsPanel({ tab, settings, pageLinks }: SettingsPanelProps) 
               )}
             </div>
           ) : (
-            <p className="text-sm text-slate-600">Не удалось загрузить глобальные настройки.</p>
+            <p className="text-sm text-slate-600">{m.settings.loadFailed}</p>
           )}
         </TabsContent>
       </Tabs>

@@ -1,19 +1,21 @@
 import { settingsIn } from "~/features/content/catalogue/catalogue";
 import type { SettingCategory } from "~/features/content/catalogue/types";
 import { humanizeKey } from "./labels";
+import { settings as ruSettings } from "~/features/admin-i18n/catalogue/ru/settings";
+import type { Catalogue } from "~/features/admin-i18n/messages";
 
-/** The ten tabs of 'Глобальные настройки', in order; the id is the URL segment. */
+/** The ten tabs of 'Глобальные настройки', in order; the id is the URL segment (named by the catalogue's `settings.tabs`). */
 export const settingsTabs = [
-  { id: "contact", label: "Контакты" },
-  { id: "branding", label: "Брендинг" },
-  { id: "colors", label: "Цвета" },
-  { id: "images", label: "Изображения" },
-  { id: "payment", label: "Платёжные системы" },
-  { id: "social", label: "Соцсети" },
-  { id: "currency", label: "Валюта" },
-  { id: "buttons", label: "Кнопки" },
-  { id: "footer", label: "Футер" },
-  { id: "links", label: "Ссылки" },
+  { id: "contact" },
+  { id: "branding" },
+  { id: "colors" },
+  { id: "images" },
+  { id: "payment" },
+  { id: "social" },
+  { id: "currency" },
+  { id: "buttons" },
+  { id: "footer" },
+  { id: "links" },
 ] as const;
 
 export type SettingsTabId = (typeof settingsTabs)[number]["id"];
@@ -30,19 +32,8 @@ export interface SettingCard {
   description?: string;
 }
 
-// Branding images first, in this order, each with its recommended size.
-const brandingImages: SettingCard[] = [
-  { kind: "image", section: "favicon_url", title: "Favicon", description: "Рекомендуется PNG 32x32 или 64x64" },
-  { kind: "image", section: "header_logo_url", title: "Логотип в шапке", description: "Рекомендуемый размер 180x48" },
-  { kind: "image", section: "footer_logo_url", title: "Логотип в футере", description: "Рекомендуемый размер 120x32" },
-  {
-    kind: "image",
-    section: "logo_url",
-    title: "Основной логотип (устаревший)",
-    description: "Используется, когда логотипы шапки и футера не заданы",
-  },
-  { kind: "image", section: "og_image_url", title: "Open Graph изображение", description: "1200x630, PNG или JPG" },
-];
+// Branding images first, in this order, each with its recommended size (titles and sizes from the catalogue).
+const brandingImages = ["favicon_url", "header_logo_url", "footer_logo_url", "logo_url", "og_image_url"] as const;
 
 const paymentSystems: Record<string, string> = {
   visa_logo_url: "Visa",
@@ -53,12 +44,17 @@ const paymentSystems: Record<string, string> = {
 
 const textCard = (section: string): SettingCard => ({ kind: "text", section, title: humanizeKey(section) });
 
-/** The cards of one settings category, built from the catalogue so every key has exactly one. */
-export function cardsFor(category: SettingCategory): SettingCard[] {
+/**
+ * The cards of one settings category, built from the content catalogue so every key has exactly
+ * one; titles and descriptions in the administrator's language (`texts`, Russian by default).
+ */
+export function cardsFor(category: SettingCategory, texts: Catalogue["settings"] = ruSettings): SettingCard[] {
   const keys = settingsIn(category).map((entry) => entry.section);
   switch (category) {
     case "branding": {
-      const images = brandingImages.filter((card) => keys.includes(card.section));
+      const images: SettingCard[] = brandingImages
+        .filter((section) => keys.includes(section))
+        .map((section) => ({ kind: "image", section, ...texts.images[section] }));
       const rest = keys.filter((section) => !images.some((card) => card.section === section));
       return [...images, ...rest.map(textCard)];
     }

@@ -2,7 +2,7 @@ import { LayoutDashboard } from "lucide-react";
 import { NavLink, Outlet, useNavigation } from "react-router";
 import { cn } from "~/platform/cn";
 import { tabsFor } from "~/components/admin/dashboard-tabs";
-import { roles, type Role } from "~/features/access/matrix";
+import type { Role } from "~/features/access/matrix";
 import { LogoutButton } from "./logout-button";
 import { LivePreviewMain } from "~/components/admin/releases/preview-split";
 import { DraftingBar } from "~/components/admin/releases/drafting-bar";
@@ -16,12 +16,15 @@ import { useMessages } from "~/components/admin/i18n/messages-context";
 export function Dashboard({
   email,
   role = null,
+  locales = [],
   badges = {},
   draftingReleaseId = null,
 }: {
   email: string | null;
   /** The signed-in member's role: only the tabs it allows are shown. */
   role?: Role | null;
+  /** A translator's locales (the tabs of the default locale need it). */
+  locales?: readonly string[];
   badges?: Partial<Record<string, number>>;
   /** The release the administrator's saves go into: the live preview shows it. */
   draftingReleaseId?: number | null;
@@ -39,11 +42,11 @@ export function Dashboard({
             <LayoutDashboard aria-hidden="true" className="size-5 text-indigo-600" />
             {m.shell.title}
           </h1>
-          <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
             {email ? <span className="hidden truncate sm:inline">{email}</span> : null}
             {role ? (
               <span data-testid="own-role" className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-                {roles[role]}
+                {m.access.roles[role]}
               </span>
             ) : null}
             <LanguagePicker />
@@ -51,7 +54,7 @@ export function Dashboard({
           </div>
         </div>
         <nav aria-label={m.shell.sections} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
-          {tabsFor(role).map((tab) => (
+          {tabsFor(role, locales).map((tab) => (
             <NavLink
               key={tab.id}
               to={tab.to}

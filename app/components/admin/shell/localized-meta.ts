@@ -7,10 +7,11 @@ type MetaMatches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 /**
  * The head of a dashboard tab with its title in the administrator's language (the /admin
  * loader's `language`; Russian before it is known). NOTE: React Router keeps only the deepest
- * route's meta, so the noindex rule is repeated here, as in adminMeta.
+ * route's meta, so the noindex rule is repeated here. Without a title function: the dashboard's
+ * own title (the /admin layout and its login screen).
  */
-export function localizedAdminMeta(matches: MetaMatches, title: (m: Catalogue) => string) {
+export function localizedAdminMeta(matches: MetaMatches, title?: (m: Catalogue) => string) {
   const layout = matches.find((match) => match?.id === "routes/admin")?.data as { language?: unknown } | undefined;
   const m = messagesOf(adminLanguageOf(layout?.language));
-  return [{ title: `${title(m)} · ${m.shell.title}` }, { name: "robots", content: "noindex" }];
+  return [{ title: title ? `${title(m)} · ${m.shell.title}` : m.shell.title }, { name: "robots", content: "noindex" }];
 }

@@ -1,18 +1,14 @@
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  dimensionLabels,
-  goalLabels,
-  type BreakdownRow,
-  type Dimension,
-  type Goal,
-  type StatisticsQuery,
-} from "~/features/statistics/schema";
+import { type BreakdownRow, type Dimension, type Goal, type StatisticsQuery } from "~/features/statistics/schema";
 import { formatNumber, formatPercent, statisticsHref } from "./format";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import type { Catalogue } from "~/features/admin-i18n/messages";
 
 const conversionDimensions = new Set<Dimension>(["source", "utm_source", "utm_medium", "utm_campaign", "goal"]);
 
-const labelOf = (dimension: Dimension, value: string) => (dimension === "goal" ? (goalLabels[value as Goal] ?? value) : value);
+const labelOf = (texts: Catalogue["statistics"], dimension: Dimension, value: string) =>
+  dimension === "goal" ? (texts.goals[value as Goal] ?? value) : value;
 
 /**
  * One dimension's rows, most visitors first. A row is a link that filters the whole dashboard by
@@ -29,29 +25,30 @@ export function BreakdownCard({
   query: StatisticsQuery;
   totalVisits: number;
 }) {
+  const { m, language } = useMessages();
   const withConversions = conversionDimensions.has(dimension);
   const headingId = `statistics-${dimension}`;
   return (
     <Card>
       <CardHeader>
-        <CardTitle id={headingId}>{dimensionLabels[dimension]}</CardTitle>
+        <CardTitle id={headingId}>{m.statistics.dimensions[dimension]}</CardTitle>
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
-          <p className="text-sm text-slate-600">Нет данных за период.</p>
+          <p className="text-sm text-slate-600">{m.statistics.noData}</p>
         ) : (
           <table className="w-full table-fixed text-sm" aria-labelledby={headingId}>
             <thead>
               <tr className="text-left text-slate-600">
                 <th scope="col" className="py-1 font-medium">
-                  Значение
+                  {m.statistics.value}
                 </th>
                 <th scope="col" className="w-24 py-1 text-right font-medium">
-                  {dimension === "goal" ? "Визиты" : "Посетители"}
+                  {dimension === "goal" ? m.statistics.visits : m.statistics.visitors}
                 </th>
                 {withConversions && (
                   <th scope="col" className="w-24 py-1 text-right font-medium">
-                    {dimension === "goal" ? "Конверсия" : "Конверсии"}
+                    {dimension === "goal" ? m.statistics.conversionRate : m.statistics.conversions}
                   </th>
                 )}
               </tr>
@@ -65,15 +62,19 @@ export function BreakdownCard({
                       <Link
                         to={statisticsHref(query, { [dimension]: row.value })}
                         className="text-indigo-700 underline-offset-2 hover:underline"
-                        title={`Показать только: ${labelOf(dimension, row.value)}`}
+                        title={m.statistics.showOnly({ value: labelOf(m.statistics, dimension, row.value) })}
                       >
-                        {labelOf(dimension, row.value)}
+                        {labelOf(m.statistics, dimension, row.value)}
                       </Link>
                     </td>
-                    <td className="py-1.5 text-right tabular-nums">{formatNumber(dimension === "goal" ? row.visits : row.visitors)}</td>
+                    <td className="py-1.5 text-right tabular-nums">
+                      {formatNumber(language, dimension === "goal" ? row.visits : row.visitors)}
+                    </td>
                     {withConversions && (
                       <td className="py-1.5 text-right tabular-nums">
-                        {dimension === "goal" ? formatPercent(rate) : `${formatNumber(row.conversions)} (${formatPercent(rate)})`}
+                        {dimension === "goal"
+                          ? formatPercent(language, rate)
+                          : `${formatNumber(language, row.conversions)} (${formatPercent(language, rate)})`}
                       </td>
                     )}
                   </tr>

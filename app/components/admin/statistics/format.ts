@@ -1,10 +1,16 @@
 import { dimensions, STATISTICS_PATH, type StatisticsQuery, type Totals } from "~/features/statistics/schema";
 
-const numbers = new Intl.NumberFormat("ru-RU");
-export const formatNumber = (value: number) => numbers.format(value);
-export const formatPercent = (value: number) => `${numbers.format(Math.round(value * 10) / 10)}%`;
-export const formatDuration = (seconds: number) =>
-  seconds < 60 ? `${Math.round(seconds)} с` : `${Math.floor(seconds / 60)} мин ${Math.round(seconds % 60)} с`;
+import { formatNumber } from "~/features/admin-i18n/format";
+import type { AdminLanguage } from "~/features/admin-i18n/language";
+import type { Catalogue } from "~/features/admin-i18n/messages";
+
+export { formatNumber };
+/** A percentage to one decimal, with the language's decimal sign. */
+export const formatPercent = (language: AdminLanguage, value: number) => `${formatNumber(language, Math.round(value * 10) / 10, 1)}%`;
+export const formatDuration = (texts: Catalogue["statistics"], seconds: number) =>
+  seconds < 60
+    ? texts.seconds({ seconds: Math.round(seconds) })
+    : texts.minutes({ minutes: Math.floor(seconds / 60), seconds: Math.round(seconds % 60) });
 
 /** The six headline figures of a period. */
 export function headline(totals: Totals) {

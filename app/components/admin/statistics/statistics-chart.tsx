@@ -2,16 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import type { Marker, SeriesPoint, Unit } from "~/features/statistics/schema";
 import { formatNumber } from "./format";
+import { languageTags } from "~/features/admin-i18n/language";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 const bucketTime = (bucket: string) => Date.parse(bucket.length === 13 ? `${bucket}:00:00Z` : `${bucket}T00:00:00Z`) / 1000;
-const bucketLabel = (bucket: string, unit: Unit) =>
-  unit === "hour" ? `${bucket.slice(11)}:00` : unit === "month" ? bucket.slice(0, 7) : unit === "week" ? `неделя с ${bucket}` : bucket;
-const unitWords: Record<Unit, { by: string; axis: string; column: string }> = {
-  hour: { by: "по часам (UTC)", axis: "Час (UTC)", column: "Час" },
-  day: { by: "по дням", axis: "День", column: "День" },
-  week: { by: "по неделям", axis: "Неделя", column: "Неделя" },
-  month: { by: "по месяцам", axis: "Месяц", column: "Месяц" },
-};
+const bucketLabel = (bucket: string, unit: Unit, weekOf: (p: { day: string }) => string) =>
+  unit === "hour" ? `${bucket.slice(11)}:00` : unit === "month" ? bucket.slice(0, 7) : unit === "week" ? weekOf({ day: bucket }) : bucket;
 
 /** Draws the publishes and content saves as dashed vertical lines across the plot. */
 function markerPlugin(markers: Marker[]): uPlot.Plugin {
@@ -46,6 +42,8 @@ function markerPlugin(markers: Marker[]): uPlot.Plugin {
  */
 // long-function: the chart's lazy set-up and the table and list that say the same without it
 export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint[]; markers: Marker[]; unit: Unit }) {
+  const { m, language } = useMessages();
+  const unitWords = m.statistics.units;
   const holder = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -55,11 +53,13 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
       const element = holder.current;
       if (cancelled || !element) return;
       const twoDigits = (value: number) => String(value).padStart(2, "0");
+      // Days and months as the language writes them (28.11 and 11.2026 in Russian, 28/11 and 11/2026 in English).
+      const day = new Intl.DateTimeFormat(languageTags[language], { day: "2-digit", month: "2-digit", timeZone: "UTC" });
+      const month = new Intl.DateTimeFormat(languageTags[language], { month: "2-digit", year: "numeric", timeZone: "UTC" });
       const timeLabel = (seconds: number) => {
         const date = new Date(seconds * 1000);
         if (unit === "hour") return `${twoDigits(date.getUTCHours())}:00`;
-        if (unit === "month") return `${twoDigits(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
-        return `${twoDigits(date.getUTCDate())}.${twoDigits(date.getUTCMonth() + 1)}`;
+        return (unit === "month" ? month : day).format(date);
       };
       const data: uPlot.AlignedData = [
         series.map((point) => bucketTime(point.bucket)),
@@ -76,12 +76,12 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
           tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
           series: [
             { label: unitWords[unit].axis, value: (_plot, value) => (value === null ? "—" : timeLabel(value)) },
-            { label: "Посетители", stroke: "#4f46e5", fill: "rgba(79, 70, 229, 0.08)", width: 2 },
-            { label: "Просмотры", stroke: "#0d9488", width: 2 },
+            { label: m.statistics.visitors, stroke: "#4f46e5", fill: "rgba(79, 70, 229, 0.08)", width: 2 },
+            { label: m.statistics.pageviews, stroke: "#0d9488", width: 2 },
           ],
           axes: [
             { values: (_plot, values) => values.map((value) => timeLabel(value)) },
-            { values: (_plot, values) => values.map((value) => formatNumber(value)) },
+            { values: (_plot, values) => values.map((value) => formatNumber(language, value)) },
           ],
         },
         data,
@@ -93,27 +93,29 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
       cancelled = true;
       plot?.destroy();
     };
-  }, [series, markers, unit]);
+    // The chart is drawn again when the data or the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [series, markers, unit, language]);
 
   return (
     <figure className="grid gap-3">
       <div ref={holder} aria-hidden="true" data-chart-ready={ready ? "true" : undefined} className="min-h-[300px] w-full overflow-hidden" />
       <figcaption className="text-sm text-slate-600">
-        Посетители и просмотры {unitWords[unit].by}; пунктир — публикации и сохранения контента ({markers.length}).
+        {m.statistics.chartCaption({ by: unitWords[unit].by, count: markers.length })}
       </figcaption>
       <table className="sr-only">
-        <caption>Посетители и просмотры {unitWords[unit].by}</caption>
+        <caption>{m.statistics.tableCaption({ by: unitWords[unit].by })}</caption>
         <thead>
           <tr>
             <th scope="col">{unitWords[unit].column}</th>
-            <th scope="col">Посетители</th>
-            <th scope="col">Просмотры</th>
+            <th scope="col">{m.statistics.visitors}</th>
+            <th scope="col">{m.statistics.pageviews}</th>
           </tr>
         </thead>
         <tbody>
           {series.map((point) => (
             <tr key={point.bucket}>
-              <th scope="row">{bucketLabel(point.bucket, unit)}</th>
+              <th scope="row">{bucketLabel(point.bucket, unit, m.statistics.weekOf)}</th>
               <td>{point.visitors}</td>
               <td>{point.pageviews}</td>
             </tr>
@@ -122,7 +124,7 @@ export function StatisticsChart({ series, markers, unit }: { series: SeriesPoint
       </table>
       {markers.length > 0 && (
         <details className="text-sm text-slate-700">
-          <summary className="cursor-pointer">Изменения сайта за период</summary>
+          <summary className="cursor-pointer">{m.statistics.changes}</summary>
           <ul className="mt-2 grid gap-1">
             {markers.map((marker) => (
               <li key={`${marker.at}-${marker.label}`}>

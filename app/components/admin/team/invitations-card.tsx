@@ -9,13 +9,16 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { invitationCreateSchema } from "~/features/team/schema";
 import { teamIntents } from "~/features/team/intents";
 import { formatDateTime, TEAM_ACTION, type InvitationView } from "~/features/team/format";
-import { roleNames, roles } from "~/features/access/matrix";
+import { roleNames } from "~/features/access/matrix";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 
 type InviteResult = ActionResult & { link?: string; mailed?: boolean };
 
 /** Invites an address by a single-use link (7 days), shows the link to copy, lists what is pending. */
 // long-function: one card: the invite form, the link to copy and the pending list share the last answer
 export function InvitationsCard({ invitations, mailConfigured }: { invitations: InvitationView[]; mailConfigured: boolean }) {
+  const { m, language } = useMessages();
   const id = useId();
   const inviter = useFetcher<InviteResult>();
   const withdrawer = useFetcher<ActionResult>({ key: "withdraw-invitation" });
@@ -25,16 +28,16 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
     onSuccess: () => {
       const result = inviter.data as InviteResult;
       setLink({ url: result.link ?? "", mailed: Boolean(result.mailed) });
-      toastSuccess("Приглашение создано", result.mailed ? "Ссылка отправлена по почте" : "Скопируйте ссылку и передайте её");
+      toastSuccess(m.team.invited, result.mailed ? m.team.linkMailed : m.team.copyLink);
     },
-    onFailure: (failure) => toastError("Не удалось создать приглашение", failure.message),
+    onFailure: (failure) => toastError(m.team.inviteFailed, inLanguage(language, failure.message)),
   });
   useActionResult(withdrawer, {
-    onSuccess: () => toastSuccess("Приглашение отозвано"),
-    onFailure: (failure) => toastError("Не удалось отозвать приглашение", failure.message),
+    onSuccess: () => toastSuccess(m.team.withdrawn),
+    onFailure: (failure) => toastError(m.team.withdrawFailed, inLanguage(language, failure.message)),
   });
   const busy = inviter.state !== "idle";
-  const emailError = clientError ?? fieldError(inviter.data, "email");
+  const emailError = inLanguage(language, clientError ?? fieldError(inviter.data, "email"));
 
   function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,20 +57,21 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Приглашения</CardTitle>
+        <CardTitle>{m.team.invitations}</CardTitle>
         <CardDescription>
-          Ссылка действует 7 дней и только один раз; по ней регистрируется участник с выбранной ролью.
-          {mailConfigured ? " Она также отправляется по почте." : " Почта не настроена: передайте ссылку сами."}
+          {m.team.invitationsDescription}
+          {mailConfigured ? m.team.mailed : m.team.notMailed}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <form onSubmit={invite} noValidate className="flex flex-wrap items-start gap-2">
           <div className="min-w-60 flex-1 space-y-1.5">
-            <Label htmlFor={`${id}-email`}>Email приглашённого</Label>
+            <Label htmlFor={`${id}-email`}>{m.team.inviteeEmail}</Label>
             <Input
               id={`${id}-email`}
               name="email"
               type="email"
+              // i18n-ignore: an example address, not words
               placeholder="colleague@example.com"
               aria-invalid={emailError ? true : undefined}
               aria-describedby={emailError ? `${id}-error` : undefined}
@@ -75,7 +79,7 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
             <FieldError id={`${id}-error`}>{emailError}</FieldError>
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor={`${id}-role`}>Роль</Label>
+            <Label htmlFor={`${id}-role`}>{m.team.role}</Label>
             <select
               id={`${id}-role`}
               name="role"
@@ -84,18 +88,18 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
             >
               {roleNames.map((role) => (
                 <option key={role} value={role}>
-                  {roles[role]}
+                  {m.access.roles[role]}
                 </option>
               ))}
             </select>
           </div>
           <Button type="submit" className="mt-6" disabled={busy}>
-            {busy ? <Loader2 className="animate-spin" /> : <MailPlus />} Пригласить
+            {busy ? <Loader2 className="animate-spin" /> : <MailPlus />} {m.team.invite}
           </Button>
         </form>
         {link ? <InvitationLink url={link.url} /> : null}
         {invitations.length > 0 ? (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Ожидающие приглашения">
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={m.team.pending}>
             {invitations.map((invitation) => {
               const expired = new Date(invitation.expiresAt).getTime() <= Date.now();
               return (
@@ -105,9 +109,9 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
                   data-testid={`invitation-${invitation.email}`}
                 >
                   <span className="flex-1 font-medium">{invitation.email}</span>
-                  <span className="text-slate-600">{roles[invitation.role]}</span>
+                  <span className="text-slate-600">{m.access.roles[invitation.role]}</span>
                   <span className={expired ? "text-red-700" : "text-slate-600"} suppressHydrationWarning>
-                    {expired ? "истекло" : "до"} {formatDateTime(invitation.expiresAt)}
+                    {expired ? m.team.expired : m.team.until} {formatDateTime(invitation.expiresAt, language)}
                   </span>
                   <Button
                     variant="ghost"
@@ -119,16 +123,16 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
                         { method: "post", action: TEAM_ACTION },
                       )
                     }
-                    aria-label={`Отозвать приглашение ${invitation.email}`}
+                    aria-label={m.team.withdrawFor({ email: invitation.email })}
                   >
-                    <X /> Отозвать
+                    <X /> {m.team.withdraw}
                   </Button>
                 </li>
               );
             })}
           </ul>
         ) : (
-          <p className="text-sm text-slate-600">Ожидающих приглашений нет.</p>
+          <p className="text-sm text-slate-600">{m.team.nonePending}</p>
         )}
       </CardContent>
     </Card>
@@ -136,10 +140,11 @@ export function InvitationsCard({ invitations, mailConfigured }: { invitations: 
 }
 
 function InvitationLink({ url }: { url: string }) {
+  const { m } = useMessages();
   const id = useId();
   return (
     <div className="space-y-1.5 rounded-lg bg-indigo-50 p-3">
-      <Label htmlFor={id}>Ссылка-приглашение (показывается один раз)</Label>
+      <Label htmlFor={id}>{m.team.link}</Label>
       <div className="flex gap-2">
         <Input id={id} readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
         <Button
@@ -147,12 +152,12 @@ function InvitationLink({ url }: { url: string }) {
           variant="outline"
           onClick={() =>
             navigator.clipboard.writeText(url).then(
-              () => toastSuccess("Ссылка скопирована"),
-              () => toastError("Не удалось скопировать ссылку"),
+              () => toastSuccess(m.team.copied),
+              () => toastError(m.team.copyFailed),
             )
           }
         >
-          <Copy /> Копировать
+          <Copy /> {m.team.copy}
         </Button>
       </div>
     </div>

@@ -4,6 +4,8 @@ import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { TEAM_ACTION } from "~/features/team/format";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 
 export interface PolicyOption {
   value: boolean;
@@ -28,14 +30,15 @@ export function PolicyCard(props: {
   value: boolean;
   options: readonly PolicyOption[];
 }) {
+  const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult>();
   const [choice, setChoice] = useState(props.value);
   useEffect(() => setChoice(props.value), [props.value]);
   useActionResult(fetcher, {
-    onSuccess: () => toastSuccess("Настройка обновлена"),
+    onSuccess: () => toastSuccess(m.team.policySaved),
     onFailure: (failure) => {
       setChoice(props.value);
-      toastError("Не удалось обновить настройку", failure.message);
+      toastError(m.team.policyFailed, inLanguage(language, failure.message));
     },
   });
   const titleId = `${props.id}-title`;

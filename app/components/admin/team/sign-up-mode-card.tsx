@@ -1,18 +1,19 @@
 import { teamIntents } from "~/features/team/intents";
 import { PolicyCard } from "./policy-card";
-
-const modes = [
-  { value: true, label: "Открытая регистрация", hint: "Любой может зарегистрироваться; права администратора выдаются здесь." },
-  { value: false, label: "Регистрация только по приглашению", hint: "Новые учётные записи создаются только по ссылке-приглашению." },
-] as const;
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 /** Who may create an account: anyone (the specification's default) or only invited people. */
 export function SignUpModeCard({ open }: { open: boolean }) {
+  const { m } = useMessages();
+  const modes = [
+    { value: true, label: m.team.signUpOpen, hint: m.team.signUpOpenHint },
+    { value: false, label: m.team.signUpInvited, hint: m.team.signUpInvitedHint },
+  ];
   return (
     <PolicyCard
       id="sign-up-mode"
-      title="Регистрация"
-      description="Первая учётная запись сайта может зарегистрироваться всегда."
+      title={m.team.signUp}
+      description={m.team.signUpDescription}
       intent={teamIntents.signUpMode}
       field="open"
       value={open}

@@ -6,7 +6,8 @@ import { SamePersonCard } from "./same-person-card";
 import { TwoFactorCard } from "~/components/admin/two-factor/two-factor-card";
 import { TwoFactorRequiredCard } from "~/components/admin/two-factor/required-card";
 import type { InvitationView, OwnSessionView, TeamMemberView } from "~/features/team/format";
-import { roles, type Role } from "~/features/access/matrix";
+import type { Role } from "~/features/access/matrix";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 /**
  * The 'Команда' section: accounts and their roles, invitations, and who may sign up (for those
@@ -26,16 +27,15 @@ export function TeamPanel(props: {
   /** Team accounts that look like one person (app/features/sso/same-person.server.ts). */
   samePerson?: string[][];
 }) {
+  const { m } = useMessages();
   return (
     <section aria-labelledby="team-heading" className="space-y-6">
       <div>
         <h2 id="team-heading" className="text-xl font-semibold">
-          Команда
+          {m.team.title}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {props.manages
-            ? "Учётные записи панели, их роли и сеансы. Права проверяются при каждом запросе: изменения действуют сразу."
-            : `Ваша роль: ${props.role ? roles[props.role] : "нет"}. Составом команды и ролями управляет администратор; здесь — ваш пароль, сеансы и двухфакторный вход.`}
+          {props.manages ? m.team.manages : m.team.ownRole({ role: props.role ? m.access.roles[props.role] : m.team.noRole })}
         </p>
       </div>
       {props.manages ? (

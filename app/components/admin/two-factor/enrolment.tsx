@@ -7,6 +7,8 @@ import { FieldError, Input, Label } from "~/components/ui/input";
 import { toastError } from "~/components/ui/toast";
 import { TWO_FACTOR_ACTION, twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/features/auth/two-factor-schema";
 import { twoFactorIntents } from "~/features/auth/two-factor-intents";
+import { useMessages } from "~/components/admin/i18n/messages-context";
+import { inLanguage } from "~/features/admin-i18n/messages";
 
 type Started = { ok: true; intent: string; totpUri: string; secret: string; qrSvg: string; backupCodes: string[] };
 
@@ -15,18 +17,25 @@ type Started = { ok: true; intent: string; totpUri: string; secret: string; qrSv
  * the app to confirm; then the ten backup codes, shown once. Two-factor is on only after step two.
  */
 export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
+  const { m } = useMessages();
   const [started, setStarted] = useState<Started | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   if (!started)
-    return <PasswordStep intent={twoFactorIntents.start} submitLabel="Продолжить" onSuccess={(result) => setStarted(result as Started)} />;
+    return (
+      <PasswordStep
+        intent={twoFactorIntents.start}
+        submitLabel={m.twoFactor.continue}
+        onSuccess={(result) => setStarted(result as Started)}
+      />
+    );
   if (!confirmed) return <ScanStep started={started} onConfirmed={() => setConfirmed(true)} />;
   return (
     <div className="space-y-4">
       <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-        Двухфакторная аутентификация включена.
+        {m.twoFactor.enabled}
       </p>
       <BackupCodes codes={started.backupCodes} />
-      <Button onClick={onDone}>Готово</Button>
+      <Button onClick={onDone}>{m.twoFactor.done}</Button>
     </div>
   );
 }
@@ -43,11 +52,12 @@ export function PasswordStep({
   destructive?: boolean;
   onSuccess: (result: ActionResult) => void;
 }) {
+  const { m, language } = useMessages();
   const id = useId();
   const fetcher = useFetcher<ActionResult>();
   const [error, setError] = useState<string>();
-  useActionResult(fetcher, { onSuccess, onFailure: (failure) => toastError("Ошибка", failure.message) });
-  const shown = error ?? fieldError(fetcher.data, "password");
+  useActionResult(fetcher, { onSuccess, onFailure: (failure) => toastError(m.twoFactor.error, inLanguage(language, failure.message)) });
+  const shown = inLanguage(language, error ?? fieldError(fetcher.data, "password"));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,7 +70,7 @@ export function PasswordStep({
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-password`}>Пароль</Label>
+        <Label htmlFor={`${id}-password`}>{m.twoFactor.password}</Label>
         <Input
           id={`${id}-password`}
           name="password"
@@ -71,7 +81,7 @@ export function PasswordStep({
           aria-describedby={shown ? `${id}-password-error` : `${id}-password-hint`}
         />
         <p id={`${id}-password-hint`} className="text-xs text-slate-600">
-          Для подтверждения введите пароль от своей учётной записи.
+          {m.twoFactor.passwordHint}
         </p>
         <FieldError id={`${id}-password-error`}>{shown}</FieldError>
       </div>
@@ -83,11 +93,15 @@ export function PasswordStep({
 }
 
 function ScanStep({ started, onConfirmed }: { started: Started; onConfirmed: () => void }) {
+  const { m, language } = useMessages();
   const id = useId();
   const fetcher = useFetcher<ActionResult>();
   const [error, setError] = useState<string>();
-  useActionResult(fetcher, { onSuccess: onConfirmed, onFailure: (failure) => toastError("Код не подошёл", failure.message) });
-  const shown = error ?? fieldError(fetcher.data, "code");
+  useActionResult(fetcher, {
+    onSuccess: onConfirmed,
+    onFailure: (failure) => toastError(m.twoFactor.codeRejected, inLanguage(language, failure.message)),
+  });
+  const shown = inLanguage(language, error ?? fieldError(fetcher.data, "code"));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,29 +113,26 @@ function ScanStep({ started, onConfirmed }: { started: Started; onConfirmed: () 
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700">
-        Отсканируйте QR-код приложением-аутентификатором (Google Authenticator, Authy, 1Password и другие) и введите код, который оно
-        покажет.
-      </p>
+      <p className="text-sm text-slate-700">{m.twoFactor.scan}</p>
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
         <div
           role="img"
-          aria-label="QR-код для приложения-аутентификатора"
+          aria-label={m.twoFactor.qr}
           className="size-44 shrink-0 rounded-lg border border-slate-200 bg-white p-1 [&>svg]:size-full"
           dangerouslySetInnerHTML={{ __html: started.qrSvg }}
         />
         <div className="min-w-0 space-y-1 text-sm">
-          <p className="text-slate-700">Не получается отсканировать? Введите ключ вручную:</p>
+          <p className="text-slate-700">{m.twoFactor.manual}</p>
           <code data-testid="two-factor-secret" className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900">
             {started.secret}
           </code>
-          <CopyButton text={started.secret} label="Скопировать ключ" />
+          <CopyButton text={started.secret} label={m.twoFactor.copyKey} />
         </div>
       </div>
       <form onSubmit={submit} noValidate className="space-y-3">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-code`} className="block">
-            Код из приложения
+            {m.twoFactor.totpLabel}
           </Label>
           <Input
             id={`${id}-code`}
@@ -136,7 +147,7 @@ function ScanStep({ started, onConfirmed }: { started: Started; onConfirmed: () 
           <FieldError id={`${id}-code-error`}>{shown}</FieldError>
         </div>
         <Button type="submit" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? <Loader2 className="animate-spin" /> : null} Подтвердить и включить
+          {fetcher.state !== "idle" ? <Loader2 className="animate-spin" /> : null} {m.twoFactor.confirmAndEnable}
         </Button>
       </form>
     </div>
@@ -145,15 +156,13 @@ function ScanStep({ started, onConfirmed }: { started: Started; onConfirmed: () 
 
 /** The backup codes, shown once: each signs in once when the phone is not at hand. */
 export function BackupCodes({ codes }: { codes: string[] }) {
+  const { m } = useMessages();
   return (
     <div className="space-y-2">
-      <h4 className="text-sm font-medium text-slate-900">Резервные коды</h4>
-      <p className="text-sm text-slate-700">
-        Сохраните их в надёжном месте: каждый код можно использовать для входа один раз, если телефона нет под рукой. Больше они показаны не
-        будут.
-      </p>
+      <h4 className="text-sm font-medium text-slate-900">{m.twoFactor.backupCodes}</h4>
+      <p className="text-sm text-slate-700">{m.twoFactor.backupCodesHint}</p>
       <ul
-        aria-label="Резервные коды"
+        aria-label={m.twoFactor.backupCodes}
         data-testid="backup-codes"
         className="grid grid-cols-2 gap-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm"
       >
@@ -161,12 +170,13 @@ export function BackupCodes({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <CopyButton text={codes.join("\n")} label="Скопировать коды" />
+      <CopyButton text={codes.join("\n")} label={m.twoFactor.copyCodes} />
     </div>
   );
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {
+  const { m } = useMessages();
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -180,7 +190,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
         );
       }}
     >
-      {copied ? <Check /> : <Copy />} {copied ? "Скопировано" : label}
+      {copied ? <Check /> : <Copy />} {copied ? m.twoFactor.copied : label}
     </Button>
   );
 }

@@ -1,14 +1,16 @@
 import { teamIntents } from "~/features/team/intents";
 import { PolicyCard } from "~/components/admin/team/policy-card";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 /** Whether every administrator must use two-factor sign-in; only one who has it may require it. */
 export function TwoFactorRequiredCard({ required, ownEnabled }: { required: boolean; ownEnabled: boolean }) {
+  const { m } = useMessages();
   const modes = [
-    { value: false, label: "По желанию", hint: "Каждый администратор сам решает, включать ли двухфакторную аутентификацию." },
+    { value: false, label: m.twoFactor.optional, hint: m.twoFactor.optionalHint },
     {
       value: true,
-      label: "Обязательна для всех администраторов",
-      hint: "Администратор без двухфакторной аутентификации после входа сначала включает её и только потом попадает в панель.",
+      label: m.twoFactor.mandatory,
+      hint: m.twoFactor.mandatoryHint,
       // Requiring it without having it would lock its own author out.
       disabled: !ownEnabled && !required,
     },
@@ -16,12 +18,8 @@ export function TwoFactorRequiredCard({ required, ownEnabled }: { required: bool
   return (
     <PolicyCard
       id="two-factor-required"
-      title="Двухфакторная аутентификация для администраторов"
-      description={
-        ownEnabled
-          ? "Требование действует со следующего запроса каждого администратора."
-          : "Чтобы сделать её обязательной, сначала включите её для своей учётной записи."
-      }
+      title={m.twoFactor.requiredTitle}
+      description={ownEnabled ? m.twoFactor.requiredOn : m.twoFactor.requiredNeedsOwn}
       intent={teamIntents.twoFactorRequired}
       field="required"
       value={required}

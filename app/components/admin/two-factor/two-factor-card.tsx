@@ -7,10 +7,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { toastSuccess } from "~/components/ui/toast";
 import { BackupCodes, PasswordStep, TwoFactorEnrolment } from "./enrolment";
 import { twoFactorIntents } from "~/features/auth/two-factor-intents";
+import { useMessages } from "~/components/admin/i18n/messages-context";
 
 /** The administrator's own two-factor sign-in: enrol, new backup codes, or turn it off. */
 // long-function: one card whose three dialogs (enrol, backup codes, turn off) share one open state
 export function TwoFactorCard({ enabled, required }: { enabled: boolean; required: boolean }) {
+  const { m } = useMessages();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState<"enrol" | "codes" | "disable" | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -22,18 +24,18 @@ export function TwoFactorCard({ enabled, required }: { enabled: boolean; require
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Двухфакторная аутентификация</CardTitle>
-        <CardDescription>После пароля панель спрашивает код из приложения-аутентификатора на телефоне.</CardDescription>
+        <CardTitle>{m.twoFactor.cardTitle}</CardTitle>
+        <CardDescription>{m.twoFactor.cardDescription}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="flex items-center gap-2 text-sm" data-testid="own-two-factor">
           {enabled ? (
             <>
-              <ShieldCheck aria-hidden="true" className="size-5 text-emerald-700" /> Включена для вашей учётной записи
+              <ShieldCheck aria-hidden="true" className="size-5 text-emerald-700" /> {m.twoFactor.ownOn}
             </>
           ) : (
             <>
-              <ShieldOff aria-hidden="true" className="size-5 text-amber-700" /> Не включена для вашей учётной записи
+              <ShieldOff aria-hidden="true" className="size-5 text-amber-700" /> {m.twoFactor.ownOff}
             </>
           )}
         </p>
@@ -41,49 +43,49 @@ export function TwoFactorCard({ enabled, required }: { enabled: boolean; require
           {enabled ? (
             <>
               <Button variant="outline" onClick={() => setOpen("codes")}>
-                <KeyRound /> Новые резервные коды
+                <KeyRound /> {m.twoFactor.newCodes}
               </Button>
               {required ? null : (
                 <Button variant="outline" className="text-red-700" onClick={() => setOpen("disable")}>
-                  <ShieldOff /> Отключить
+                  <ShieldOff /> {m.twoFactor.disable}
                 </Button>
               )}
             </>
           ) : (
             <Button onClick={() => setOpen("enrol")}>
-              <ShieldCheck /> Включить двухфакторную аутентификацию
+              <ShieldCheck /> {m.twoFactor.enable}
             </Button>
           )}
         </div>
       </CardContent>
-      <TwoFactorDialog open={open === "enrol"} onClose={close} title="Включение двухфакторной аутентификации">
+      <TwoFactorDialog open={open === "enrol"} onClose={close} title={m.twoFactor.enrolTitle}>
         <TwoFactorEnrolment onDone={close} />
       </TwoFactorDialog>
-      <TwoFactorDialog open={open === "codes"} onClose={close} title="Новые резервные коды">
+      <TwoFactorDialog open={open === "codes"} onClose={close} title={m.twoFactor.newCodes}>
         {codes ? (
           <div className="space-y-4">
             <BackupCodes codes={codes} />
-            <Button onClick={close}>Готово</Button>
+            <Button onClick={close}>{m.twoFactor.done}</Button>
           </div>
         ) : (
           <>
-            <p className="mb-3 text-sm text-slate-700">Прежние резервные коды перестанут действовать.</p>
+            <p className="mb-3 text-sm text-slate-700">{m.twoFactor.oldCodesVoid}</p>
             <PasswordStep
               intent={twoFactorIntents.regenerate}
-              submitLabel="Создать новые коды"
+              submitLabel={m.twoFactor.createCodes}
               onSuccess={(result) => setCodes((result as unknown as { backupCodes: string[] }).backupCodes)}
             />
           </>
         )}
       </TwoFactorDialog>
-      <TwoFactorDialog open={open === "disable"} onClose={close} title="Отключение двухфакторной аутентификации">
-        <p className="mb-3 text-sm text-slate-700">Для входа снова будет достаточно пароля; резервные коды перестанут действовать.</p>
+      <TwoFactorDialog open={open === "disable"} onClose={close} title={m.twoFactor.disableTitle}>
+        <p className="mb-3 text-sm text-slate-700">{m.twoFactor.disableText}</p>
         <PasswordStep
           intent={twoFactorIntents.disable}
-          submitLabel="Отключить"
+          submitLabel={m.twoFactor.disable}
           destructive
           onSuccess={() => {
-            toastSuccess("Двухфакторная аутентификация отключена");
+            toastSuccess(m.twoFactor.disabled);
             close();
           }}
         />
@@ -103,6 +105,7 @@ export function TwoFactorDialog({
   title: string;
   children: ReactNode;
 }) {
+  const { m } = useMessages();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>
@@ -114,7 +117,7 @@ export function TwoFactorDialog({
           <div className="mb-4 flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Закрыть">
+              <Button variant="ghost" size="icon" aria-label={m.twoFactor.close}>
                 <X />
               </Button>
             </Dialog.Close>

@@ -4,13 +4,14 @@ import { useFetcher } from "react-router";
 import {
   CONTACT_EMAIL_MAX_LENGTH,
   CONTACT_ERROR_MESSAGE,
-  CONTACT_ERRORS,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
   CONTACT_SUBJECTS,
   CONTACT_SUCCESS_MESSAGE,
 } from "~/features/content/catalogue/contact-form";
+import { usePublicTexts } from "~/components/site/use-public-texts";
+import { CONTACT_MESSAGE_REQUIRED, CONTACT_NAME_REQUIRED } from "~/features/locales/contact-texts";
 import type { ContactFieldErrors } from "~/features/contact/schema";
 import type { PageContent } from "~/components/site/page-content";
 
@@ -42,6 +43,9 @@ const initialStatus = (answer?: ContactActionData): Status =>
 // long-function: one form with its fill-time guard, field errors and sent/failed states, read top to bottom
 export function ContactForm({ content, actionData }: { content: PageContent; actionData?: ContactActionData }) {
   const fetcher = useFetcher<ContactActionData>();
+  // The labels are content keys (in the page's locale through the content's fallback); the messages are fixed texts
+  // (the honeypot's label, hidden from everyone, stays English; the server records the page's locale as the message's language).
+  const texts = usePublicTexts();
   const formRef = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>(initialStatus(actionData));
   const [errors, setErrors] = useState<ContactFieldErrors>(actionData?.status === "invalid" ? actionData.errors : {});
@@ -77,8 +81,8 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
     const data = new FormData(event.currentTarget);
     const blank = (name: Field) => String(data.get(name) ?? "").trim() === "";
     const fieldErrors: ContactFieldErrors = {
-      ...(blank("name") ? { name: CONTACT_ERRORS.name } : {}),
-      ...(blank("message") ? { message: CONTACT_ERRORS.message } : {}),
+      ...(blank("name") ? { name: texts?.contactErrors.name ?? CONTACT_NAME_REQUIRED } : {}),
+      ...(blank("message") ? { message: texts?.contactErrors.message ?? CONTACT_MESSAGE_REQUIRED } : {}),
     };
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return;
@@ -145,7 +149,7 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
           </option>
           {CONTACT_SUBJECTS.map((subject) => (
             <option key={subject} value={subject}>
-              {subject}
+              {texts?.subjects[subject] ?? subject}
             </option>
           ))}
         </select>,
@@ -168,10 +172,12 @@ export function ContactForm({ content, actionData }: { content: PageContent; act
           {status === "sent" ? (
             <p className="flex items-start gap-2.5 rounded-xl bg-emerald-50 p-4 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
               <Glyph name="check-circle-2" className="size-5 shrink-0" />
-              {CONTACT_SUCCESS_MESSAGE}
+              {texts?.contactSent ?? CONTACT_SUCCESS_MESSAGE}
             </p>
           ) : status === "failed" ? (
-            <p className="rounded-xl bg-red-50 p-4 text-sm font-medium text-red-800 ring-1 ring-red-200">{CONTACT_ERROR_MESSAGE}</p>
+            <p className="rounded-xl bg-red-50 p-4 text-sm font-medium text-red-800 ring-1 ring-red-200">
+              {texts?.contactFailed ?? CONTACT_ERROR_MESSAGE}
+            </p>
           ) : null}
         </div>
       </div>

@@ -6,6 +6,7 @@ import { SiteLink } from "~/components/site/site-link";
 import type { SiteSettings } from "~/components/site/use-site-settings";
 import { ContactForm, type ContactActionData } from "./contact-form";
 import { OfficeMap } from "./office-map";
+import { usePublicTexts } from "~/components/site/use-public-texts";
 
 function InfoRow({ icon, children }: { icon: GlyphName; children: React.ReactNode }) {
   return (
@@ -29,6 +30,7 @@ export function ContactPage({
   settings: SiteSettings;
   actionData?: ContactActionData;
 }) {
+  const texts = usePublicTexts();
   const phoneHref = `tel:${(settings.contact_phone ?? "").replace(/[^\d+]/g, "")}`;
   return (
     <>
@@ -90,7 +92,11 @@ export function ContactPage({
           <Glyph name="map-pin" className="size-6 text-brand" />
           {content.map_title}
         </h2>
-        <OfficeMap address={settings.contact_address ?? ""} title={`${content.map_title ?? ""}: ${settings.contact_address ?? ""}`} />
+        <OfficeMap
+          address={settings.contact_address ?? ""}
+          title={`${content.map_title ?? ""}: ${settings.contact_address ?? ""}`}
+          showLabel={texts?.showMap}
+        />
       </Section>
     </>
   );

@@ -1,6 +1,8 @@
 import { formatNumber, plural } from "../format";
 // Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
 import { history } from "./en/history";
+import { archive } from "./en/archive";
+import { media } from "./en/media";
 import { seo } from "./en/seo";
 import { redirects } from "./en/redirects";
 import { pages } from "./en/pages";
@@ -12,11 +14,22 @@ import { inbox } from "./en/inbox";
 import { legal } from "./en/legal";
 import { fees } from "./en/fees";
 import { activity } from "./en/activity";
+import { access } from "./en/access";
+import { login } from "./en/login";
+import { twoFactor } from "./en/two-factor";
+import { team } from "./en/team";
+import { statistics } from "./en/statistics";
+import { settings } from "./en/settings";
+import { releases } from "./en/releases";
+import { menu } from "./en/menu";
+import { content } from "./en/content";
 import type { Catalogue } from "./shape";
 
 /** The dashboard's English texts: every key of the Russian catalogue, with the same parameters. */
 export const en = {
   history,
+  archive,
+  media,
   seo,
   redirects,
   pages,
@@ -28,6 +41,15 @@ export const en = {
   legal,
   fees,
   activity,
+  access,
+  login,
+  twoFactor,
+  team,
+  statistics,
+  settings,
+  releases,
+  menu,
+  content,
   common: {
     loading: "Loading...",
     save: "Save",

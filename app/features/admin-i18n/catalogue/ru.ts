@@ -1,6 +1,8 @@
 import { formatNumber, plural } from "../format";
 // Areas kept in modules of their own (one per area and language; scripts/dashboard-messages.js reads them).
 import { history } from "./ru/history";
+import { archive } from "./ru/archive";
+import { media } from "./ru/media";
 import { seo } from "./ru/seo";
 import { redirects } from "./ru/redirects";
 import { pages } from "./ru/pages";
@@ -12,6 +14,15 @@ import { inbox } from "./ru/inbox";
 import { legal } from "./ru/legal";
 import { fees } from "./ru/fees";
 import { activity } from "./ru/activity";
+import { access } from "./ru/access";
+import { login } from "./ru/login";
+import { twoFactor } from "./ru/two-factor";
+import { team } from "./ru/team";
+import { statistics } from "./ru/statistics";
+import { settings } from "./ru/settings";
+import { releases } from "./ru/releases";
+import { menu } from "./ru/menu";
+import { content } from "./ru/content";
 
 /**
  * The dashboard's Russian texts: the catalogue every other language follows (./shape.ts). Where the
@@ -19,6 +30,8 @@ import { activity } from "./ru/activity";
  */
 export const ru = {
   history,
+  archive,
+  media,
   seo,
   redirects,
   pages,
@@ -30,6 +43,15 @@ export const ru = {
   legal,
   fees,
   activity,
+  access,
+  login,
+  twoFactor,
+  team,
+  statistics,
+  settings,
+  releases,
+  menu,
+  content,
   common: {
     loading: "Загрузка...",
     save: "Сохранить",

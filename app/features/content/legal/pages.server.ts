@@ -5,6 +5,8 @@ import { pageHasContent } from "~/features/content/locale-policy.server";
 import { currentRequestLocale } from "~/platform/request-locale.server";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
+import { fillText, strictPageTitle } from "~/features/locales/public-texts";
+import { englishTexts, requestTexts } from "~/features/locales/public-texts.server";
 
 /** The header that keeps a page out of search results (the page cache keeps it with the copy). */
 export const NOINDEX_HEADERS = { "X-Robots-Tag": "noindex" } as const;
@@ -25,14 +27,14 @@ function englishAddress(path: string) {
  * shown instead: a short page saying the document is available in English, with the link. Never
  * the English text itself under another language's address. Undefined where the page has its text.
  */
-export async function englishOnlyNotice(path: string, title: string): Promise<string | undefined> {
+export async function englishOnlyNotice(path: string): Promise<string | undefined> {
   const locale = currentRequestLocale();
   if (!locale || locale.code === DEFAULT_LOCALE || (await pageHasContent(path, locale.code))) return undefined;
   const href = escapeHtml(englishAddress(path));
-  return (
-    `<p>The ${escapeHtml(title)} document is not available in this language. ` +
-    `It is available in English: <a href="${href}" hreflang="en" lang="en">${escapeHtml(title)} (English)</a>.</p>`
-  );
+  // The sentence in the page's language; the link names the English document in English.
+  const sentence = fillText(requestTexts().englishOnly, { title: strictPageTitle(requestTexts(), path) });
+  const title = escapeHtml(strictPageTitle(englishTexts, path));
+  return `<p>${escapeHtml(sentence)} <a href="${href}" hreflang="en" lang="en">${title} (English)</a>.</p>`;
 }
 
 /**
@@ -40,8 +42,8 @@ export async function englishOnlyNotice(path: string, title: string): Promise<st
  * without its own text, the notice that it is available in English (`englishOnly`: answered
  * 200 with noindex, and left out of hreflang and the sitemap).
  */
-export async function loadLegalPage(page: LegalPageName, title: string = page) {
-  const notice = await englishOnlyNotice(`/${page}`, title);
+export async function loadLegalPage(page: LegalPageName) {
+  const notice = await englishOnlyNotice(`/${page}`);
   if (notice !== undefined) return { html: notice, englishOnly: true as const };
   const content = await getPageContent(page);
   return { html: sanitizeLegalHtml(content[LEGAL_SECTION] ?? "") };

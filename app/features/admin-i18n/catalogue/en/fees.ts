@@ -17,4 +17,6 @@ export const fees = {
   updated: "Content updated successfully",
   updateFailed: "Failed to update content",
   loadFailed: "Failed to load fees content",
+  error: "Error",
+  unknownAction: "Unknown action",
 } satisfies Catalogue["fees"];

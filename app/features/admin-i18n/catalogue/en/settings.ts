@@ -1,0 +1,47 @@
+import type { Catalogue } from "../shape";
+
+/** 'Global settings' in English. */
+export const settings = {
+  title: "Global settings",
+  loading: "Loading global settings...",
+  sections: "Settings sections",
+  loadFailed: "Could not load the global settings.",
+  loadFailedToast: "Could not load the global settings",
+  tabs: {
+    contact: "Contacts",
+    branding: "Branding",
+    colors: "Colours",
+    images: "Images",
+    payment: "Payment systems",
+    social: "Social media",
+    currency: "Currency",
+    buttons: "Buttons",
+    footer: "Footer",
+    links: "Links",
+  },
+  images: {
+    favicon_url: { title: "Favicon", description: "PNG 32x32 or 64x64 recommended" },
+    header_logo_url: { title: "Header logo", description: "Recommended size 180x48" },
+    footer_logo_url: { title: "Footer logo", description: "Recommended size 120x32" },
+    logo_url: { title: "Main logo (legacy)", description: "Used when the header and footer logos are not set" },
+    og_image_url: { title: "Open Graph image", description: "1200x630, PNG or JPG" },
+  },
+  imageShown: "The image is shown on the site",
+  valueShown: "The current value is shown on the site.",
+  pickColour: (p: { title: string }) => `${p.title}: pick a colour`,
+  save: "Save",
+  saving: "Saving...",
+  success: "Success",
+  error: "Error",
+  updated: "Setting updated",
+  updateFailed: "Could not update the setting",
+  unknownTab: "Unknown settings tab",
+  unknownAction: "Unknown action",
+  answers: {
+    unknownKey: "Unknown setting",
+    tooLong: "The value is too long",
+    url: "Enter an address starting with http://, https:// or / (a path on the site)",
+    email: "Enter a valid e-mail address",
+    color: "The colour must be in the #rrggbb format",
+  },
+} satisfies Catalogue["settings"];

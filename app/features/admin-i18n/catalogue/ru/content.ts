@@ -1,0 +1,41 @@
+/**
+ * The 'Контент сайта' tab. Its forms, buttons and toasts are the specification's (in English
+ * there, so in both catalogues alike); the answers of app/features/content/schema.ts are English too.
+ */
+export const content = {
+  title: "Контент сайта",
+  description: "Texts and images of the public pages, by page and section.",
+  empty: 'No content found. Click "Initialize All Content" to load the default content.',
+  success: "Success",
+  error: "Error",
+  addTitle: "Add Content",
+  addDescription: "Adds a section to a page. Page name and section name are required.",
+  pageName: "Page Name",
+  pageNameExample: "e.g. home",
+  sectionName: "Section Name",
+  sectionNameExample: "e.g. hero_title",
+  contentType: "Content Type",
+  contentValue: "Content Value",
+  contentValueHint: "The text, address or HTML to show",
+  adding: "Adding...",
+  add: "Add Content",
+  deleteFor: (p: { section: string }) => `Delete ${p.section}`,
+  deleteTitle: "Delete this content?",
+  deleteDescription: "will be removed. The public page falls back to its default text for this section.",
+  deleteConfirm: "Delete",
+  save: "Save",
+  saving: "Saving...",
+  legalNote: "This legal page is edited with the rich-text editor of the Legal pages tab.",
+  editInLegal: "Edit in Legal pages",
+  initializing: "Initializing...",
+  initialize: "Initialize All Content",
+  initializeTitle: "Initialize all content?",
+  initializeDescription:
+    "Every page's content (all sections except the global settings and page links) is replaced by the default content. Changes made here, including the legal pages' texts, are lost.",
+  initializeConfirm: "Initialize",
+  cancel: "Cancel",
+  pages: "Pages",
+  morePages: "More pages",
+  choose: "Choose…",
+  unknownAction: "Unknown action",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in bg (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const bg: PublicTexts = {
+  skipToContent: "Към съдържанието",
+  mainNav: "Основно меню",
+  mobileNav: "Мобилно меню",
+  footerNav: "Долен колонтитул",
+  cookieTitle: "Използваме бисквитки",
+  cookieText:
+    "Използваме бисквитки, за да подобрим сърфирането ви, да показваме персонализирано съдържание и да анализираме трафика си. С натискане на „Приемане на всички“ се съгласявате с използването на бисквитки.",
+  privacyPolicy: "Политика за поверителност",
+  close: "Затваряне",
+  decline: "Отказ",
+  acceptAll: "Приемане на всички",
+  explore: "Разгледайте",
+  legal: "Правна информация",
+  contact: "Контакт",
+  terms: "Общи условия",
+  privacy: "Политика за поверителност",
+  amlKyc: "Политика AML/KYC",
+  fees: "Такси",
+  englishOnly: "Документът „{title}“ не е наличен на този език. Той е наличен на английски:",
+  contactErrors: {
+    name: "Моля, въведете името си",
+    nameTooLong: "Името е твърде дълго",
+    email: "Моля, въведете валиден имейл адрес",
+    emailTooLong: "Имейл адресът е твърде дълъг",
+    subject: "Моля, изберете тема",
+    message: "Моля, въведете съобщение",
+    messageTooLong: "Съобщението е твърде дълго",
+    tooManyLinks: `Моля, включете най-много ${links} връзки`,
+  },
+  contactSent: "Съобщението ви беше изпратено успешно. Ще се свържем с вас скоро!",
+  contactFailed: "Възникна грешка при изпращането на съобщението ви. Моля, опитайте отново.",
+  subjects: {
+    "General Inquiry": "Общо запитване",
+    "Technical Support": "Техническа поддръжка",
+    "Account Issues": "Проблеми с акаунта",
+    "Payment Problems": "Проблеми с плащания",
+    "Feature Request": "Предложение за функция",
+  },
+  honeypot: "Оставете това поле празно",
+  showMap: "Показване на картата",
+  notFoundTitle: "Опа! Страницата не е намерена",
+  notFoundText: "Страницата, която търсите, не съществува или е преместена.",
+  notFoundMeta: "Страницата не е намерена",
+  backHome: "Към началната страница",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in cs (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const cs: PublicTexts = {
+  skipToContent: "Přejít k obsahu",
+  mainNav: "Hlavní nabídka",
+  mobileNav: "Mobilní nabídka",
+  footerNav: "Zápatí",
+  cookieTitle: "Používáme cookies",
+  cookieText:
+    "Cookies používáme ke zlepšení procházení, zobrazování přizpůsobeného obsahu a analýze návštěvnosti. Kliknutím na „Přijmout vše“ souhlasíte s používáním cookies.",
+  privacyPolicy: "Zásady ochrany osobních údajů",
+  close: "Zavřít",
+  decline: "Odmítnout",
+  acceptAll: "Přijmout vše",
+  explore: "Prozkoumat",
+  legal: "Právní informace",
+  contact: "Kontakt",
+  terms: "Obchodní podmínky",
+  privacy: "Zásady ochrany osobních údajů",
+  amlKyc: "Zásady AML/KYC",
+  fees: "Poplatky",
+  englishOnly: "Dokument „{title}“ není v tomto jazyce k dispozici. Je k dispozici v angličtině:",
+  contactErrors: {
+    name: "Zadejte prosím své jméno",
+    nameTooLong: "Jméno je příliš dlouhé",
+    email: "Zadejte prosím platnou e-mailovou adresu",
+    emailTooLong: "E-mailová adresa je příliš dlouhá",
+    subject: "Vyberte prosím předmět",
+    message: "Napište prosím zprávu",
+    messageTooLong: "Zpráva je příliš dlouhá",
+    tooManyLinks: `Uveďte prosím nejvýše ${links} odkazy`,
+  },
+  contactSent: "Vaše zpráva byla úspěšně odeslána. Brzy se vám ozveme!",
+  contactFailed: "Při odesílání zprávy došlo k chybě. Zkuste to prosím znovu.",
+  subjects: {
+    "General Inquiry": "Obecný dotaz",
+    "Technical Support": "Technická podpora",
+    "Account Issues": "Problémy s účtem",
+    "Payment Problems": "Problémy s platbami",
+    "Feature Request": "Návrh funkce",
+  },
+  honeypot: "Toto pole nevyplňujte",
+  showMap: "Zobrazit mapu",
+  notFoundTitle: "Jejda! Stránka nenalezena",
+  notFoundText: "Hledaná stránka neexistuje nebo byla přesunuta.",
+  notFoundMeta: "Stránka nenalezena",
+  backHome: "Zpět na úvod",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in da (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const da: PublicTexts = {
+  skipToContent: "Gå til indhold",
+  mainNav: "Hovedmenu",
+  mobileNav: "Mobilmenu",
+  footerNav: "Sidefod",
+  cookieTitle: "Vi bruger cookies",
+  cookieText:
+    "Vi bruger cookies til at forbedre din browseroplevelse, vise personligt tilpasset indhold og analysere vores trafik. Ved at klikke på »Accepter alle« giver du samtykke til vores brug af cookies.",
+  privacyPolicy: "Privatlivspolitik",
+  close: "Luk",
+  decline: "Afvis",
+  acceptAll: "Accepter alle",
+  explore: "Udforsk",
+  legal: "Juridisk",
+  contact: "Kontakt",
+  terms: "Vilkår og betingelser",
+  privacy: "Privatlivspolitik",
+  amlKyc: "AML/KYC-politik",
+  fees: "Gebyrer",
+  englishOnly: "Dokumentet »{title}« findes ikke på dette sprog. Det findes på engelsk:",
+  contactErrors: {
+    name: "Indtast dit navn",
+    nameTooLong: "Navnet er for langt",
+    email: "Indtast en gyldig e-mailadresse",
+    emailTooLong: "E-mailadressen er for lang",
+    subject: "Vælg et emne",
+    message: "Skriv en besked",
+    messageTooLong: "Beskeden er for lang",
+    tooManyLinks: `Medtag højst ${links} links`,
+  },
+  contactSent: "Din besked er sendt. Vi vender tilbage snarest!",
+  contactFailed: "Der opstod en fejl, da din besked skulle sendes. Prøv igen.",
+  subjects: {
+    "General Inquiry": "Generel forespørgsel",
+    "Technical Support": "Teknisk support",
+    "Account Issues": "Problemer med kontoen",
+    "Payment Problems": "Problemer med betalinger",
+    "Feature Request": "Ønske om funktion",
+  },
+  honeypot: "Lad dette felt være tomt",
+  showMap: "Vis kort",
+  notFoundTitle: "Ups! Siden blev ikke fundet",
+  notFoundText: "Siden, du leder efter, findes ikke eller er flyttet.",
+  notFoundMeta: "Siden blev ikke fundet",
+  backHome: "Tilbage til forsiden",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in de (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const de: PublicTexts = {
+  skipToContent: "Zum Inhalt springen",
+  mainNav: "Hauptmenü",
+  mobileNav: "Mobiles Menü",
+  footerNav: "Fußzeile",
+  cookieTitle: "Wir verwenden Cookies",
+  cookieText:
+    "Wir verwenden Cookies, um Ihr Surferlebnis zu verbessern, personalisierte Inhalte bereitzustellen und unseren Datenverkehr zu analysieren. Mit einem Klick auf „Alle akzeptieren“ stimmen Sie der Verwendung von Cookies zu.",
+  privacyPolicy: "Datenschutzerklärung",
+  close: "Schließen",
+  decline: "Ablehnen",
+  acceptAll: "Alle akzeptieren",
+  explore: "Entdecken",
+  legal: "Rechtliches",
+  contact: "Kontakt",
+  terms: "Allgemeine Geschäftsbedingungen",
+  privacy: "Datenschutzerklärung",
+  amlKyc: "AML/KYC-Richtlinie",
+  fees: "Gebühren",
+  englishOnly: "Das Dokument „{title}“ ist in dieser Sprache nicht verfügbar. Es ist auf Englisch verfügbar:",
+  contactErrors: {
+    name: "Bitte geben Sie Ihren Namen ein",
+    nameTooLong: "Der Name ist zu lang",
+    email: "Bitte geben Sie eine gültige E-Mail-Adresse ein",
+    emailTooLong: "Die E-Mail-Adresse ist zu lang",
+    subject: "Bitte wählen Sie einen Betreff",
+    message: "Bitte geben Sie eine Nachricht ein",
+    messageTooLong: "Die Nachricht ist zu lang",
+    tooManyLinks: `Bitte fügen Sie höchstens ${links} Links ein`,
+  },
+  contactSent: "Ihre Nachricht wurde erfolgreich gesendet. Wir melden uns bald bei Ihnen!",
+  contactFailed: "Beim Senden Ihrer Nachricht ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.",
+  subjects: {
+    "General Inquiry": "Allgemeine Anfrage",
+    "Technical Support": "Technischer Support",
+    "Account Issues": "Probleme mit dem Konto",
+    "Payment Problems": "Probleme mit Zahlungen",
+    "Feature Request": "Funktionswunsch",
+  },
+  honeypot: "Dieses Feld bitte leer lassen",
+  showMap: "Karte anzeigen",
+  notFoundTitle: "Hoppla! Seite nicht gefunden",
+  notFoundText: "Die gesuchte Seite existiert nicht oder wurde verschoben.",
+  notFoundMeta: "Seite nicht gefunden",
+  backHome: "Zur Startseite",
+};

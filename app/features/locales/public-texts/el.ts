@@ -1,0 +1,50 @@
+// The public site's fixed texts in el (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const el: PublicTexts = {
+  skipToContent: "Μετάβαση στο περιεχόμενο",
+  mainNav: "Κύριο μενού",
+  mobileNav: "Μενού κινητού",
+  footerNav: "Υποσέλιδο",
+  cookieTitle: "Χρησιμοποιούμε cookies",
+  cookieText:
+    "Χρησιμοποιούμε cookies για να βελτιώσουμε την περιήγησή σας, να προβάλλουμε εξατομικευμένο περιεχόμενο και να αναλύουμε την επισκεψιμότητά μας. Πατώντας «Αποδοχή όλων» συναινείτε στη χρήση cookies.",
+  privacyPolicy: "Πολιτική απορρήτου",
+  close: "Κλείσιμο",
+  decline: "Απόρριψη",
+  acceptAll: "Αποδοχή όλων",
+  explore: "Εξερευνήστε",
+  legal: "Νομικά",
+  contact: "Επικοινωνία",
+  terms: "Όροι χρήσης",
+  privacy: "Πολιτική απορρήτου",
+  amlKyc: "Πολιτική AML/KYC",
+  fees: "Χρεώσεις",
+  englishOnly: "Το έγγραφο «{title}» δεν είναι διαθέσιμο σε αυτή τη γλώσσα. Είναι διαθέσιμο στα αγγλικά:",
+  contactErrors: {
+    name: "Εισαγάγετε το όνομά σας",
+    nameTooLong: "Το όνομα είναι πολύ μεγάλο",
+    email: "Εισαγάγετε μια έγκυρη διεύθυνση email",
+    emailTooLong: "Η διεύθυνση email είναι πολύ μεγάλη",
+    subject: "Επιλέξτε θέμα",
+    message: "Εισαγάγετε ένα μήνυμα",
+    messageTooLong: "Το μήνυμα είναι πολύ μεγάλο",
+    tooManyLinks: `Συμπεριλάβετε το πολύ ${links} συνδέσμους`,
+  },
+  contactSent: "Το μήνυμά σας στάλθηκε με επιτυχία. Θα επικοινωνήσουμε σύντομα μαζί σας!",
+  contactFailed: "Παρουσιάστηκε σφάλμα κατά την αποστολή του μηνύματός σας. Δοκιμάστε ξανά.",
+  subjects: {
+    "General Inquiry": "Γενική ερώτηση",
+    "Technical Support": "Τεχνική υποστήριξη",
+    "Account Issues": "Θέματα λογαριασμού",
+    "Payment Problems": "Προβλήματα πληρωμών",
+    "Feature Request": "Αίτημα λειτουργίας",
+  },
+  honeypot: "Αφήστε αυτό το πεδίο κενό",
+  showMap: "Εμφάνιση χάρτη",
+  notFoundTitle: "Ωχ! Η σελίδα δεν βρέθηκε",
+  notFoundText: "Η σελίδα που αναζητάτε δεν υπάρχει ή έχει μετακινηθεί.",
+  notFoundMeta: "Η σελίδα δεν βρέθηκε",
+  backHome: "Επιστροφή στην αρχική",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in es (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const es: PublicTexts = {
+  skipToContent: "Ir al contenido",
+  mainNav: "Menú principal",
+  mobileNav: "Menú móvil",
+  footerNav: "Pie de página",
+  cookieTitle: "Usamos cookies",
+  cookieText:
+    "Usamos cookies para mejorar su experiencia de navegación, ofrecer contenido personalizado y analizar nuestro tráfico. Al hacer clic en «Aceptar todas», acepta nuestro uso de cookies.",
+  privacyPolicy: "Política de privacidad",
+  close: "Cerrar",
+  decline: "Rechazar",
+  acceptAll: "Aceptar todas",
+  explore: "Explorar",
+  legal: "Información legal",
+  contact: "Contacto",
+  terms: "Términos del servicio",
+  privacy: "Política de privacidad",
+  amlKyc: "Política AML/KYC",
+  fees: "Tarifas",
+  englishOnly: "El documento «{title}» no está disponible en este idioma. Está disponible en inglés:",
+  contactErrors: {
+    name: "Introduzca su nombre",
+    nameTooLong: "El nombre es demasiado largo",
+    email: "Introduzca una dirección de correo electrónico válida",
+    emailTooLong: "La dirección de correo electrónico es demasiado larga",
+    subject: "Elija un asunto",
+    message: "Escriba un mensaje",
+    messageTooLong: "El mensaje es demasiado largo",
+    tooManyLinks: `Incluya como máximo ${links} enlaces`,
+  },
+  contactSent: "Su mensaje se ha enviado correctamente. ¡Le responderemos pronto!",
+  contactFailed: "Se ha producido un error al enviar su mensaje. Inténtelo de nuevo.",
+  subjects: {
+    "General Inquiry": "Consulta general",
+    "Technical Support": "Soporte técnico",
+    "Account Issues": "Problemas con la cuenta",
+    "Payment Problems": "Problemas con pagos",
+    "Feature Request": "Solicitud de función",
+  },
+  honeypot: "Deje este campo vacío",
+  showMap: "Mostrar mapa",
+  notFoundTitle: "¡Vaya! Página no encontrada",
+  notFoundText: "La página que busca no existe o se ha movido.",
+  notFoundMeta: "Página no encontrada",
+  backHome: "Volver al inicio",
+};

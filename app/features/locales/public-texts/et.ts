@@ -1,0 +1,50 @@
+// The public site's fixed texts in et (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const et: PublicTexts = {
+  skipToContent: "Mine sisu juurde",
+  mainNav: "Peamenüü",
+  mobileNav: "Mobiilimenüü",
+  footerNav: "Jalus",
+  cookieTitle: "Kasutame küpsiseid",
+  cookieText:
+    "Kasutame küpsiseid, et parandada sirvimiskogemust, pakkuda isikupärastatud sisu ja analüüsida liiklust. Klõpsates „Nõustu kõigiga“, nõustute küpsiste kasutamisega.",
+  privacyPolicy: "Privaatsuspoliitika",
+  close: "Sulge",
+  decline: "Keeldu",
+  acceptAll: "Nõustu kõigiga",
+  explore: "Avasta",
+  legal: "Õigusteave",
+  contact: "Kontakt",
+  terms: "Kasutustingimused",
+  privacy: "Privaatsuspoliitika",
+  amlKyc: "AML/KYC põhimõtted",
+  fees: "Tasud",
+  englishOnly: "Dokument „{title}“ ei ole selles keeles saadaval. See on saadaval inglise keeles:",
+  contactErrors: {
+    name: "Sisestage oma nimi",
+    nameTooLong: "Nimi on liiga pikk",
+    email: "Sisestage kehtiv e-posti aadress",
+    emailTooLong: "E-posti aadress on liiga pikk",
+    subject: "Valige teema",
+    message: "Sisestage sõnum",
+    messageTooLong: "Sõnum on liiga pikk",
+    tooManyLinks: `Lisage kõige rohkem ${links} linki`,
+  },
+  contactSent: "Teie sõnum on edukalt saadetud. Võtame teiega peagi ühendust!",
+  contactFailed: "Sõnumi saatmisel tekkis viga. Palun proovige uuesti.",
+  subjects: {
+    "General Inquiry": "Üldine päring",
+    "Technical Support": "Tehniline tugi",
+    "Account Issues": "Konto probleemid",
+    "Payment Problems": "Makseprobleemid",
+    "Feature Request": "Funktsiooni soov",
+  },
+  honeypot: "Jätke see väli tühjaks",
+  showMap: "Näita kaarti",
+  notFoundTitle: "Oih! Lehte ei leitud",
+  notFoundText: "Otsitavat lehte ei ole olemas või see on teisaldatud.",
+  notFoundMeta: "Lehte ei leitud",
+  backHome: "Tagasi avalehele",
+};

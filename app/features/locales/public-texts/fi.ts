@@ -1,0 +1,50 @@
+// The public site's fixed texts in fi (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const fi: PublicTexts = {
+  skipToContent: "Siirry sisältöön",
+  mainNav: "Päävalikko",
+  mobileNav: "Mobiilivalikko",
+  footerNav: "Alatunniste",
+  cookieTitle: "Käytämme evästeitä",
+  cookieText:
+    "Käytämme evästeitä parantaaksemme selauskokemustasi, näyttääksemme yksilöllistä sisältöä ja analysoidaksemme liikennettämme. Napsauttamalla ”Hyväksy kaikki” hyväksyt evästeiden käytön.",
+  privacyPolicy: "Tietosuojakäytäntö",
+  close: "Sulje",
+  decline: "Hylkää",
+  acceptAll: "Hyväksy kaikki",
+  explore: "Tutustu",
+  legal: "Oikeudelliset tiedot",
+  contact: "Yhteystiedot",
+  terms: "Käyttöehdot",
+  privacy: "Tietosuojakäytäntö",
+  amlKyc: "AML/KYC-käytäntö",
+  fees: "Hinnasto",
+  englishOnly: "Asiakirja ”{title}” ei ole saatavilla tällä kielellä. Se on saatavilla englanniksi:",
+  contactErrors: {
+    name: "Kirjoita nimesi",
+    nameTooLong: "Nimi on liian pitkä",
+    email: "Kirjoita kelvollinen sähköpostiosoite",
+    emailTooLong: "Sähköpostiosoite on liian pitkä",
+    subject: "Valitse aihe",
+    message: "Kirjoita viesti",
+    messageTooLong: "Viesti on liian pitkä",
+    tooManyLinks: `Lisää enintään ${links} linkkiä`,
+  },
+  contactSent: "Viestisi on lähetetty. Palaamme asiaan pian!",
+  contactFailed: "Viestin lähettämisessä tapahtui virhe. Yritä uudelleen.",
+  subjects: {
+    "General Inquiry": "Yleinen kysymys",
+    "Technical Support": "Tekninen tuki",
+    "Account Issues": "Tiliin liittyvät asiat",
+    "Payment Problems": "Maksuongelmat",
+    "Feature Request": "Ominaisuustoive",
+  },
+  honeypot: "Jätä tämä kenttä tyhjäksi",
+  showMap: "Näytä kartta",
+  notFoundTitle: "Hups! Sivua ei löytynyt",
+  notFoundText: "Etsimääsi sivua ei ole olemassa tai se on siirretty.",
+  notFoundMeta: "Sivua ei löytynyt",
+  backHome: "Takaisin etusivulle",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in fr (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const fr: PublicTexts = {
+  skipToContent: "Aller au contenu",
+  mainNav: "Menu principal",
+  mobileNav: "Menu mobile",
+  footerNav: "Pied de page",
+  cookieTitle: "Nous utilisons des cookies",
+  cookieText:
+    "Nous utilisons des cookies pour améliorer votre navigation, proposer du contenu personnalisé et analyser notre trafic. En cliquant sur « Tout accepter », vous consentez à notre utilisation des cookies.",
+  privacyPolicy: "Politique de confidentialité",
+  close: "Fermer",
+  decline: "Refuser",
+  acceptAll: "Tout accepter",
+  explore: "Découvrir",
+  legal: "Mentions légales",
+  contact: "Contact",
+  terms: "Conditions d’utilisation",
+  privacy: "Politique de confidentialité",
+  amlKyc: "Politique LBC/KYC",
+  fees: "Tarifs",
+  englishOnly: "Le document « {title} » n’est pas disponible dans cette langue. Il est disponible en anglais :",
+  contactErrors: {
+    name: "Veuillez saisir votre nom",
+    nameTooLong: "Nom trop long",
+    email: "Veuillez saisir une adresse e-mail valide",
+    emailTooLong: "Adresse e-mail trop longue",
+    subject: "Veuillez choisir un sujet",
+    message: "Veuillez saisir un message",
+    messageTooLong: "Message trop long",
+    tooManyLinks: `Veuillez inclure au plus ${links} liens`,
+  },
+  contactSent: "Votre message a bien été envoyé. Nous vous répondrons rapidement !",
+  contactFailed: "Une erreur s’est produite lors de l’envoi de votre message. Veuillez réessayer.",
+  subjects: {
+    "General Inquiry": "Demande générale",
+    "Technical Support": "Assistance technique",
+    "Account Issues": "Problèmes de compte",
+    "Payment Problems": "Problèmes de paiement",
+    "Feature Request": "Suggestion de fonctionnalité",
+  },
+  honeypot: "Laissez ce champ vide",
+  showMap: "Afficher la carte",
+  notFoundTitle: "Oups ! Page introuvable",
+  notFoundText: "La page que vous cherchez n’existe pas ou a été déplacée.",
+  notFoundMeta: "Page introuvable",
+  backHome: "Retour à l’accueil",
+};

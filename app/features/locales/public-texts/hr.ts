@@ -1,0 +1,50 @@
+// The public site's fixed texts in hr (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const hr: PublicTexts = {
+  skipToContent: "Prijeđi na sadržaj",
+  mainNav: "Glavni izbornik",
+  mobileNav: "Mobilni izbornik",
+  footerNav: "Podnožje",
+  cookieTitle: "Koristimo kolačiće",
+  cookieText:
+    "Kolačiće koristimo kako bismo poboljšali vaše pregledavanje, prikazivali prilagođeni sadržaj i analizirali promet. Klikom na „Prihvati sve” pristajete na našu upotrebu kolačića.",
+  privacyPolicy: "Pravila privatnosti",
+  close: "Zatvori",
+  decline: "Odbij",
+  acceptAll: "Prihvati sve",
+  explore: "Istražite",
+  legal: "Pravne informacije",
+  contact: "Kontakt",
+  terms: "Uvjeti korištenja",
+  privacy: "Pravila privatnosti",
+  amlKyc: "Pravila AML/KYC",
+  fees: "Naknade",
+  englishOnly: "Dokument „{title}” nije dostupan na ovom jeziku. Dostupan je na engleskom:",
+  contactErrors: {
+    name: "Unesite svoje ime",
+    nameTooLong: "Ime je predugo",
+    email: "Unesite valjanu adresu e-pošte",
+    emailTooLong: "Adresa e-pošte je preduga",
+    subject: "Odaberite temu",
+    message: "Unesite poruku",
+    messageTooLong: "Poruka je preduga",
+    tooManyLinks: `Uključite najviše ${links} poveznice`,
+  },
+  contactSent: "Vaša je poruka uspješno poslana. Uskoro ćemo vam se javiti!",
+  contactFailed: "Došlo je do pogreške pri slanju poruke. Pokušajte ponovno.",
+  subjects: {
+    "General Inquiry": "Opći upit",
+    "Technical Support": "Tehnička podrška",
+    "Account Issues": "Problemi s računom",
+    "Payment Problems": "Problemi s plaćanjem",
+    "Feature Request": "Prijedlog značajke",
+  },
+  honeypot: "Ostavite ovo polje prazno",
+  showMap: "Prikaži kartu",
+  notFoundTitle: "Ups! Stranica nije pronađena",
+  notFoundText: "Stranica koju tražite ne postoji ili je premještena.",
+  notFoundMeta: "Stranica nije pronađena",
+  backHome: "Povratak na početnu",
+};

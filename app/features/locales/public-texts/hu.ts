@@ -1,0 +1,50 @@
+// The public site's fixed texts in hu (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const hu: PublicTexts = {
+  skipToContent: "Ugrás a tartalomhoz",
+  mainNav: "Főmenü",
+  mobileNav: "Mobilmenü",
+  footerNav: "Lábléc",
+  cookieTitle: "Sütiket használunk",
+  cookieText:
+    "Sütiket használunk a böngészési élmény javítására, személyre szabott tartalom megjelenítésére és forgalmunk elemzésére. Az „Összes elfogadása” gombra kattintva hozzájárul a sütik használatához.",
+  privacyPolicy: "Adatvédelmi irányelvek",
+  close: "Bezárás",
+  decline: "Elutasítás",
+  acceptAll: "Összes elfogadása",
+  explore: "Felfedezés",
+  legal: "Jogi információk",
+  contact: "Kapcsolat",
+  terms: "Felhasználási feltételek",
+  privacy: "Adatvédelmi irányelvek",
+  amlKyc: "AML/KYC szabályzat",
+  fees: "Díjak",
+  englishOnly: "A(z) „{title}” dokumentum ezen a nyelven nem érhető el. Angolul elérhető:",
+  contactErrors: {
+    name: "Adja meg a nevét",
+    nameTooLong: "A név túl hosszú",
+    email: "Adjon meg egy érvényes e-mail-címet",
+    emailTooLong: "Az e-mail-cím túl hosszú",
+    subject: "Válasszon tárgyat",
+    message: "Írjon üzenetet",
+    messageTooLong: "Az üzenet túl hosszú",
+    tooManyLinks: `Legfeljebb ${links} hivatkozást adjon meg`,
+  },
+  contactSent: "Üzenetét sikeresen elküldtük. Hamarosan jelentkezünk!",
+  contactFailed: "Hiba történt az üzenet küldése közben. Kérjük, próbálja újra.",
+  subjects: {
+    "General Inquiry": "Általános kérdés",
+    "Technical Support": "Műszaki támogatás",
+    "Account Issues": "Fiókkal kapcsolatos gondok",
+    "Payment Problems": "Fizetési problémák",
+    "Feature Request": "Funkciókérés",
+  },
+  honeypot: "Ezt a mezőt hagyja üresen",
+  showMap: "Térkép megjelenítése",
+  notFoundTitle: "Hoppá! Az oldal nem található",
+  notFoundText: "A keresett oldal nem létezik, vagy áthelyezték.",
+  notFoundMeta: "Az oldal nem található",
+  backHome: "Vissza a kezdőlapra",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in it (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const it: PublicTexts = {
+  skipToContent: "Vai al contenuto",
+  mainNav: "Menu principale",
+  mobileNav: "Menu mobile",
+  footerNav: "Piè di pagina",
+  cookieTitle: "Utilizziamo i cookie",
+  cookieText:
+    "Utilizziamo i cookie per migliorare la navigazione, offrire contenuti personalizzati e analizzare il nostro traffico. Facendo clic su «Accetta tutti» acconsenti al nostro utilizzo dei cookie.",
+  privacyPolicy: "Informativa sulla privacy",
+  close: "Chiudi",
+  decline: "Rifiuta",
+  acceptAll: "Accetta tutti",
+  explore: "Scopri",
+  legal: "Note legali",
+  contact: "Contatti",
+  terms: "Termini di servizio",
+  privacy: "Informativa sulla privacy",
+  amlKyc: "Politica AML/KYC",
+  fees: "Commissioni",
+  englishOnly: "Il documento «{title}» non è disponibile in questa lingua. È disponibile in inglese:",
+  contactErrors: {
+    name: "Inserisci il tuo nome",
+    nameTooLong: "Nome troppo lungo",
+    email: "Inserisci un indirizzo e-mail valido",
+    emailTooLong: "Indirizzo e-mail troppo lungo",
+    subject: "Scegli un oggetto",
+    message: "Inserisci un messaggio",
+    messageTooLong: "Messaggio troppo lungo",
+    tooManyLinks: `Includi al massimo ${links} link`,
+  },
+  contactSent: "Il tuo messaggio è stato inviato. Ti risponderemo presto!",
+  contactFailed: "Si è verificato un errore durante l’invio del messaggio. Riprova.",
+  subjects: {
+    "General Inquiry": "Richiesta generale",
+    "Technical Support": "Assistenza tecnica",
+    "Account Issues": "Problemi con il conto",
+    "Payment Problems": "Problemi con i pagamenti",
+    "Feature Request": "Richiesta di funzionalità",
+  },
+  honeypot: "Lascia vuoto questo campo",
+  showMap: "Mostra la mappa",
+  notFoundTitle: "Ops! Pagina non trovata",
+  notFoundText: "La pagina che cerchi non esiste o è stata spostata.",
+  notFoundMeta: "Pagina non trovata",
+  backHome: "Torna alla home",
+};

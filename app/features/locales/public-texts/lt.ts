@@ -1,0 +1,50 @@
+// The public site's fixed texts in lt (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const lt: PublicTexts = {
+  skipToContent: "Pereiti prie turinio",
+  mainNav: "Pagrindinis meniu",
+  mobileNav: "Mobilusis meniu",
+  footerNav: "Poraštė",
+  cookieTitle: "Naudojame slapukus",
+  cookieText:
+    "Naudojame slapukus, kad pagerintume naršymo patirtį, rodytume suasmenintą turinį ir analizuotume srautą. Spustelėdami „Priimti visus“ sutinkate, kad naudotume slapukus.",
+  privacyPolicy: "Privatumo politika",
+  close: "Uždaryti",
+  decline: "Atmesti",
+  acceptAll: "Priimti visus",
+  explore: "Naršyti",
+  legal: "Teisinė informacija",
+  contact: "Kontaktai",
+  terms: "Paslaugų teikimo sąlygos",
+  privacy: "Privatumo politika",
+  amlKyc: "AML/KYC politika",
+  fees: "Mokesčiai",
+  englishOnly: "Dokumentas „{title}“ šia kalba nepasiekiamas. Jis pasiekiamas anglų kalba:",
+  contactErrors: {
+    name: "Įveskite savo vardą",
+    nameTooLong: "Vardas per ilgas",
+    email: "Įveskite galiojantį el. pašto adresą",
+    emailTooLong: "El. pašto adresas per ilgas",
+    subject: "Pasirinkite temą",
+    message: "Įveskite žinutę",
+    messageTooLong: "Žinutė per ilga",
+    tooManyLinks: `Įtraukite ne daugiau kaip ${links} nuorodas`,
+  },
+  contactSent: "Jūsų žinutė išsiųsta. Netrukus su jumis susisieksime!",
+  contactFailed: "Siunčiant žinutę įvyko klaida. Bandykite dar kartą.",
+  subjects: {
+    "General Inquiry": "Bendras klausimas",
+    "Technical Support": "Techninė pagalba",
+    "Account Issues": "Paskyros problemos",
+    "Payment Problems": "Mokėjimų problemos",
+    "Feature Request": "Funkcijos pasiūlymas",
+  },
+  honeypot: "Palikite šį lauką tuščią",
+  showMap: "Rodyti žemėlapį",
+  notFoundTitle: "Oi! Puslapis nerastas",
+  notFoundText: "Ieškomas puslapis neegzistuoja arba buvo perkeltas.",
+  notFoundMeta: "Puslapis nerastas",
+  backHome: "Grįžti į pradžią",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in lv (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const lv: PublicTexts = {
+  skipToContent: "Pāriet uz saturu",
+  mainNav: "Galvenā izvēlne",
+  mobileNav: "Mobilā izvēlne",
+  footerNav: "Kājene",
+  cookieTitle: "Mēs izmantojam sīkdatnes",
+  cookieText:
+    "Mēs izmantojam sīkdatnes, lai uzlabotu pārlūkošanu, rādītu personalizētu saturu un analizētu datplūsmu. Noklikšķinot uz “Pieņemt visas”, jūs piekrītat sīkdatņu izmantošanai.",
+  privacyPolicy: "Privātuma politika",
+  close: "Aizvērt",
+  decline: "Noraidīt",
+  acceptAll: "Pieņemt visas",
+  explore: "Izpētīt",
+  legal: "Juridiskā informācija",
+  contact: "Kontakti",
+  terms: "Pakalpojuma noteikumi",
+  privacy: "Privātuma politika",
+  amlKyc: "AML/KYC politika",
+  fees: "Komisijas maksas",
+  englishOnly: "Dokuments “{title}” šajā valodā nav pieejams. Tas ir pieejams angļu valodā:",
+  contactErrors: {
+    name: "Lūdzu, ievadiet savu vārdu",
+    nameTooLong: "Vārds ir pārāk garš",
+    email: "Lūdzu, ievadiet derīgu e-pasta adresi",
+    emailTooLong: "E-pasta adrese ir pārāk gara",
+    subject: "Lūdzu, izvēlieties tēmu",
+    message: "Lūdzu, ievadiet ziņojumu",
+    messageTooLong: "Ziņojums ir pārāk garš",
+    tooManyLinks: `Lūdzu, iekļaujiet ne vairāk kā ${links} saites`,
+  },
+  contactSent: "Jūsu ziņojums ir nosūtīts. Drīz ar jums sazināsimies!",
+  contactFailed: "Nosūtot ziņojumu, radās kļūda. Lūdzu, mēģiniet vēlreiz.",
+  subjects: {
+    "General Inquiry": "Vispārīgs jautājums",
+    "Technical Support": "Tehniskais atbalsts",
+    "Account Issues": "Konta problēmas",
+    "Payment Problems": "Maksājumu problēmas",
+    "Feature Request": "Funkcijas pieprasījums",
+  },
+  honeypot: "Atstājiet šo lauku tukšu",
+  showMap: "Rādīt karti",
+  notFoundTitle: "Ak! Lapa nav atrasta",
+  notFoundText: "Meklētā lapa neeksistē vai ir pārvietota.",
+  notFoundMeta: "Lapa nav atrasta",
+  backHome: "Atpakaļ uz sākumlapu",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in nl (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const nl: PublicTexts = {
+  skipToContent: "Naar de inhoud",
+  mainNav: "Hoofdmenu",
+  mobileNav: "Mobiel menu",
+  footerNav: "Voettekst",
+  cookieTitle: "Wij gebruiken cookies",
+  cookieText:
+    "Wij gebruiken cookies om uw surfervaring te verbeteren, gepersonaliseerde inhoud te tonen en ons verkeer te analyseren. Door op ‘Alles accepteren’ te klikken, stemt u in met ons gebruik van cookies.",
+  privacyPolicy: "Privacybeleid",
+  close: "Sluiten",
+  decline: "Weigeren",
+  acceptAll: "Alles accepteren",
+  explore: "Ontdekken",
+  legal: "Juridisch",
+  contact: "Contact",
+  terms: "Servicevoorwaarden",
+  privacy: "Privacybeleid",
+  amlKyc: "AML/KYC-beleid",
+  fees: "Kosten",
+  englishOnly: "Het document ‘{title}’ is niet beschikbaar in deze taal. Het is beschikbaar in het Engels:",
+  contactErrors: {
+    name: "Vul uw naam in",
+    nameTooLong: "Naam te lang",
+    email: "Vul een geldig e-mailadres in",
+    emailTooLong: "E-mailadres te lang",
+    subject: "Kies een onderwerp",
+    message: "Vul een bericht in",
+    messageTooLong: "Bericht te lang",
+    tooManyLinks: `Gebruik maximaal ${links} links`,
+  },
+  contactSent: "Uw bericht is verzonden. We nemen snel contact met u op!",
+  contactFailed: "Er ging iets mis bij het verzenden van uw bericht. Probeer het opnieuw.",
+  subjects: {
+    "General Inquiry": "Algemene vraag",
+    "Technical Support": "Technische ondersteuning",
+    "Account Issues": "Problemen met account",
+    "Payment Problems": "Problemen met betalingen",
+    "Feature Request": "Functieverzoek",
+  },
+  honeypot: "Laat dit veld leeg",
+  showMap: "Kaart tonen",
+  notFoundTitle: "Oeps! Pagina niet gevonden",
+  notFoundText: "De pagina die u zoekt bestaat niet of is verplaatst.",
+  notFoundMeta: "Pagina niet gevonden",
+  backHome: "Terug naar home",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in pl (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const pl: PublicTexts = {
+  skipToContent: "Przejdź do treści",
+  mainNav: "Menu główne",
+  mobileNav: "Menu mobilne",
+  footerNav: "Stopka",
+  cookieTitle: "Używamy plików cookie",
+  cookieText:
+    "Używamy plików cookie, aby ulepszyć przeglądanie, wyświetlać spersonalizowane treści i analizować ruch. Klikając „Akceptuj wszystkie”, zgadzasz się na używanie przez nas plików cookie.",
+  privacyPolicy: "Polityka prywatności",
+  close: "Zamknij",
+  decline: "Odrzuć",
+  acceptAll: "Akceptuj wszystkie",
+  explore: "Odkryj",
+  legal: "Informacje prawne",
+  contact: "Kontakt",
+  terms: "Regulamin",
+  privacy: "Polityka prywatności",
+  amlKyc: "Polityka AML/KYC",
+  fees: "Opłaty",
+  englishOnly: "Dokument „{title}” nie jest dostępny w tym języku. Jest dostępny po angielsku:",
+  contactErrors: {
+    name: "Podaj swoje imię i nazwisko",
+    nameTooLong: "Imię i nazwisko jest za długie",
+    email: "Podaj prawidłowy adres e-mail",
+    emailTooLong: "Adres e-mail jest za długi",
+    subject: "Wybierz temat",
+    message: "Wpisz wiadomość",
+    messageTooLong: "Wiadomość jest za długa",
+    tooManyLinks: `Dodaj najwyżej ${links} linki`,
+  },
+  contactSent: "Twoja wiadomość została wysłana. Wkrótce się odezwiemy!",
+  contactFailed: "Podczas wysyłania wiadomości wystąpił błąd. Spróbuj ponownie.",
+  subjects: {
+    "General Inquiry": "Pytanie ogólne",
+    "Technical Support": "Pomoc techniczna",
+    "Account Issues": "Problemy z kontem",
+    "Payment Problems": "Problemy z płatnościami",
+    "Feature Request": "Propozycja funkcji",
+  },
+  honeypot: "Pozostaw to pole puste",
+  showMap: "Pokaż mapę",
+  notFoundTitle: "Ups! Nie znaleziono strony",
+  notFoundText: "Strona, której szukasz, nie istnieje lub została przeniesiona.",
+  notFoundMeta: "Nie znaleziono strony",
+  backHome: "Wróć na stronę główną",
+};

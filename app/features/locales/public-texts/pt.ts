@@ -1,0 +1,50 @@
+// The public site's fixed texts in pt (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const pt: PublicTexts = {
+  skipToContent: "Ir para o conteúdo",
+  mainNav: "Menu principal",
+  mobileNav: "Menu móvel",
+  footerNav: "Rodapé",
+  cookieTitle: "Utilizamos cookies",
+  cookieText:
+    "Utilizamos cookies para melhorar a sua navegação, apresentar conteúdo personalizado e analisar o nosso tráfego. Ao clicar em «Aceitar todos», consente a nossa utilização de cookies.",
+  privacyPolicy: "Política de privacidade",
+  close: "Fechar",
+  decline: "Recusar",
+  acceptAll: "Aceitar todos",
+  explore: "Explorar",
+  legal: "Informação legal",
+  contact: "Contacto",
+  terms: "Termos de serviço",
+  privacy: "Política de privacidade",
+  amlKyc: "Política AML/KYC",
+  fees: "Comissões",
+  englishOnly: "O documento «{title}» não está disponível neste idioma. Está disponível em inglês:",
+  contactErrors: {
+    name: "Introduza o seu nome",
+    nameTooLong: "Nome demasiado longo",
+    email: "Introduza um endereço de e-mail válido",
+    emailTooLong: "Endereço de e-mail demasiado longo",
+    subject: "Escolha um assunto",
+    message: "Escreva uma mensagem",
+    messageTooLong: "Mensagem demasiado longa",
+    tooManyLinks: `Inclua no máximo ${links} ligações`,
+  },
+  contactSent: "A sua mensagem foi enviada com sucesso. Responderemos em breve!",
+  contactFailed: "Ocorreu um erro ao enviar a sua mensagem. Tente novamente.",
+  subjects: {
+    "General Inquiry": "Questão geral",
+    "Technical Support": "Suporte técnico",
+    "Account Issues": "Problemas com a conta",
+    "Payment Problems": "Problemas com pagamentos",
+    "Feature Request": "Pedido de funcionalidade",
+  },
+  honeypot: "Deixe este campo vazio",
+  showMap: "Mostrar mapa",
+  notFoundTitle: "Ups! Página não encontrada",
+  notFoundText: "A página que procura não existe ou foi movida.",
+  notFoundMeta: "Página não encontrada",
+  backHome: "Voltar ao início",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in ro (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const ro: PublicTexts = {
+  skipToContent: "Salt la conținut",
+  mainNav: "Meniu principal",
+  mobileNav: "Meniu mobil",
+  footerNav: "Subsol",
+  cookieTitle: "Folosim cookie-uri",
+  cookieText:
+    "Folosim cookie-uri pentru a vă îmbunătăți navigarea, a afișa conținut personalizat și a analiza traficul. Dacă faceți clic pe „Acceptă toate”, vă dați acordul pentru folosirea cookie-urilor.",
+  privacyPolicy: "Politica de confidențialitate",
+  close: "Închide",
+  decline: "Refuză",
+  acceptAll: "Acceptă toate",
+  explore: "Descoperă",
+  legal: "Informații legale",
+  contact: "Contact",
+  terms: "Termeni și condiții",
+  privacy: "Politica de confidențialitate",
+  amlKyc: "Politica AML/KYC",
+  fees: "Comisioane",
+  englishOnly: "Documentul „{title}” nu este disponibil în această limbă. Este disponibil în engleză:",
+  contactErrors: {
+    name: "Introduceți numele",
+    nameTooLong: "Numele este prea lung",
+    email: "Introduceți o adresă de e-mail validă",
+    emailTooLong: "Adresa de e-mail este prea lungă",
+    subject: "Alegeți un subiect",
+    message: "Introduceți un mesaj",
+    messageTooLong: "Mesajul este prea lung",
+    tooManyLinks: `Includeți cel mult ${links} linkuri`,
+  },
+  contactSent: "Mesajul a fost trimis. Vă răspundem în curând!",
+  contactFailed: "A apărut o eroare la trimiterea mesajului. Încercați din nou.",
+  subjects: {
+    "General Inquiry": "Întrebare generală",
+    "Technical Support": "Asistență tehnică",
+    "Account Issues": "Probleme cu contul",
+    "Payment Problems": "Probleme cu plățile",
+    "Feature Request": "Sugestie de funcție",
+  },
+  honeypot: "Lăsați acest câmp gol",
+  showMap: "Afișează harta",
+  notFoundTitle: "Hopa! Pagina nu a fost găsită",
+  notFoundText: "Pagina căutată nu există sau a fost mutată.",
+  notFoundMeta: "Pagina nu a fost găsită",
+  backHome: "Înapoi la pagina principală",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in ru (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const ru: PublicTexts = {
+  skipToContent: "Перейти к содержимому",
+  mainNav: "Главное меню",
+  mobileNav: "Мобильное меню",
+  footerNav: "Подвал",
+  cookieTitle: "Мы используем cookie",
+  cookieText:
+    "Мы используем cookie, чтобы сделать просмотр сайта удобнее, показывать персональный контент и анализировать посещаемость. Нажимая «Принять все», вы соглашаетесь на использование cookie.",
+  privacyPolicy: "Политика конфиденциальности",
+  close: "Закрыть",
+  decline: "Отклонить",
+  acceptAll: "Принять все",
+  explore: "Разделы",
+  legal: "Правовая информация",
+  contact: "Контакты",
+  terms: "Условия обслуживания",
+  privacy: "Политика конфиденциальности",
+  amlKyc: "Политика AML/KYC",
+  fees: "Тарифы",
+  englishOnly: "Документ «{title}» недоступен на этом языке. Он доступен на английском:",
+  contactErrors: {
+    name: "Введите ваше имя",
+    nameTooLong: "Слишком длинное имя",
+    email: "Введите правильный адрес электронной почты",
+    emailTooLong: "Слишком длинный адрес электронной почты",
+    subject: "Выберите тему",
+    message: "Введите сообщение",
+    messageTooLong: "Слишком длинное сообщение",
+    tooManyLinks: `Укажите не больше ${links} ссылок`,
+  },
+  contactSent: "Ваше сообщение отправлено. Мы скоро ответим!",
+  contactFailed: "Не удалось отправить сообщение. Попробуйте ещё раз.",
+  subjects: {
+    "General Inquiry": "Общий вопрос",
+    "Technical Support": "Техническая поддержка",
+    "Account Issues": "Вопросы по счёту",
+    "Payment Problems": "Проблемы с платежами",
+    "Feature Request": "Предложение функции",
+  },
+  honeypot: "Оставьте это поле пустым",
+  showMap: "Показать карту",
+  notFoundTitle: "Ой! Страница не найдена",
+  notFoundText: "Страница, которую вы ищете, не существует или перемещена.",
+  notFoundMeta: "Страница не найдена",
+  backHome: "На главную",
+};

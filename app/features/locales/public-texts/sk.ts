@@ -1,0 +1,50 @@
+// The public site's fixed texts in sk (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const sk: PublicTexts = {
+  skipToContent: "Prejsť na obsah",
+  mainNav: "Hlavná ponuka",
+  mobileNav: "Mobilná ponuka",
+  footerNav: "Päta",
+  cookieTitle: "Používame cookies",
+  cookieText:
+    "Cookies používame na zlepšenie prehliadania, zobrazovanie prispôsobeného obsahu a analýzu návštevnosti. Kliknutím na „Prijať všetko“ súhlasíte s používaním cookies.",
+  privacyPolicy: "Zásady ochrany súkromia",
+  close: "Zavrieť",
+  decline: "Odmietnuť",
+  acceptAll: "Prijať všetko",
+  explore: "Preskúmať",
+  legal: "Právne informácie",
+  contact: "Kontakt",
+  terms: "Obchodné podmienky",
+  privacy: "Zásady ochrany súkromia",
+  amlKyc: "Zásady AML/KYC",
+  fees: "Poplatky",
+  englishOnly: "Dokument „{title}“ nie je v tomto jazyku k dispozícii. Je k dispozícii v angličtine:",
+  contactErrors: {
+    name: "Zadajte svoje meno",
+    nameTooLong: "Meno je príliš dlhé",
+    email: "Zadajte platnú e-mailovú adresu",
+    emailTooLong: "E-mailová adresa je príliš dlhá",
+    subject: "Vyberte predmet",
+    message: "Napíšte správu",
+    messageTooLong: "Správa je príliš dlhá",
+    tooManyLinks: `Uveďte najviac ${links} odkazy`,
+  },
+  contactSent: "Vaša správa bola úspešne odoslaná. Čoskoro sa vám ozveme!",
+  contactFailed: "Pri odosielaní správy sa vyskytla chyba. Skúste to znova.",
+  subjects: {
+    "General Inquiry": "Všeobecná otázka",
+    "Technical Support": "Technická podpora",
+    "Account Issues": "Problémy s účtom",
+    "Payment Problems": "Problémy s platbami",
+    "Feature Request": "Návrh funkcie",
+  },
+  honeypot: "Toto pole nevypĺňajte",
+  showMap: "Zobraziť mapu",
+  notFoundTitle: "Ups! Stránka sa nenašla",
+  notFoundText: "Hľadaná stránka neexistuje alebo bola presunutá.",
+  notFoundMeta: "Stránka sa nenašla",
+  backHome: "Späť na úvod",
+};

@@ -1,0 +1,50 @@
+// The public site's fixed texts in sl (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const sl: PublicTexts = {
+  skipToContent: "Skok na vsebino",
+  mainNav: "Glavni meni",
+  mobileNav: "Mobilni meni",
+  footerNav: "Noga strani",
+  cookieTitle: "Uporabljamo piškotke",
+  cookieText:
+    "Piškotke uporabljamo za boljše brskanje, prikaz prilagojene vsebine in analizo prometa. S klikom na »Sprejmi vse« soglašate z našo uporabo piškotkov.",
+  privacyPolicy: "Pravilnik o zasebnosti",
+  close: "Zapri",
+  decline: "Zavrni",
+  acceptAll: "Sprejmi vse",
+  explore: "Raziščite",
+  legal: "Pravne informacije",
+  contact: "Kontakt",
+  terms: "Pogoji uporabe",
+  privacy: "Pravilnik o zasebnosti",
+  amlKyc: "Pravilnik AML/KYC",
+  fees: "Provizije",
+  englishOnly: "Dokument »{title}« v tem jeziku ni na voljo. Na voljo je v angleščini:",
+  contactErrors: {
+    name: "Vnesite svoje ime",
+    nameTooLong: "Ime je predolgo",
+    email: "Vnesite veljaven e-poštni naslov",
+    emailTooLong: "E-poštni naslov je predolg",
+    subject: "Izberite zadevo",
+    message: "Vnesite sporočilo",
+    messageTooLong: "Sporočilo je predolgo",
+    tooManyLinks: `Vključite največ ${links} povezave`,
+  },
+  contactSent: "Vaše sporočilo je bilo poslano. Kmalu se vam oglasimo!",
+  contactFailed: "Pri pošiljanju sporočila je prišlo do napake. Poskusite znova.",
+  subjects: {
+    "General Inquiry": "Splošno vprašanje",
+    "Technical Support": "Tehnična podpora",
+    "Account Issues": "Težave z računom",
+    "Payment Problems": "Težave s plačili",
+    "Feature Request": "Predlog funkcije",
+  },
+  honeypot: "To polje pustite prazno",
+  showMap: "Pokaži zemljevid",
+  notFoundTitle: "Ojoj! Strani ni mogoče najti",
+  notFoundText: "Stran, ki jo iščete, ne obstaja ali je bila premaknjena.",
+  notFoundMeta: "Strani ni mogoče najti",
+  backHome: "Nazaj na domačo stran",
+};

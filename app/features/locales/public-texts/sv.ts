@@ -1,0 +1,50 @@
+// The public site's fixed texts in sv (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const sv: PublicTexts = {
+  skipToContent: "Hoppa till innehållet",
+  mainNav: "Huvudmeny",
+  mobileNav: "Mobilmeny",
+  footerNav: "Sidfot",
+  cookieTitle: "Vi använder cookies",
+  cookieText:
+    "Vi använder cookies för att förbättra din upplevelse, visa anpassat innehåll och analysera vår trafik. Genom att klicka på ”Godkänn alla” samtycker du till vår användning av cookies.",
+  privacyPolicy: "Integritetspolicy",
+  close: "Stäng",
+  decline: "Avböj",
+  acceptAll: "Godkänn alla",
+  explore: "Utforska",
+  legal: "Juridik",
+  contact: "Kontakt",
+  terms: "Användarvillkor",
+  privacy: "Integritetspolicy",
+  amlKyc: "AML/KYC-policy",
+  fees: "Avgifter",
+  englishOnly: "Dokumentet ”{title}” finns inte på det här språket. Det finns på engelska:",
+  contactErrors: {
+    name: "Ange ditt namn",
+    nameTooLong: "Namnet är för långt",
+    email: "Ange en giltig e-postadress",
+    emailTooLong: "E-postadressen är för lång",
+    subject: "Välj ett ämne",
+    message: "Skriv ett meddelande",
+    messageTooLong: "Meddelandet är för långt",
+    tooManyLinks: `Ta med högst ${links} länkar`,
+  },
+  contactSent: "Ditt meddelande har skickats. Vi hör av oss snart!",
+  contactFailed: "Det gick inte att skicka ditt meddelande. Försök igen.",
+  subjects: {
+    "General Inquiry": "Allmän fråga",
+    "Technical Support": "Teknisk support",
+    "Account Issues": "Problem med kontot",
+    "Payment Problems": "Problem med betalningar",
+    "Feature Request": "Önskemål om funktion",
+  },
+  honeypot: "Lämna det här fältet tomt",
+  showMap: "Visa karta",
+  notFoundTitle: "Hoppsan! Sidan hittades inte",
+  notFoundText: "Sidan du letar efter finns inte eller har flyttats.",
+  notFoundMeta: "Sidan hittades inte",
+  backHome: "Tillbaka till startsidan",
+};

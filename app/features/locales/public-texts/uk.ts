@@ -1,0 +1,50 @@
+// The public site's fixed texts in uk (app/features/locales/public-texts.ts).
+import { CONTACT_MAX_LINKS as links } from "../contact-texts";
+import type { PublicTexts } from "../public-texts";
+
+export const uk: PublicTexts = {
+  skipToContent: "Перейти до вмісту",
+  mainNav: "Головне меню",
+  mobileNav: "Мобільне меню",
+  footerNav: "Нижній колонтитул",
+  cookieTitle: "Ми використовуємо cookie",
+  cookieText:
+    "Ми використовуємо cookie, щоб зробити перегляд сайту зручнішим, показувати персоналізований вміст і аналізувати відвідуваність. Натискаючи «Прийняти всі», ви погоджуєтеся на використання cookie.",
+  privacyPolicy: "Політика конфіденційності",
+  close: "Закрити",
+  decline: "Відхилити",
+  acceptAll: "Прийняти всі",
+  explore: "Розділи",
+  legal: "Правова інформація",
+  contact: "Контакти",
+  terms: "Умови обслуговування",
+  privacy: "Політика конфіденційності",
+  amlKyc: "Політика AML/KYC",
+  fees: "Тарифи",
+  englishOnly: "Документ «{title}» недоступний цією мовою. Він доступний англійською:",
+  contactErrors: {
+    name: "Введіть ваше ім’я",
+    nameTooLong: "Занадто довге ім’я",
+    email: "Введіть правильну адресу електронної пошти",
+    emailTooLong: "Занадто довга адреса електронної пошти",
+    subject: "Виберіть тему",
+    message: "Введіть повідомлення",
+    messageTooLong: "Занадто довге повідомлення",
+    tooManyLinks: `Додайте не більше ${links} посилань`,
+  },
+  contactSent: "Ваше повідомлення надіслано. Ми скоро відповімо!",
+  contactFailed: "Не вдалося надіслати повідомлення. Спробуйте ще раз.",
+  subjects: {
+    "General Inquiry": "Загальне питання",
+    "Technical Support": "Технічна підтримка",
+    "Account Issues": "Питання щодо рахунку",
+    "Payment Problems": "Проблеми з платежами",
+    "Feature Request": "Пропозиція функції",
+  },
+  honeypot: "Залиште це поле порожнім",
+  showMap: "Показати карту",
+  notFoundTitle: "Ой! Сторінку не знайдено",
+  notFoundText: "Сторінка, яку ви шукаєте, не існує або була переміщена.",
+  notFoundMeta: "Сторінку не знайдено",
+  backHome: "На головну",
+};

@@ -1,0 +1,51 @@
+// The media library's shapes and checks, shared by its screen and its server.
+import { z } from "zod";
+
+export { LIBRARY_PAGE_SIZE, libraryQuerySchema, type LibraryQuery } from "./query";
+
+/** An upload's stored name (`uploads/<name>`): the site's own names only. */
+export const fileNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}$/)
+  .refine((name) => !name.includes(".."));
+
+/** The responsive copies of an image (`<name>-w640.webp`) go with it, not as files of their own. */
+export const isVariantName = (name: string) => /-w\d+\.webp$/.test(name);
+
+/** Days a file must have been unused for "delete the long unused" to take it. */
+export const LONG_UNUSED_DAYS = 30;
+
+export const mediaIntents = { deleteFile: "delete-media-file", deleteLongUnused: "delete-long-unused-files" } as const;
+
+export interface MediaPlace {
+  /** The record's kind (`setting`, `content`, `landing-page`, …) and the key it is shown by. */
+  kind: string;
+  key: string;
+  locale: string;
+  /** The dashboard address that opens the place. */
+  href: string;
+  staged: boolean;
+  release: { id: number; name: string; href: string } | null;
+}
+
+/** Who uploaded a file: an account (its name, or null when it was deleted), or `unknown` (found in the store). */
+export interface Uploader {
+  id: string;
+  name: string | null;
+}
+
+export interface LibraryFile {
+  name: string;
+  path: string;
+  type: string;
+  size: number;
+  /** Pixels of an image; null when unknown. */
+  width: number | null;
+  height: number | null;
+  uploadedAt: string;
+  uploader: Uploader | null;
+  places: MediaPlace[];
+}
+
+/** The form of a file's deletion: its stored name. */
+export const mediaDeleteSchema = z.object({ file: fileNameSchema });

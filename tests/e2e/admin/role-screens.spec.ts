@@ -1,0 +1,179 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { expect, test, type Browser, type Page, workerPort } from "../support/fixtures";
+import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
+
+// Each role sees only the actions its permissions allow (app/features/access/matrix.ts), and a
+// section reached by its address says why it is not there. One server with a PostgreSQL database
+// of its own, so the spec can give the roles; one test per role, each a short walk of its screens.
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PORT = workerPort(15);
+const PASSWORD = "role-password-1";
+const RELEASE = "Проверка ролей";
+
+async function sql(connectionString: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(
+    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
+  );
+}
+
+async function signedIn(browser: Browser, url: string, email: string, signUp: boolean) {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1400, height: 1000 } });
+  const path = signUp ? "/api/auth/sign-up/email" : "/api/auth/sign-in/email";
+  const answer = await context.request.post(path, {
+    headers: { Origin: url },
+    data: { email, password: PASSWORD, name: email.split("@")[0] },
+  });
+  expect(answer.ok()).toBe(true);
+  return context.newPage();
+}
+
+const tabLinks = (page: Page) => page.getByRole("navigation", { name: "Разделы панели" }).getByRole("link");
+const sectionLinks = (page: Page) => page.getByRole("navigation", { name: "Разделы вкладки «Другое»" }).getByRole("link");
+const hrefs = async (links: ReturnType<typeof tabLinks>) =>
+  (await links.evaluateAll((nodes) => nodes.map((node) => new URL((node as HTMLAnchorElement).href).pathname))).sort();
+
+/** What each role is shown: its tabs, its 'Другое' sections, and what the releases screens offer it. */
+const expected = {
+  publisher: {
+    tabs: ["/admin/content", "/admin/fees", "/admin/legal", "/admin/menu", "/admin/other"],
+    sections: ["media", "pages", "releases", "seo", "team"],
+    createsReleases: true,
+    refusedAt: ["/admin/other/backups", "Роль «Публикатор» не даёт права: резервные копии"],
+  },
+  reviewer: {
+    tabs: ["/admin/other"],
+    sections: ["archive", "releases", "team"],
+    createsReleases: false,
+    refusedAt: ["/admin/content", "Роль «Рецензент» не даёт права: изменять контент"],
+  },
+  author: {
+    tabs: ["/admin/content", "/admin/fees", "/admin/legal", "/admin/menu", "/admin/other"],
+    sections: ["media", "pages", "releases", "seo", "team"],
+    createsReleases: true,
+    refusedAt: ["/admin/settings/general", "Роль «Автор» не даёт права: изменять глобальные настройки"],
+  },
+  // Given German only: the sections that edit only the default locale are not there.
+  translator: {
+    tabs: ["/admin/content", "/admin/other"],
+    sections: ["media", "releases", "team"],
+    createsReleases: true,
+    refusedAt: ["/admin/menu", "Вам не назначен язык «en»: изменения на нём недоступны"],
+  },
+  analyst: {
+    tabs: ["/admin/other"],
+    sections: ["archive", "messages", "statistics", "team"],
+    createsReleases: null,
+    refusedAt: ["/admin/other/releases", "Роль «Аналитик» не даёт права: видеть выпуски и их предпросмотр"],
+  },
+} as const;
+
+test.describe("[ADMIN][ROLES] each role sees only what it may do", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: IsolatedServer;
+  let database: string;
+  let databaseUrl: string;
+  let releasePath: string;
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    database = `site_roles_e2e_${Date.now()}_${randomBytes(3).toString("hex")}`;
+    await sql(ADMIN_URL, `CREATE DATABASE "${database}"`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+    server = await startIsolatedServer({ port: PORT, env: { DATABASE_URL: databaseUrl, AUTH_RATE_LIMIT: "1000" } });
+    // The first account is the administrator; it makes a release for the others to look at.
+    const admin = await signedIn(browser, server.url, "roles-admin@example.com", true);
+    const created = await admin.request.post("/admin/other/releases", {
+      headers: { Origin: server.url },
+      form: { intent: "create-release", name: RELEASE },
+      maxRedirects: 0,
+    });
+    expect(created.status()).toBeLessThan(400);
+    // German, for the translator (a draft locale is translated as a public one is).
+    const german = await admin.request.post("/admin/other/locales", {
+      headers: { Origin: server.url },
+      form: { intent: "add-locale", code: "de" },
+      maxRedirects: 0,
+    });
+    expect(german.status()).toBeLessThan(400);
+    await admin.context().close();
+    const { rows } = await sql(databaseUrl, "SELECT id FROM releases WHERE name = $1", [RELEASE]);
+    releasePath = `/admin/other/releases/${rows[0].id}`;
+    for (const role of Object.keys(expected)) {
+      await signedIn(browser, server.url, `${role}@example.com`, true).then((page) => page.context().close());
+      await sql(databaseUrl, `INSERT INTO admin_users (user_id, role, locales) SELECT id, $2, $3 FROM "user" WHERE email = $1`, [
+        `${role}@example.com`,
+        role,
+        role === "translator" ? ["de"] : [],
+      ]);
+    }
+    await sql(
+      databaseUrl,
+      `INSERT INTO contact_messages (name, email, subject, message, client_hash) VALUES ('Visitor', 'visitor@example.com', 'general', 'A question', 'x')`,
+    );
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await sql(ADMIN_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  });
+
+  for (const [role, shown] of Object.entries(expected)) {
+    test(`${role}: the tabs, sections and actions of the role, and why a section is not there`, async ({ browser }) => {
+      test.setTimeout(90_000);
+      const page = await signedIn(browser, server.url, `${role}@example.com`, false);
+      await open(page, "/admin/other/team");
+      expect(await hrefs(tabLinks(page))).toEqual(shown.tabs);
+      expect(await hrefs(sectionLinks(page))).toEqual(shown.sections.map((id) => `/admin/other/${id}`).sort());
+      // The team is the administrator's: the others see their own account only.
+      await expect(page.getByRole("button", { name: "Пригласить" })).toHaveCount(0);
+
+      if (shown.createsReleases !== null) {
+        await open(page, "/admin/other/releases");
+        await expect(page.getByRole("link", { name: RELEASE })).toBeVisible();
+        await expect(page.getByRole("button", { name: "Создать и открыть" })).toHaveCount(shown.createsReleases ? 1 : 0);
+        await expect(page.getByRole("button", { name: "Сохранить правила" })).toHaveCount(0);
+        await open(page, releasePath);
+        await expect(page.getByTestId("open-preview")).toBeVisible();
+        await expect(page.getByRole("button", { name: "Создать ссылку для проверки" })).toHaveCount(shown.createsReleases ? 1 : 0);
+        await expect(page.getByRole("button", { name: "Опубликовать сейчас" })).toHaveCount(role === "publisher" ? 1 : 0);
+        await expect(page.getByRole("button", { name: "Редактировать в выпуске" })).toHaveCount(shown.createsReleases ? 1 : 0);
+        // Only those who stage changes are told where their saves go.
+        await expect(page.getByText("Изменения сразу на сайте")).toHaveCount(shown.createsReleases ? 1 : 0);
+        if (role === "reviewer") await page.screenshot({ path: "test-results/role-screens-reviewer.png", fullPage: true });
+      }
+      if (role === "translator") {
+        // The content tab opens in the translator's language, the only one offered.
+        await open(page, "/admin/content");
+        await expect(page).toHaveURL(/\/admin\/content\?locale=de$/);
+        await open(page, "/admin/content?locale=en");
+        await expect(page.getByRole("alert").filter({ hasText: "Вам не назначен язык «en»" })).toBeVisible();
+      }
+      if (role === "analyst") {
+        await open(page, "/admin/other/messages");
+        await page.getByRole("button", { name: /Visitor/ }).click();
+        await expect(page.getByText("A question")).toBeVisible();
+        await expect(page.getByRole("link", { name: "Ответить" })).toBeVisible();
+        for (const action of ["Удалить", "Отметить прочитанным", "Отметить непрочитанным"])
+          await expect(page.getByRole("button", { name: action })).toHaveCount(0);
+      }
+
+      const [path, reason] = shown.refusedAt;
+      await open(page, path);
+      await expect(page.getByRole("alert").filter({ hasText: reason })).toBeVisible();
+      await page.context().close();
+    });
+  }
+});
