@@ -5,6 +5,7 @@ import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { requireMember } from "~/features/auth/permissions.server";
 import { changeSiteLocales, listSiteLocales } from "~/features/locales/locales.server";
+import { translationCompleteness } from "~/features/content/translations.server";
 import { localeActionSchema, localeMessages } from "~/features/locales/schema";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm, refused, runAction, succeeded } from "~/platform/action-result.server";
@@ -15,7 +16,17 @@ export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matc
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request, "settings.edit");
-  return data({ locales: await listSiteLocales(getDb()) }, { headers: { "Cache-Control": "no-store" } });
+  const db = getDb();
+  const locales = await listSiteLocales(db);
+  // How far each other locale is translated: switching one on needs all of it (or an override).
+  const completeness = Object.fromEntries(
+    await Promise.all(
+      locales
+        .filter((locale) => !locale.isDefault)
+        .map(async (locale) => [locale.code, await translationCompleteness(db, locale.code)] as const),
+    ),
+  );
+  return data({ locales, completeness }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   return runAction(
     parsed.data.intent,
     async () => {
-      await changeSiteLocales(getDb(), parsed.data, admin);
+      await changeSiteLocales(getDb(), parsed.data, admin, translationCompleteness);
       return succeeded(parsed.data.intent);
     },
     { log: "site locales change failed", message: localeMessages.failed },
@@ -36,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
 
 export default function AdminOtherLocales({ loaderData }: Route.ComponentProps) {
-  return <LocalesPanel locales={loaderData.locales} />;
+  return <LocalesPanel locales={loaderData.locales} completeness={loaderData.completeness} />;
 }
 
 export function ErrorBoundary() {

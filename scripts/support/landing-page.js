@@ -134,7 +134,7 @@ export async function ensureSecondLocale(baseUrl, { account } = {}) {
   /** @type {Record<string, string>[]} */
   const steps = [
     { intent: "add-locale", code: SECOND_LOCALE },
-    { intent: "set-locale-state", code: SECOND_LOCALE, state: "public" },
+    { intent: "set-locale-state", code: SECOND_LOCALE, state: "public", override: "on" },
   ];
   for (const fields of steps) {
     const response = await fetch(`${baseUrl}/admin/other/locales`, {

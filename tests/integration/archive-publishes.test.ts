@@ -15,6 +15,7 @@ import { createRedirect } from "~/features/pages/redirects.server";
 import { refreshPublicIndex } from "~/features/pages/public-index.server";
 import { publishRelease } from "~/features/releases/publish.server";
 import { changeSiteLocales } from "~/features/locales/locales.server";
+import { translationCompleteness } from "~/features/content/translations.server";
 import { localeIntents } from "~/features/locales/schema";
 import { createRelease, setDrafting } from "~/features/releases/releases.server";
 import { restoreRevision } from "~/features/records/restore.server";
@@ -151,11 +152,16 @@ describe.each(onBothDatabases)("the archive's entries on %s", (kind) => {
 
   it("archives a locale switched on as a publish: its pages appear under their prefix", async () => {
     const db = app.handle.db;
-    await changeSiteLocales(db, { intent: localeIntents.add, code: "de" }, admin);
-    await changeSiteLocales(db, { intent: localeIntents.setState, code: "de", state: "public" }, admin);
+    await changeSiteLocales(db, { intent: localeIntents.add, code: "de" }, admin, translationCompleteness);
+    await changeSiteLocales(
+      db,
+      { intent: localeIntents.setState, code: "de", state: "public", override: "on" },
+      admin,
+      translationCompleteness,
+    );
     expect(await run(db)).toBe(2);
     const entries = (await db.select().from(archiveEntries).orderBy(asc(archiveEntries.id))).slice(-2);
-    expect(entries.map((entry) => entry.kind)).toEqual(["locale.create", "locale.publish"]);
+    expect(entries.map((entry) => entry.kind)).toEqual(["locale.create", "locale.publish_incomplete"]);
     const pages = await db.select().from(archivePages).where(eq(archivePages.entryId, entries[1]!.id));
     expect(pages.filter((page) => page.locale === "de").map((page) => page.path)).toEqual(
       expect.arrayContaining(["/de", "/de/fees", "/de/404"]),

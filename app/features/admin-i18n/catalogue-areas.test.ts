@@ -16,6 +16,7 @@ import { settingMessages } from "~/features/content/settings/schema";
 import { teamMessages } from "~/features/team/schema";
 import { twoFactorMessages } from "~/features/auth/two-factor-schema";
 import { CLOSED_SIGN_UP_MESSAGE } from "~/features/auth/schema";
+import { localeMessages } from "~/features/locales/schema";
 import { parseStatisticsQuery, problemsMessage } from "~/features/statistics/query";
 import { en } from "./catalogue/en";
 import { ru } from "./catalogue/ru";
@@ -41,6 +42,7 @@ const answers = {
   team: Object.values(teamMessages),
   "two-factor sign-in": Object.values(twoFactorMessages),
   "sign-up": [CLOSED_SIGN_UP_MESSAGE],
+  "site languages": Object.values(localeMessages).filter((text) => typeof text === "string"),
 };
 
 function activityQuerySchemaMessages() {

@@ -99,3 +99,9 @@ export async function saveTranslation(db: Database, input: TranslationSave, acto
   });
   return outcome !== false;
 }
+
+/** How many of the locale's content keys have a text of their own: switching a locale on needs all of them. */
+export async function translationCompleteness(db: Database, code: string) {
+  const { complete, total } = await translationView(db, code);
+  return { complete, total };
+}

@@ -10,7 +10,7 @@ import type { Person } from "~/platform/person";
 import { requirePermission } from "~/features/access/require.server";
 import { Refusal } from "~/platform/refusal";
 import { DEFAULT_LOCALE, localeName } from "./allow-list";
-import { localeIntents, localeMessages, type LocaleAction, type SiteLocale } from "./schema";
+import { localeIntents, localeMessages, type LocaleAction, type MeasureCompleteness, type SiteLocale } from "./schema";
 
 const TABLE = "site_locales";
 
@@ -64,8 +64,12 @@ async function scheduledReleasesChanging(db: Database, code: string) {
   return rows.map((row) => `«${row.name}»`);
 }
 
-/** Carries out one administrator's change to the list, logged, and tells the public readers. */
-export async function changeSiteLocales(db: Database, action: LocaleAction, actor: Person) {
+/**
+ * Carries out one administrator's change to the list, logged, and tells the public readers.
+ * Switching a locale on publicly needs its translation complete (`measure`), or the action's
+ * override, which the log records with the figure.
+ */
+export async function changeSiteLocales(db: Database, action: LocaleAction, actor: Person, measure: MeasureCompleteness<Database>) {
   requirePermission(actor, "settings.edit");
   await db.transaction(async (tx) => {
     // One change to the list at a time: the checks below read what the others wrote.
@@ -107,6 +111,13 @@ export async function changeSiteLocales(db: Database, action: LocaleAction, acto
         if (!row) throw new Refusal(404, localeMessages.notAdded);
         if (row.isDefault && action.state === "draft") throw new Refusal(409, localeMessages.draftDefault);
         if (row.state === action.state) return;
+        if (action.state === "public" && !row.isDefault) {
+          const { complete, total } = await measure(tx as unknown as Database, action.code);
+          if (complete < total && !action.override) throw new Refusal(409, localeMessages.incomplete);
+          await tx.update(siteLocales).set({ state: "public" }).where(eq(siteLocales.code, action.code));
+          await log(complete < total ? "publish_incomplete" : "publish", { complete, total });
+          return;
+        }
         await tx.update(siteLocales).set({ state: action.state }).where(eq(siteLocales.code, action.code));
         await log(action.state === "public" ? "publish" : "draft");
         return;

@@ -12,6 +12,18 @@ export interface SiteLocale {
   isDefault: boolean;
 }
 
+/** A locale's translated share of the content keys: switching it on needs every one, or an override. */
+export interface LocaleCompleteness {
+  complete: number;
+  total: number;
+}
+
+/**
+ * How complete a locale's translation is, read through the change's own transaction (the content
+ * feature counts it; the route passes it in).
+ */
+export type MeasureCompleteness<Db> = (db: Db, code: string) => Promise<LocaleCompleteness>;
+
 export const localeIntents = {
   add: "add-locale",
   remove: "remove-locale",
@@ -31,6 +43,8 @@ export const localeMessages = {
   removeDefault: "Нельзя удалить язык по умолчанию: сначала выберите другой",
   defaultMustBePublic: "Языком по умолчанию может быть только опубликованный язык",
   draftDefault: "Язык по умолчанию нельзя снять с публикации",
+  incomplete:
+    "Перевод не полный: опубликуйте язык с отметкой «несмотря на неполный перевод» (это попадёт в журнал) или сначала допереведите его",
   scheduledChanges: (releases: readonly string[]) =>
     `Нельзя удалить язык: его изменения есть в запланированных выпусках: ${releases.join(", ")}`,
   invalidRequest: "Неизвестное действие",
@@ -55,6 +69,8 @@ export const localeActionSchema = z.discriminatedUnion(
       intent: z.literal(localeIntents.setState),
       code,
       state: z.enum(["draft", "public"], { error: localeMessages.invalidRequest }),
+      /** Switch it on although its translation is incomplete (recorded in the activity log). */
+      override: z.literal("on", { error: localeMessages.invalidRequest }).optional(),
     }),
   ],
   { error: localeMessages.invalidRequest },

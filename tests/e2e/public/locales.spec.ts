@@ -22,11 +22,22 @@ test.describe("[PUBLIC][LOCALES] a second locale", () => {
   }) => {
     const context = await browser.newContext({ storageState: adminStorageState });
     const page = await context.newPage();
-    for (const fields of [
-      { intent: "add-locale", code: "de" } as Record<string, string>,
-      { intent: "set-locale-state", code: "de", state: "public" },
-    ])
-      expect((await postForm(context.request, baseURL!, "/admin/other/locales", fields)).status()).toBeLessThan(400);
+    // German starts as a draft (an earlier attempt's German goes first).
+    await postForm(context.request, baseURL!, "/admin/other/locales", { intent: "remove-locale", code: "de" });
+    expect((await postForm(context.request, baseURL!, "/admin/other/locales", { intent: "add-locale", code: "de" })).status()).toBe(200);
+    // Untranslated, it is switched on only through the confirmation that the log records.
+    await page.goto("/admin/other/locales");
+    const german = page.locator('li[data-locale="de"]');
+    await expect(german.getByTestId("locale-completeness")).toContainText("Переведено: 0 из");
+    await german.getByRole("button", { name: "Опубликовать: Deutsch" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog.getByRole("heading", { name: "Опубликовать «Deutsch» с неполным переводом?" })).toBeVisible();
+    await expectNoAxeViolations(page, "the incomplete translation's confirmation");
+    await dialog.getByRole("button", { name: "Опубликовать несмотря на неполный перевод" }).click();
+    await expectToast(page, "Готово", { description: "Состояние языка изменено", failure: false });
+    await expect(german).toContainText("Опубликован");
+    await page.goto("/admin/other/activity");
+    await expect(page.getByText("Языки: опубликован с неполным переводом").first()).toBeVisible();
 
     // A German title left by an earlier attempt goes first (an empty save removes a translation).
     await postForm(context.request, baseURL!, "/admin/content?locale=de&page=home", {

@@ -5,29 +5,37 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { allowedLocales, localeCodes } from "~/features/locales/allow-list";
-import { localeIntents, localeMessages, type SiteLocale } from "~/features/locales/schema";
+import { localeIntents, type LocaleCompleteness, type SiteLocale } from "~/features/locales/schema";
+import { completenessPercent } from "~/features/locales/completeness";
+import { inLanguage } from "~/features/admin-i18n/messages";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { PanelHeading } from "~/components/admin/shell/panel-heading";
-
-const successMessages: Record<string, string> = {
-  [localeIntents.add]: localeMessages.added,
-  [localeIntents.remove]: localeMessages.removed,
-  [localeIntents.setDefault]: localeMessages.defaultChosen,
-  [localeIntents.setState]: localeMessages.stateChanged,
-};
 
 const selectClass =
   "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600";
 
 /** The 'Языки' section: the site's locales, their state, the default, and adding a new one. */
-export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
-  const { m } = useMessages();
+export function LocalesPanel({
+  locales,
+  completeness,
+}: {
+  locales: SiteLocale[];
+  completeness: Record<string, LocaleCompleteness | undefined>;
+}) {
+  const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult>({ key: "locales" });
   const busy = fetcher.state !== "idle";
+  const answers = m.locales.answers;
+  const successMessages: Record<string, string> = {
+    [localeIntents.add]: answers.added,
+    [localeIntents.remove]: answers.removed,
+    [localeIntents.setDefault]: answers.defaultChosen,
+    [localeIntents.setState]: answers.stateChanged,
+  };
   useActionResult(fetcher, {
-    onSuccess: (success) => toastSuccess(m.common.done, successMessages[success.intent] ?? localeMessages.stateChanged),
-    onFailure: (failure) => toastError(m.common.error, failure.message || localeMessages.failed),
+    onSuccess: (success) => toastSuccess(m.common.done, successMessages[success.intent] ?? answers.stateChanged),
+    onFailure: (failure) => toastError(m.common.error, inLanguage(language, failure.message) || answers.failed),
   });
   const added = new Set(locales.map((locale) => locale.code));
   const addable = localeCodes.filter((code) => !added.has(code));
@@ -56,8 +64,18 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
                     {locale.isDefault ? m.locales.isDefault : ""}
                     {locale.state === "public" ? m.locales.published : m.locales.draft}
                   </p>
+                  {completeness[locale.code] && (
+                    <p className="text-sm text-slate-600" data-testid="locale-completeness">
+                      {m.locales.translated({
+                        ...completeness[locale.code]!,
+                        percent: completenessPercent(completeness[locale.code]!.complete, completeness[locale.code]!.total, language),
+                      })}
+                    </p>
+                  )}
                 </div>
-                {!locale.isDefault && <LocaleActions locale={locale} busy={busy} submit={submit} />}
+                {!locale.isDefault && (
+                  <LocaleActions locale={locale} completeness={completeness[locale.code]} busy={busy} submit={submit} />
+                )}
               </li>
             ))}
           </ul>
@@ -94,20 +112,45 @@ export function LocalesPanel({ locales }: { locales: SiteLocale[] }) {
   );
 }
 
-/** A locale's buttons: publish or unpublish, make it the default, remove it (after a confirmation). */
-function LocaleActions({ locale, busy, submit }: { locale: SiteLocale; busy: boolean; submit: (fields: Record<string, string>) => void }) {
+/**
+ * A locale's buttons: publish or unpublish (a draft whose translation is incomplete only after a
+ * confirmation that the log records), make it the default, remove it (after a confirmation).
+ */
+function LocaleActions({
+  locale,
+  completeness,
+  busy,
+  submit,
+}: {
+  locale: SiteLocale;
+  completeness: LocaleCompleteness | undefined;
+  busy: boolean;
+  submit: (fields: Record<string, string>) => void;
+}) {
   const { m } = useMessages();
   const name = { name: locale.name };
+  const incomplete = locale.state === "draft" && completeness !== undefined && completeness.complete < completeness.total;
+  const switchState = { intent: localeIntents.setState, code: locale.code, state: locale.state === "public" ? "draft" : "public" };
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={busy}
-        onClick={() => submit({ intent: localeIntents.setState, code: locale.code, state: locale.state === "public" ? "draft" : "public" })}
-      >
-        {locale.state === "public" ? m.locales.unpublish(name) : m.locales.publish(name)}
-      </Button>
+      {incomplete ? (
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm" disabled={busy}>
+              {m.locales.publish(name)}
+            </Button>
+          }
+          title={m.locales.incompleteTitle(name)}
+          description={m.locales.incompleteDescription}
+          confirmLabel={m.locales.incompleteConfirm}
+          cancelLabel={m.common.cancel}
+          onConfirm={() => submit({ ...switchState, override: "on" })}
+        />
+      ) : (
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => submit(switchState)}>
+          {locale.state === "public" ? m.locales.unpublish(name) : m.locales.publish(name)}
+        </Button>
+      )}
       {locale.state === "public" && (
         <Button variant="outline" size="sm" disabled={busy} onClick={() => submit({ intent: localeIntents.setDefault, code: locale.code })}>
           <Star aria-hidden="true" />

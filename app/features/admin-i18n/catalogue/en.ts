@@ -152,6 +152,29 @@ export const en = {
     removeTitle: (p: { name: string }) => `Remove the language “${p.name}”?`,
     removeDescription: "The language disappears from the site. Its texts are kept and come back if the language is added again.",
     removeConfirm: "Remove",
+    translated: (p: { complete: number; total: number; percent: string }) =>
+      `Translated: ${formatNumber("en", p.complete)} of ${formatNumber("en", p.total)} (${p.percent})`,
+    incompleteTitle: (p: { name: string }) => `Publish “${p.name}” with an incomplete translation?`,
+    incompleteDescription:
+      "Visitors will see the untranslated texts in the default language. Publishing with an incomplete translation is recorded in the activity log.",
+    incompleteConfirm: "Publish despite the incomplete translation",
+    answers: {
+      added: "Language added",
+      removed: "Language removed",
+      defaultChosen: "Default language changed",
+      stateChanged: "Language state changed",
+      unknownCode: "This language is not on the allowed list",
+      malformedCode: "The language code is malformed",
+      alreadyAdded: "This language has already been added",
+      notAdded: "This language is not on the site",
+      removeDefault: "The default language cannot be removed: choose another one first",
+      defaultMustBePublic: "Only a published language can be the default",
+      draftDefault: "The default language cannot be unpublished",
+      incomplete:
+        "The translation is incomplete: publish the language marked “despite the incomplete translation” (recorded in the log) or finish translating it first",
+      invalidRequest: "Unknown action",
+      failed: "Could not change the site's languages",
+    },
   },
   releaseComments: {
     releaseThread: "Release discussion",

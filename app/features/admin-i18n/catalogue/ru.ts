@@ -154,6 +154,30 @@ export const ru = {
     removeTitle: (p: { name: string }) => `Удалить язык «${p.name}»?`,
     removeDescription: "Язык исчезнет с сайта. Его тексты сохранятся и вернутся, если добавить язык снова.",
     removeConfirm: "Удалить",
+    translated: (p: { complete: number; total: number; percent: string }) =>
+      `Переведено: ${formatNumber("ru", p.complete)} из ${formatNumber("ru", p.total)} (${p.percent})`,
+    incompleteTitle: (p: { name: string }) => `Опубликовать «${p.name}» с неполным переводом?`,
+    incompleteDescription:
+      "Посетители увидят непереведённые тексты на языке по умолчанию. Публикация с неполным переводом будет записана в журнал действий.",
+    incompleteConfirm: "Опубликовать несмотря на неполный перевод",
+    /** The server's answers, shown in the administrator's language. */
+    answers: {
+      added: "Язык добавлен",
+      removed: "Язык удалён",
+      defaultChosen: "Язык по умолчанию изменён",
+      stateChanged: "Состояние языка изменено",
+      unknownCode: "Такого языка нет в списке допустимых",
+      malformedCode: "Код языка указан неверно",
+      alreadyAdded: "Этот язык уже добавлен",
+      notAdded: "Этого языка нет на сайте",
+      removeDefault: "Нельзя удалить язык по умолчанию: сначала выберите другой",
+      defaultMustBePublic: "Языком по умолчанию может быть только опубликованный язык",
+      draftDefault: "Язык по умолчанию нельзя снять с публикации",
+      incomplete:
+        "Перевод не полный: опубликуйте язык с отметкой «несмотря на неполный перевод» (это попадёт в журнал) или сначала допереведите его",
+      invalidRequest: "Неизвестное действие",
+      failed: "Не удалось изменить языки сайта",
+    },
   },
   releaseComments: {
     releaseThread: "Обсуждение выпуска",

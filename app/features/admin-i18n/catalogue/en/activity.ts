@@ -70,6 +70,7 @@ export const activity = {
     schedule: "scheduled",
     unschedule: "unscheduled",
     publish: "published",
+    publish_incomplete: "published with an incomplete translation",
     cancel: "cancelled",
     resolve: "conflict resolved",
     comment: "comment",

@@ -72,6 +72,7 @@ export const activity = {
     schedule: "запланирован",
     unschedule: "снят с расписания",
     publish: "опубликован",
+    publish_incomplete: "опубликован с неполным переводом",
     cancel: "отменён",
     resolve: "конфликт решён",
     comment: "комментарий",
