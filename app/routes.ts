@@ -34,6 +34,7 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("content", "routes/admin.content.tsx"),
+    route("content.xlf", "routes/admin.content[.]xlf.ts"),
     route("menu", "routes/admin.menu.tsx"),
     route("legal", "routes/admin.legal.tsx"),
     route("fees", "routes/admin.fees.tsx"),

@@ -32,7 +32,10 @@ import {
   translationMessages,
   translationQuerySchema,
   translationSaveSchema,
+  xliffImportSchema,
+  xliffMessages,
 } from "~/features/content/translation-schema";
+import { importXliff } from "~/features/content/xliff.server";
 import { DEFAULT_LOCALE } from "~/features/locales/allow-list";
 import { localeRefusalMessage, mayEditLocale } from "~/features/access/matrix";
 import type { Route } from "./+types/admin.content";
@@ -113,6 +116,18 @@ export async function action({ request }: Route.ActionArgs) {
         log: "translation save failed",
         message: translationMessages.failed,
       });
+    }
+    case translationIntents.importXliff: {
+      const parsed = xliffImportSchema.safeParse(form);
+      if (!parsed.success) return refused(intent, parsed.error, xliffMessages.notXliff);
+      return runAction(
+        intent,
+        async () => ({ ...succeeded(intent), changed: await importXliff(db, parsed.data.locale, parsed.data.xliff, actor) }),
+        {
+          log: "translation import failed",
+          message: xliffMessages.failed,
+        },
+      );
     }
     case contentIntents.initialize:
       return write(intent, contentMessages.initializeFailed, async () => {

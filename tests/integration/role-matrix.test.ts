@@ -21,6 +21,7 @@ const loaderNeeds: Record<string, Permission | null> = {
   "admin.archive.page.ts": "archive.view",
   "admin.backups.download.ts": "backups.manage",
   "admin.content.tsx": "content.edit",
+  "admin.content[.]xlf.ts": "content.edit",
   "admin.fees.tsx": "content.edit",
   "admin.history.ts": "content.edit",
   "admin.language.ts": null,

@@ -6,4 +6,7 @@ export const contentIntents = {
   initialize: "initialize-content",
 } as const;
 
+/** The same tab's writes in another locale (its translations, and a translated XLIFF file). */
+export const translationIntents = { save: "save-translation", importXliff: "import-xliff" } as const;
+
 export const CONTENT_ACTION = "/admin/content";

@@ -14,7 +14,19 @@ import type { Person } from "~/platform/person";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { Refusal } from "~/platform/refusal";
 import { contentRecordKey } from "./records.server";
-import { translationMessages, type TranslationField, type TranslationSave, type TranslationView } from "./translation-schema";
+import type { ContentType } from "./catalogue/types";
+import { parseSafeUrl, urlRules } from "~/platform/safe-url";
+import { sanitizeLegalHtml } from "~/platform/sanitize.server";
+import {
+  translationMessages,
+  xliffMessages,
+  type TranslationField,
+  type TranslationSave,
+  type TranslationView,
+} from "./translation-schema";
+
+/** The longest text one field takes. */
+const MAX_FIELD_CHARACTERS = 100_000;
 
 /** A site locale other than the records' own one, or a refusal naming what is wrong. */
 async function requireTranslatable(db: Database, code: string) {
@@ -62,6 +74,40 @@ export async function translationView(db: Database, code: string): Promise<Trans
   return { locale: code, fields, complete: fields.filter((field) => field.origin === "own").length, total: fields.length };
 }
 
+/** Whether sanitising dropped a tag or an attribute the text had (markup the field does not allow). */
+function droppedMarkup(html: string, clean: string) {
+  const skeleton = (text: string) =>
+    [...text.matchAll(/<\s*([a-z][a-z0-9]*)\b([^>]*)>/gi)].map((match) => ({
+      tag: match[1]!.toLowerCase(),
+      attributes: [...match[2]!.matchAll(/([a-z_:][-a-z0-9_:.]*)\s*(?:=|(?=\s|$|\/))/gi)].map((attribute) => attribute[1]!.toLowerCase()),
+    }));
+  const before = skeleton(html);
+  const after = skeleton(clean);
+  if (before.length !== after.length) return true;
+  return before.some(
+    (element, index) => element.tag !== after[index]!.tag || element.attributes.some((name) => !after[index]!.attributes.includes(name)),
+  );
+}
+
+/**
+ * A translation as its field stores it (a legal page's HTML sanitised), or the message that
+ * refuses it: markup in plain text or an address, markup the HTML field does not allow, an
+ * address that is neither a path of this site nor http(s). The editor and the XLIFF import check the same way.
+ */
+export function translationValue(type: ContentType, text: string): { value: string } | { problem: string } {
+  if (text.length > MAX_FIELD_CHARACTERS) return { problem: xliffMessages.tooLongField };
+  if (type === "rich_text") {
+    const clean = sanitizeLegalHtml(text);
+    return droppedMarkup(text, clean) || /<\s*(script|style|iframe)/i.test(text)
+      ? { problem: xliffMessages.htmlNotAllowed }
+      : { value: clean };
+  }
+  // Plain text and addresses: a tag in them is never a translation.
+  if (/<\s*\/?\s*[a-z!?]/i.test(text)) return { problem: xliffMessages.markup };
+  if (type === "url" && text.trim() !== "" && !parseSafeUrl(text.trim(), urlRules.link)) return { problem: xliffMessages.badUrl };
+  return { value: text };
+}
+
 /**
  * Saves a key's text in a locale (live, or into the administrator's release). An empty text
  * removes the translation (the fallback shows again); the fallback's own text, with no
@@ -77,6 +123,8 @@ export async function saveTranslation(db: Database, input: TranslationSave, acto
     .from(pageContent)
     .where(and(eq(pageContent.pageName, input.page), inArray(pageContent.sectionName, [input.section])));
   const fallback = englishRow && englishRow.value.trim() !== "" ? englishRow.value : entry.default;
+  const checked = input.value.trim() === "" ? { value: input.value } : translationValue(entry.type, input.value);
+  if ("problem" in checked) throw new Refusal(400, checked.problem, { fieldErrors: { value: [checked.problem] } });
   const outcome = await writeRecords(db, {
     actor,
     action: "update",
@@ -85,12 +133,12 @@ export async function saveTranslation(db: Database, input: TranslationSave, acto
     async plan(_context, before) {
       const hasOwn = before !== null && ((before as { contentValue?: string }).contentValue ?? "").trim() !== "";
       if (input.value.trim() === "") return hasOwn ? { result: true, changes: [{ key, after: null }] } : false;
-      if (!hasOwn && input.value === fallback) return false;
+      if (!hasOwn && checked.value === fallback) return false;
       const after = {
         pageName: input.page,
         sectionName: input.section,
         contentType: entry.type,
-        contentValue: input.value,
+        contentValue: checked.value,
         richContent: null,
         pageUrl: null,
       };

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "../support/fixtures";
 import { adminStorageState } from "../support/accounts";
 import { expectNoAxeViolations } from "../support/axe";
@@ -73,6 +74,41 @@ test.describe("[PUBLIC][LOCALES] a second locale", () => {
     await expect(card.getByTestId("translation-origin")).toHaveText("Свой перевод");
     await expect(page.getByTestId("translation-completeness")).toContainText("Переведено: 1 из");
     await page.screenshot({ path: "test-results/locales-editor.png", fullPage: false });
+    await context.close();
+  });
+
+  test("an administrator downloads German as XLIFF for translators and uploads the translated file; a bad file names its fields", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ storageState: adminStorageState });
+    const page = await context.newPage();
+    await page.goto("/admin/content?locale=de&page=home");
+    const card = page.getByTestId("xliff-card");
+    await expect(card.getByRole("heading", { name: "Файл для переводчиков (XLIFF 2.0)" })).toBeVisible();
+    const downloading = page.waitForEvent("download");
+    await card.getByRole("link", { name: "Скачать XLIFF" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("site-de.xlf");
+    const exported = fs.readFileSync((await download.path())!, "utf8");
+    expect(exported).toContain('srcLang="en" trgLang="de"');
+    /** The file with a unit's target set, as a translation tool writes it. */
+    const translated = (id: string, target: string) =>
+      exported.replace(
+        new RegExp(`(<unit id="${id}"[^>]*>[\\s\\S]*?</source>)(\\s*<target[^>]*>[\\s\\S]*?</target>)?`),
+        (_all, head: string) => `${head}<target>${target}</target>`,
+      );
+    const subtitle = `Einfach bezahlen, überall (${Date.now()})`;
+    const file = (text: string) => ({ name: "site-de.xlf", mimeType: "application/xliff+xml", buffer: Buffer.from(text) });
+    await card.getByLabel("Загрузить переведённый файл").setInputFiles(file(translated("home/hero_subtitle", subtitle)));
+    await expectToast(page, "Перевод из файла загружен", { description: "Изменено текстов: 1", failure: false });
+    const subtitleCard = page.getByTestId("translation-home-hero_subtitle");
+    await expect(subtitleCard.getByTestId("translation-origin")).toHaveText("Свой перевод");
+    await expect(subtitleCard.getByRole("textbox")).toHaveValue(subtitle);
+
+    await card.getByLabel("Загрузить переведённый файл").setInputFiles(file(translated("home/hero_title", 'Neu <ph id="1"/>')));
+    await expectToast(page, "Ошибка", { description: "Файл не загружен: исправьте отмеченные поля. Ничего не изменено", failure: true });
+    await expect(card.getByTestId("xliff-problems")).toContainText("home/hero_title: Разметка в этом поле не допускается");
+    await expectNoAxeViolations(page, "the XLIFF card with a refused file's fields");
     await context.close();
   });
 

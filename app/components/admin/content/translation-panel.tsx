@@ -9,6 +9,7 @@ import { localeName } from "~/features/locales/allow-list";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { PageTabs } from "./page-tabs";
 import { completenessPercent } from "~/features/locales/completeness";
+import { XliffCard } from "./xliff-card";
 
 interface PickerLocale {
   code: string;
@@ -80,6 +81,8 @@ function TranslationCard({ field, locale }: { field: TranslationField; locale: s
         </p>
       ) : null}
       <textarea
+        // A newer version (saved elsewhere, or taken from a file) shows its own text.
+        key={field.version}
         id={id}
         name="value"
         defaultValue={field.own}
@@ -123,6 +126,7 @@ export function TranslationPanel({ view, picker }: { view: TranslationView; pick
           {stale > 0 ? ` · ${m.translations.staleCount({ count: number.format(stale) })}` : ""}
         </p>
       </div>
+      <XliffCard locale={view.locale} />
       <PageTabs pages={pages} selected={selected} onSelect={choosePage}>
         <div className="grid gap-4 lg:grid-cols-2">
           {view.fields
