@@ -150,3 +150,24 @@ export type ReleaseRow = typeof releases.$inferSelect;
 export type ReleaseCommentRow = typeof releaseComments.$inferSelect;
 export type ReleaseChangeRow = typeof releaseChanges.$inferSelect;
 export type ReleaseReviewLinkRow = typeof releaseReviewLinks.$inferSelect;
+
+/**
+ * Approvals of one locale's changes in a release (four eyes per locale): a German reviewer signs
+ * off the German changes, a French one the French. Each binds the hash of that locale's changes
+ * at the time, so an edit in one locale leaves the others' approvals standing. When every locale
+ * the release changes holds an approval that still matches, the release itself is approved.
+ */
+export const releaseLocaleApprovals = pgTable(
+  "release_locale_approvals",
+  {
+    releaseId: integer("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    approvedById: text("approved_by_id").notNull(),
+    approvedByEmail: text("approved_by_email").notNull(),
+    approvedAt: timestamp("approved_at", { withTimezone: true }).notNull().defaultNow(),
+    approvedHash: text("approved_hash").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.releaseId, table.locale] })],
+);

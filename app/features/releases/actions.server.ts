@@ -1,3 +1,4 @@
+import { approveLocale } from "./locale-approvals.server";
 import { redirect } from "react-router";
 import type { z } from "zod";
 import { recordEvent } from "~/features/activity/activity.server";
@@ -67,6 +68,9 @@ export async function runReleaseAction(db: Database, admin: Admin, releaseId: nu
     case releaseIntents.approve:
     case releaseIntents.sendBack:
       await reviewRelease(db, releaseId, form.intent === releaseIntents.approve ? "approve" : "send_back", admin, form.comment);
+      break;
+    case releaseIntents.approveLocale:
+      await approveLocale(db, releaseId, form.locale, admin);
       break;
     case releaseIntents.schedule: {
       const at = zonedToInstant(form.at, getEnv().SITE_TIME_ZONE);

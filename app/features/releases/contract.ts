@@ -50,6 +50,8 @@ export interface ReleaseDetail {
   author: string | null;
   approvedBy: string | null;
   approvalValid: boolean;
+  /** With changes in more than one locale: each locale's approval (four eyes per locale). */
+  localeApprovals: { locale: string; approvedBy: string | null; approvedAt: string | null }[];
   reviewComment: string | null;
   failure: string | null;
   scheduledAt: string | null;

@@ -16,6 +16,7 @@ import { adminUsers } from "~/db/schema";
 import { kickMailOutbox } from "~/platform/mail-outbox.server";
 import { cleanCommentText, COMMENT_MAX_LENGTH, commentMessages } from "./comments/schema";
 import { insertComment, queueCommentMails } from "./comments/store.server";
+import { localeApproversHold, withdrawLocaleApprovals } from "./locale-hashes.server";
 
 export { lockedRelease };
 
@@ -180,6 +181,7 @@ export async function reviewRelease(db: Database, releaseId: number, step: Revie
         reviewComment: comment || null,
       });
     }
+    if (step === "send_back") await withdrawLocaleApprovals(transaction, releaseId);
     if (step === "send_back")
       Object.assign(set, {
         approvedById: null,
@@ -224,6 +226,9 @@ export async function assertPublishable(executor: Executor, release: ReleaseRow)
     throw new ReleaseError(409, releaseMessages.needsApproval);
   // Four eyes between people: an approval counts only while its approver still holds a role that may approve.
   if (release.approvedById && !(await holdsApproverRole(executor, release.approvedById)))
+    throw new ReleaseError(409, releaseMessages.approverRoleGone);
+  // Approved locale by locale: each approver too.
+  if (!(await localeApproversHold(executor, release, await releaseAuthors(executor, release))))
     throw new ReleaseError(409, releaseMessages.approverRoleGone);
 }
 

@@ -11,6 +11,7 @@ export const releaseIntents = {
   policies: "release-policies",
   submit: "submit-release",
   approve: "approve-release",
+  approveLocale: "approve-release-locale",
   sendBack: "send-back-release",
   schedule: "schedule-release",
   unschedule: "unschedule-release",
@@ -31,6 +32,7 @@ export const releaseIntentPermissions: Readonly<Record<ReleaseIntent, Permission
   [releaseIntents.submit]: "releases.create",
   [releaseIntents.policies]: "releases.policy",
   [releaseIntents.approve]: "releases.review",
+  [releaseIntents.approveLocale]: "releases.review",
   [releaseIntents.sendBack]: "releases.review",
   [releaseIntents.schedule]: "releases.publish",
   [releaseIntents.unschedule]: "releases.publish",
@@ -76,6 +78,10 @@ export const releasePageFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(releaseIntents.goLive) }),
   z.object({ intent: z.literal(releaseIntents.submit) }),
   z.object({ intent: z.literal(releaseIntents.approve), comment }),
+  z.object({
+    intent: z.literal(releaseIntents.approveLocale),
+    locale: z.string({ error: releaseMessages.invalid }).regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, releaseMessages.invalid),
+  }),
   // Sending back says what to fix: without a comment it is refused and nothing changes.
   z.object({ intent: z.literal(releaseIntents.sendBack), comment: commentText(commentMessages.sendBackRequired) }),
   z.object({ intent: z.literal(releaseIntents.schedule), at: localDateTime }),

@@ -1,3 +1,4 @@
+import { localeApprovals } from "./locale-hashes.server";
 import type { ContentRevisionRow, ReleaseRow } from "~/db/schema";
 import { revisionView } from "~/features/history/revision-view.server";
 import { readRecords } from "~/features/records/read.server";
@@ -61,7 +62,7 @@ export async function releaseDetailView(
 ): Promise<ReleaseDetail> {
   const timeZone = getEnv().SITE_TIME_ZONE;
   const userId = viewer.id;
-  const [changes, shared, policies, authors, hash, drafting, discussion] = await Promise.all([
+  const [changes, shared, policies, authors, hash, drafting, discussion, locales] = await Promise.all([
     listChanges(db, release.id),
     sharedKeys(db, [release.id]),
     readPolicies(db),
@@ -69,6 +70,7 @@ export async function releaseDetailView(
     contentHash(db, release.id),
     draftingRelease(db, userId),
     releaseDiscussion(db, release, viewer),
+    localeApprovals(db, release.id),
   ]);
   const keys = changes.map((change) => change.key);
   const [liveValues, versions] = await Promise.all([readRecords(db, keys), latestVersions(db, keys)]);
@@ -91,6 +93,10 @@ export async function releaseDetailView(
     author: release.authorEmail,
     approvedBy: release.approvedByEmail,
     approvalValid: release.approvedById !== null && release.approvedHash === hash,
+    localeApprovals:
+      locales.length > 1
+        ? locales.map((view) => ({ ...view, approvedAt: view.approvedAt && formatInZone(new Date(view.approvedAt), timeZone, language) }))
+        : [],
     reviewComment: release.reviewComment,
     failure: release.failureMessage,
     scheduledAt: release.scheduledAt ? formatInZone(release.scheduledAt, timeZone, language) : null,

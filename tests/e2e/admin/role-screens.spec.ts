@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { expect, test, type Browser, type Page, workerPort } from "../support/fixtures";
 import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
+import { expectNoAxeViolations } from "../support/axe";
 
 // Each role sees only the actions its permissions allow (app/features/access/matrix.ts), and a
 // section reached by its address says why it is not there. One server with a PostgreSQL database
@@ -176,4 +177,38 @@ test.describe("[ADMIN][ROLES] each role sees only what it may do", () => {
       await page.context().close();
     });
   }
+
+  test("a reviewer approves a release that changes German and French one language at a time", async ({ browser }) => {
+    test.setTimeout(90_000);
+    // The administrator stages a German and a French title into the release and submits it.
+    const admin = await signedIn(browser, server.url, "roles-admin@example.com", false);
+    const post = async (path: string, form: Record<string, string>) =>
+      expect((await admin.request.post(path, { headers: { Origin: server.url }, form, maxRedirects: 0 })).status()).toBeLessThan(400);
+    const releaseId = releasePath.split("/").pop()!;
+    await post("/admin/other/locales", { intent: "add-locale", code: "fr" });
+    await post("/admin/other/releases", { intent: "open-release", releaseId });
+    for (const [locale, value] of [
+      ["de", "Die smarte Wallet"],
+      ["fr", "Le portefeuille malin"],
+    ])
+      await post("/admin/content", { intent: "save-translation", locale, page: "home", section: "hero_title", value });
+    await post("/admin/other/releases", { intent: "go-live" });
+    await post(releasePath, { intent: "submit-release" });
+    await admin.context().close();
+
+    const page = await signedIn(browser, server.url, "reviewer@example.com", false);
+    await open(page, releasePath);
+    const approvals = page.getByTestId("locale-approvals");
+    await expect(approvals.locator("li")).toHaveCount(2);
+    await approvals.getByRole("button", { name: "Одобрить изменения: Deutsch" }).click();
+    await expect(approvals.locator('li[data-locale="de"]')).toContainText("Одобрено: reviewer@example.com");
+    await expect(approvals.getByRole("button", { name: "Одобрить изменения: Français" })).toBeVisible();
+    await expectNoAxeViolations(page, "a release's approvals per language");
+    await page.screenshot({ path: "test-results/release-locale-approvals.png", fullPage: true });
+    await approvals.getByRole("button", { name: "Одобрить изменения: Français" }).click();
+    await expect(approvals.locator('li[data-locale="fr"]')).toContainText("Одобрено: reviewer@example.com");
+    const { rows } = await sql(databaseUrl, "SELECT state FROM releases WHERE id = $1", [Number(releaseId)]);
+    expect(rows[0].state).toBe("approved");
+    await page.context().close();
+  });
 });

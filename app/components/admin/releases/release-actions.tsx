@@ -5,6 +5,7 @@ import type { ReleaseDetail } from "~/features/releases/contract";
 import { releaseIntents } from "~/features/releases/schema";
 import { ReleaseActionForm } from "./release-form";
 import { useMessages } from "~/components/admin/i18n/messages-context";
+import { localeName } from "~/features/locales/allow-list";
 
 export const PUBLISH_FETCHER = "publish-release";
 export const SUBMIT_FETCHER = "submit-release";
@@ -69,6 +70,7 @@ export function ReleaseActions({ release }: { release: ReleaseDetail }) {
         {reviewer ? (
           <div className="grid gap-2 rounded-lg border border-slate-200 p-3">
             <p className="text-sm text-slate-700">{m.releases.reviewNote}</p>
+            {release.localeApprovals.length > 0 ? <LocaleApprovals release={release} /> : null}
             <ReleaseActionForm intent={releaseIntents.approve} label={m.releases.approve} done={m.releases.approved} variant="default">
               <div className="grid min-w-64 flex-1 gap-1">
                 <Label htmlFor="approve-comment">{m.releases.approveComment}</Label>
@@ -94,5 +96,36 @@ export function ReleaseActions({ release }: { release: ReleaseDetail }) {
         {release.fourEyes ? <p className="text-sm text-slate-600">{m.releases.fourEyesNote}</p> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** Four eyes per locale: each locale's changes approved on their own; all approved approves the release. */
+function LocaleApprovals({ release }: { release: ReleaseDetail }) {
+  const { m } = useMessages();
+  return (
+    <div className="grid gap-2" data-testid="locale-approvals">
+      <p className="text-sm text-slate-700">{m.releases.localeApprovalsNote}</p>
+      <ul className="grid gap-2">
+        {release.localeApprovals.map((approval) => (
+          <li key={approval.locale} className="flex flex-wrap items-center gap-3 text-sm" data-locale={approval.locale}>
+            <span className="min-w-24 font-medium text-slate-900" lang={approval.locale}>
+              {localeName(approval.locale)}
+            </span>
+            {approval.approvedBy ? (
+              <span className="text-emerald-800">
+                {m.releases.localeApprovedBy({ who: approval.approvedBy, when: approval.approvedAt ?? "" })}
+              </span>
+            ) : (
+              <ReleaseActionForm
+                intent={releaseIntents.approveLocale}
+                fields={{ locale: approval.locale }}
+                label={m.releases.approveLocale({ name: localeName(approval.locale) })}
+                done={m.releases.localeApproved}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

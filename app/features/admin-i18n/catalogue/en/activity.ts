@@ -66,6 +66,7 @@ export const activity = {
     go_live: "back to editing the live site",
     submit: "submitted for review",
     approve: "approved",
+    approve_locale: "a language's changes approved",
     send_back: "sent back for changes",
     schedule: "scheduled",
     unschedule: "unscheduled",

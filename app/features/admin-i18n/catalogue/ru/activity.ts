@@ -68,6 +68,7 @@ export const activity = {
     go_live: "возврат к правке сайта",
     submit: "отправлен на проверку",
     approve: "одобрен",
+    approve_locale: "изменения языка одобрены",
     send_back: "возвращён на доработку",
     schedule: "запланирован",
     unschedule: "снят с расписания",
