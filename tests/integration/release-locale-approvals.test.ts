@@ -26,6 +26,7 @@ describe.each(onBothDatabases)("four eyes per locale on %s", (kind) => {
     });
   const state = async (id: number) => (await db().select().from(releases).where(eq(releases.id, id)))[0]!;
 
+  // long-function: one release's review walked step by step, each step's state checked where it happens
   it("approves German and French separately; an edit in one leaves the other's approval; sending back withdraws both", async () => {
     await db()
       .insert(siteLocales)

@@ -190,7 +190,7 @@ test.describe("[ADMIN][ROLES] each role sees only what it may do", () => {
     for (const [locale, value] of [
       ["de", "Die smarte Wallet"],
       ["fr", "Le portefeuille malin"],
-    ])
+    ] as const)
       await post("/admin/content", { intent: "save-translation", locale, page: "home", section: "hero_title", value });
     await post("/admin/other/releases", { intent: "go-live" });
     await post(releasePath, { intent: "submit-release" });

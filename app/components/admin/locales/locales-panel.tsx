@@ -55,28 +55,7 @@ export function LocalesPanel({
         <CardContent>
           <ul className="divide-y divide-slate-200" aria-label={m.locales.siteLocales}>
             {locales.map((locale) => (
-              <li key={locale.code} className="flex flex-wrap items-center justify-between gap-3 py-3" data-locale={locale.code}>
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    <span lang={locale.code}>{locale.name}</span> <span className="font-mono text-sm text-slate-600">{locale.code}</span>
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    {locale.isDefault ? m.locales.isDefault : ""}
-                    {locale.state === "public" ? m.locales.published : m.locales.draft}
-                  </p>
-                  {completeness[locale.code] && (
-                    <p className="text-sm text-slate-600" data-testid="locale-completeness">
-                      {m.locales.translated({
-                        ...completeness[locale.code]!,
-                        percent: completenessPercent(completeness[locale.code]!.complete, completeness[locale.code]!.total, language),
-                      })}
-                    </p>
-                  )}
-                </div>
-                {!locale.isDefault && (
-                  <LocaleActions locale={locale} completeness={completeness[locale.code]} busy={busy} submit={submit} />
-                )}
-              </li>
+              <LocaleRow key={locale.code} locale={locale} completeness={completeness[locale.code]} busy={busy} submit={submit} />
             ))}
           </ul>
         </CardContent>
@@ -109,6 +88,43 @@ export function LocalesPanel({
         </CardContent>
       </Card>
     </section>
+  );
+}
+
+/** One locale: its name, state and share translated, and its buttons (the default has none). */
+function LocaleRow({
+  locale,
+  completeness,
+  busy,
+  submit,
+}: {
+  locale: SiteLocale;
+  completeness: LocaleCompleteness | undefined;
+  busy: boolean;
+  submit: (fields: Record<string, string>) => void;
+}) {
+  const { m, language } = useMessages();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-locale={locale.code}>
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          <span lang={locale.code}>{locale.name}</span> <span className="font-mono text-sm text-slate-600">{locale.code}</span>
+        </p>
+        <p className="text-sm text-slate-600">
+          {locale.isDefault ? m.locales.isDefault : ""}
+          {locale.state === "public" ? m.locales.published : m.locales.draft}
+        </p>
+        {completeness && (
+          <p className="text-sm text-slate-600" data-testid="locale-completeness">
+            {m.locales.translated({
+              ...completeness,
+              percent: completenessPercent(completeness.complete, completeness.total, language),
+            })}
+          </p>
+        )}
+      </div>
+      {!locale.isDefault && <LocaleActions locale={locale} completeness={completeness} busy={busy} submit={submit} />}
+    </li>
   );
 }
 
