@@ -45,6 +45,7 @@ const loaderNeeds: Record<string, Permission | null> = {
   "admin.other.team.tsx": null,
   "admin.other.tsx": null,
   "admin.page-image.ts": "uploads.create",
+  "admin.media.replace.ts": "uploads.create",
   "admin.preview.links.ts": "releases.view",
   "admin.preview.ts": "releases.view",
   "admin.settings.tsx": "settings.edit",

@@ -15,6 +15,9 @@ export const isVariantName = (name: string) => /-w\d+\.webp$/.test(name);
 /** Days a file must have been unused for "delete the long unused" to take it. */
 export const LONG_UNUSED_DAYS = 30;
 
+/** Where a new version of a file is posted (`?file=<name>`, the image as the body). */
+export const MEDIA_REPLACE_PATH = "/admin/media/replace";
+
 export const mediaIntents = { deleteFile: "delete-media-file", deleteLongUnused: "delete-long-unused-files" } as const;
 
 export interface MediaPlace {

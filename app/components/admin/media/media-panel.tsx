@@ -5,6 +5,7 @@ import { useMessages } from "~/components/admin/i18n/messages-context";
 import { useAllows } from "~/components/admin/shell/use-allows";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ReplaceButton } from "./replace-button";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { formatNumber } from "~/features/admin-i18n/format";
 import {
@@ -116,6 +117,7 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
             {problem}
           </p>
         ) : null}
+        {file.type.startsWith("image/") && allows("uploads.create") ? <ReplaceButton name={file.name} /> : null}
         {allows("media.delete") ? (
           <ConfirmDialog
             trigger={
