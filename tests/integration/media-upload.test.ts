@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, adminUsers, mediaFiles, user } from "~/db/schema";
-import { messagesOf } from "~/features/admin-i18n/messages";
+import { inLanguage, messagesOf } from "~/features/admin-i18n/messages";
 import { listLibrary } from "~/features/media/library.server";
 import { libraryQuerySchema } from "~/features/media/query";
 import { stemOf, uploadToLibrary } from "~/features/media/upload.server";
@@ -167,7 +167,14 @@ describe.each(onBothDatabases)("uploads into the media library on %s", (kind) =>
   });
 });
 
-describe("a library upload's stored name", () => {
+describe("a library upload's answers", () => {
+  it("are shown in the dashboard's language: each Russian text has its English twin", () => {
+    const en = messagesOf("en").media;
+    for (const [code, text] of Object.entries(ru.upload.errors))
+      expect(inLanguage("en", text), code).toBe(en.upload.errors[code as keyof typeof en.upload.errors]);
+    expect(inLanguage("en", ru.invalidName)).toBe(en.invalidName);
+  });
+
   it("is the browser's name's stem in lower case, letters and digits joined by _", () => {
     expect(stemOf("Summer Photo (1).JPG")).toBe("summer_photo_1");
     expect(stemOf("Фото.png")).toBe("file");
