@@ -9,7 +9,7 @@ import { activityEvents, adminUsers, mediaFiles, user } from "~/db/schema";
 import { inLanguage, messagesOf } from "~/features/admin-i18n/messages";
 import { listLibrary } from "~/features/media/library.server";
 import { libraryQuerySchema } from "~/features/media/query";
-import { stemOf, uploadToLibrary } from "~/features/media/upload.server";
+import { stamp, stemOf, uploadToLibrary } from "~/features/media/upload.server";
 import { getUploadStore, type UploadStore } from "~/features/uploads/upload-store.server";
 import { parseEnv, setEnv } from "~/platform/env.server";
 import { isRefusal } from "~/platform/refusal";
@@ -98,6 +98,11 @@ describe.each(onBothDatabases)("uploads into the media library on %s", (kind) =>
         libraryQuerySchema.parse({}),
       );
       expect(library.files.find((entry) => entry.name === file.name)?.uploader).toEqual({ id: ids.author, name: "author" });
+      // Files of one name sent side by side are stored under names of their own.
+      const twins = await Promise.all([1, 2, 3].map(() => send("twin.png", tinyImages.png, cookies.administrator!)));
+      const twinNames = twins.map((twin) => twin.body.file.name as string);
+      expect(new Set(twinNames).size).toBe(3);
+      for (const name of twinNames) expect(await stored()).toContain(`uploads/${name}`);
       // A PNG with a name in another alphabet gets the stem `file`.
       const other = await send("Фото.png", tinyImages.png, cookies.administrator!);
       expect(other.status).toBe(200);
@@ -180,5 +185,8 @@ describe("a library upload's answers", () => {
     expect(stemOf("Фото.png")).toBe("file");
     expect(stemOf(".png")).toBe("file");
     expect(stemOf(`${"a".repeat(39)} b c.png`)).toBe("a".repeat(39));
+    // Its time is never the same twice, even within one millisecond.
+    const stamps = Array.from({ length: 100 }, () => stamp());
+    expect(new Set(stamps).size).toBe(100);
   });
 });

@@ -37,6 +37,13 @@ export function stemOf(name: string) {
   return stem || "file";
 }
 
+let lastStamp = 0;
+/** The time in a stored name, never the same twice in this process: files sent side by side with one stem get names of their own. */
+export function stamp() {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return lastStamp;
+}
+
 /** A library upload's refusal before a byte is read: a name the schema does not take, or a declared size over the limit. */
 export function checkLibraryUpload(query: { name: string | null }, declaredLength: number, maxBytes: number) {
   const parsed = libraryUploadSchema.safeParse({ name: query.name ?? "" });
@@ -72,6 +79,7 @@ export async function uploadToLibrary(
       dataDir: options.dataDir,
       settingKey: stemOf(options.name),
       maxBytes: options.maxBytes,
+      now: stamp(),
       store,
       db,
     });
