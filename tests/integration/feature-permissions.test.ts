@@ -19,6 +19,7 @@ import { statisticsQuerySchema } from "~/features/statistics/schema";
 import { deleteAccount, endSessions, grantAdmin, listTeam, revokeAdmin, setRole } from "~/features/team/team.server";
 import { deleteMediaFile, listLibrary } from "~/features/media/library.server";
 import { libraryQuerySchema } from "~/features/media/query";
+import { uploadToLibrary } from "~/features/media/upload.server";
 import { removeUpload, storeUpload } from "~/features/uploads/storage.server";
 import { localUploadStore } from "~/features/uploads/upload-store.server";
 import type { Person } from "~/platform/person";
@@ -97,12 +98,17 @@ describe.each(onEmbeddedDatabase)("feature functions check the permission themse
     expect(await listBackupsFor(person("administrator"))).toEqual([]);
   });
 
-  it("uploads: storing and removing an image need uploads.create", async () => {
+  it("uploads: storing and removing an image, and uploading into the media library, need uploads.create", async () => {
     const dataDir = app.env.DATA_DIR;
     const upload = (actor: Person) => storeUpload(Readable.from([tinyImages.png]), { actor, dataDir, settingKey: "about_image" });
     expect(await outcome(() => upload(reviewer))).toEqual(refusedAs("Рецензент"));
     expect(await outcome(() => upload(analyst))).toEqual(refusedAs("Аналитик"));
     expect(await outcome(() => removeUpload(reviewer, dataDir, "about_image_1.png"))).toEqual(refusedAs("Рецензент"));
+    // The media library's own uploads, whatever route calls them.
+    const toLibrary = (actor: Person) =>
+      uploadToLibrary(app.handle.db, localUploadStore(dataDir), actor, Readable.from([tinyImages.png]), { name: "photo.png", dataDir });
+    expect(await outcome(() => toLibrary(analyst))).toEqual(refusedAs("Аналитик"));
+    expect(await outcome(() => toLibrary(reviewer))).toEqual(refusedAs("Рецензент"));
     expect(await outcome(() => upload(translator))).toBe("done");
   });
 

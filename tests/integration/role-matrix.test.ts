@@ -26,6 +26,7 @@ const loaderNeeds: Record<string, Permission | null> = {
   "admin.history.ts": "content.edit",
   "admin.language.ts": null,
   "admin.legal.tsx": "content.edit",
+  "admin.media.upload.ts": "uploads.create",
   "admin.menu.tsx": "content.edit",
   "admin.messages[.]csv.ts": "messages.read",
   "admin.other._index.tsx": null,

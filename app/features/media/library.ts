@@ -52,3 +52,29 @@ export interface LibraryFile {
 
 /** The form of a file's deletion: its stored name. */
 export const mediaDeleteSchema = z.object({ file: fileNameSchema });
+
+/** Where the library's own uploads go: one file per request, its bytes as the body, `?name=` its name. */
+export const LIBRARY_UPLOAD_PATH = "/admin/media/upload";
+/** Files the screen sends side by side. */
+export const LIBRARY_UPLOAD_PARALLEL = 3;
+
+/** The name the browser gives a file being uploaded (a name only: no folder, no control characters). */
+export const libraryUploadSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .refine(
+      (name) =>
+        ![...name].some((character) => "/\\".includes(character) || character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127),
+    )
+    .refine((name) => name !== "." && name !== ".."),
+});
+
+/** The answer to one library upload: the stored file, or the refusal's message (a Russian catalogue text). */
+export interface LibraryUploadAnswer {
+  file?: { name: string; path: string; type: string; size: number };
+  message?: string;
+  code?: string;
+}

@@ -19,6 +19,7 @@ import {
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { PanelHeading } from "~/components/admin/shell/panel-heading";
 import { LibraryFilters, LibraryPager, LongUnusedCard } from "./library-controls";
+import { LibraryUpload } from "./library-upload";
 
 export interface MediaPanelProps {
   files: LibraryFile[];
@@ -171,6 +172,7 @@ export function MediaPanel({ files, total, matching, pages, uploaders, longUnuse
         </PanelHeading>
         <p className="mt-1 text-sm text-slate-600">{t.intro}</p>
       </div>
+      <LibraryUpload />
       {total > 0 ? <LongUnusedCard count={longUnused} /> : null}
       <LibraryFilters query={query} uploaders={uploaders} />
       <p className="text-sm text-slate-600" aria-live="polite">
