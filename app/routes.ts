@@ -63,6 +63,7 @@ export default [
     route("upload", "routes/admin.upload.ts"),
     route("page-image", "routes/admin.page-image.ts"),
     route("media/replace", "routes/admin.media.replace.ts"),
+    route("media/pick", "routes/admin.media.pick.ts"),
     route("media/upload", "routes/admin.media.upload.ts"),
     route("logout", "routes/admin.logout.ts"),
     route("two-factor", "routes/admin.two-factor.ts"),

@@ -1,29 +1,18 @@
-import { findKey } from "~/features/content/catalogue/catalogue";
-import { getDb, type Database } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
+import { holdsImage } from "~/features/content/image-slot.server";
 import { getEnv } from "~/platform/env.server";
 import { getUploadStore } from "~/features/uploads/upload-store.server";
 import { logger } from "~/platform/logger.server";
 import { bodyReadable } from "~/platform/read-form.server";
 import { recordEventInBackground } from "~/features/activity/activity.server";
 import { requireMember } from "~/features/auth/permissions.server";
-import { getContentRow, upsertContentValue } from "~/features/content/settings/settings.server";
+import { upsertContentValue } from "~/features/content/settings/settings.server";
 import { MAX_UPLOAD_BYTES, removeUpload, storeUpload, UploadError, uploadMessages } from "~/features/uploads/storage.server";
 import { uploadTargetSchema } from "~/features/uploads/schema";
 import { isRefusal } from "~/platform/refusal";
 import type { Route } from "./+types/admin.upload";
 
 const fail = (message: string, status: number) => Response.json({ message }, { status });
-
-/**
- * A value takes an image when the catalogue says so, or (for keys added in the site content
- * tab) when its row is of type image; a colour or a text can never be pointed at a file.
- */
-async function holdsImage(db: Database, page: string, section: string) {
-  const known = findKey(page, section);
-  if (known) return known.type === "image";
-  if (page === "global") return false;
-  return (await getContentRow(db, page, section))?.contentType === "image";
-}
 
 /**
  * POST /admin/upload?section=header_logo_url[&page=global] with the image as the raw request

@@ -47,6 +47,7 @@ const loaderNeeds: Record<string, Permission | null> = {
   "admin.other.tsx": null,
   "admin.page-image.ts": "uploads.create",
   "admin.media.replace.ts": "uploads.create",
+  "admin.media.pick.ts": "uploads.create",
   "admin.preview.links.ts": "releases.view",
   "admin.preview.ts": "releases.view",
   "admin.settings.tsx": "settings.edit",

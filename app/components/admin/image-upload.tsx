@@ -6,6 +6,9 @@ import { useUploadAddress } from "~/components/use-upload-address";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { acceptedImageTypes, imageFileProblem, uploadMessages } from "~/features/uploads/schema";
 import { useMessages } from "~/components/admin/i18n/messages-context";
+import { LibraryPicker } from "~/components/admin/media/library-picker";
+import { inLanguage } from "~/features/admin-i18n/messages";
+import { MEDIA_PICK_PATH, mediaIntents, type LibraryFile } from "~/features/media/library";
 
 export interface ImageUploadFieldProps {
   /** Which content value the image belongs to; page defaults to "global" (settings). */
@@ -46,7 +49,7 @@ function sendImage(address: string, file: File, onProgress: (percent: number) =>
  */
 // long-function: one field: the browser's size and type checks, the upload and the preview follow each other
 export function ImageUploadField({ target, value, label, onChange, address: customAddress }: ImageUploadFieldProps) {
-  const { m } = useMessages();
+  const { m, language } = useMessages();
   const uploadAddress = useUploadAddress();
   const [current, setCurrent] = useState(value);
   const [progress, setProgress] = useState<number | null>(null);
@@ -89,6 +92,28 @@ export function ImageUploadField({ target, value, label, onChange, address: cust
     }
   }
 
+  /** A file of the library: a block's or page's field takes it at once (saved with the page); a content value is saved now. */
+  async function pick(file: LibraryFile) {
+    if (customAddress) return settle(file.path, m.media.picked);
+    setRemoving(true);
+    try {
+      const form = new URLSearchParams({
+        intent: mediaIntents.pickFile,
+        page: target.page ?? "global",
+        section: target.section,
+        file: file.name,
+      });
+      const response = await fetch(MEDIA_PICK_PATH, { method: "POST", body: form });
+      const answer = (await response.json().catch(() => ({}))) as UploadAnswer;
+      if (response.ok && typeof answer.url === "string") settle(answer.url, m.media.picked);
+      else toastError(m.common.error, inLanguage(language, answer.message) || m.media.pickFailed);
+    } catch {
+      toastError(m.common.error, m.media.pickFailed);
+    } finally {
+      setRemoving(false);
+    }
+  }
+
   async function remove() {
     setRemoving(true);
     try {
@@ -122,6 +147,7 @@ export function ImageUploadField({ target, value, label, onChange, address: cust
             {progress !== null ? <Loader2 className="animate-spin" /> : <Upload />}
             {progress !== null ? m.upload.uploading : m.upload.upload}
           </Button>
+          <LibraryPicker disabled={busy} onPick={(file) => void pick(file)} />
           {current ? (
             <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => void remove()}>
               <Trash2 /> {m.upload.remove}

@@ -1,13 +1,14 @@
 // The media library's shapes and checks, shared by its screen and its server.
 import { z } from "zod";
+import { media as ruMedia } from "~/features/admin-i18n/catalogue/ru/media";
 
 export { LIBRARY_PAGE_SIZE, libraryQuerySchema, type LibraryQuery } from "./query";
 
 /** An upload's stored name (`uploads/<name>`): the site's own names only. */
 export const fileNameSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}$/)
-  .refine((name) => !name.includes(".."));
+  .string({ error: ruMedia.invalidName })
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}$/, ruMedia.invalidName)
+  .refine((name) => !name.includes(".."), ruMedia.invalidName);
 
 /** The responsive copies of an image (`<name>-w640.webp`) go with it, not as files of their own. */
 export const isVariantName = (name: string) => /-w\d+\.webp$/.test(name);
@@ -18,7 +19,14 @@ export const LONG_UNUSED_DAYS = 30;
 /** Where a new version of a file is posted (`?file=<name>`, the image as the body). */
 export const MEDIA_REPLACE_PATH = "/admin/media/replace";
 
-export const mediaIntents = { deleteFile: "delete-media-file", deleteLongUnused: "delete-long-unused-files" } as const;
+export const mediaIntents = {
+  deleteFile: "delete-media-file",
+  deleteLongUnused: "delete-long-unused-files",
+  pickFile: "pick-media-file",
+} as const;
+
+/** Where an image field takes a file of the library (the form of mediaPickSchema). */
+export const MEDIA_PICK_PATH = "/admin/media/pick";
 
 export interface MediaPlace {
   /** The record's kind (`setting`, `content`, `landing-page`, …) and the key it is shown by. */
@@ -52,6 +60,17 @@ export interface LibraryFile {
 
 /** The form of a file's deletion: its stored name. */
 export const mediaDeleteSchema = z.object({ file: fileNameSchema });
+
+/** A content value or setting (`page`, `section`) given a file of the library (`file`). */
+export const mediaPickSchema = z.object({
+  intent: z.literal(mediaIntents.pickFile),
+  page: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,50}$/)
+    .default("global"),
+  section: z.string().regex(/^[a-z0-9_]{1,50}$/),
+  file: fileNameSchema,
+});
 
 /** Where the library's own uploads go: one file per request, its bytes as the body, `?name=` its name. */
 export const LIBRARY_UPLOAD_PATH = "/admin/media/upload";
