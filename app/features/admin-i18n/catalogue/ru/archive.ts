@@ -24,6 +24,7 @@ export const archive = {
   kinds: {
     start: "Начало архива",
     "release.publish": "Публикация выпуска",
+    "page.end": "Окончание страницы по времени",
     "content.undo_group": "Отмена группы изменений",
     "content.initialize": "Заполнение контента",
     "locale.create": "Язык добавлен",
