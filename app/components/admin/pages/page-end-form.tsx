@@ -19,6 +19,25 @@ export function endLabel(m: Catalogue, language: AdminLanguage, page: Pick<PageS
   return page.status !== "published" && new Date(page.endsAt) <= new Date() ? m.pages.end.ended({ at }) : m.pages.end.ends({ at });
 }
 
+/** The ended page's redirect status: 301 (permanent) or 302 (temporary). */
+function EndStatusSelect({ value }: { value: number }) {
+  const { m } = useMessages();
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor="page-end-status">{m.pages.end.status}</Label>
+      <select
+        id="page-end-status"
+        name="endRedirectStatus"
+        defaultValue={String(value)}
+        className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm"
+      >
+        <option value="301">{m.pages.end.permanent}</option>
+        <option value="302">{m.pages.end.temporary}</option>
+      </select>
+    </div>
+  );
+}
+
 /** A page's end time (a datetime-local field in the site's time zone) and where its address then leads. */
 export function PageEndForm({ page, version, timeZone }: { page: PageSummary; version: number; timeZone: string }) {
   const { m, language } = useMessages();
@@ -82,18 +101,7 @@ export function PageEndForm({ page, version, timeZone }: { page: PageSummary; ve
           />
           <FieldError>{errors.endRedirect}</FieldError>
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="page-end-status">{m.pages.end.status}</Label>
-          <select
-            id="page-end-status"
-            name="endRedirectStatus"
-            defaultValue={String(page.endRedirectStatus)}
-            className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm"
-          >
-            <option value="301">{m.pages.end.permanent}</option>
-            <option value="302">{m.pages.end.temporary}</option>
-          </select>
-        </div>
+        <EndStatusSelect value={page.endRedirectStatus} />
         <Button type="submit" variant="outline" className="sm:mt-6" disabled={busy}>
           {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
           {m.pages.end.save}
