@@ -8,6 +8,7 @@ import { CONTACT_OUTBOX_JOB, contactJobs, setContactOutboxKick } from "~/feature
 import { historyPruningJob } from "~/features/history/pruning.server";
 import { scheduledPublishJob } from "~/features/releases/schedule.server";
 import { pageEndJob } from "~/features/pages/end.server";
+import { releaseEndJob } from "~/features/releases/end.server";
 import { statisticsJobs } from "~/features/statistics/service.server";
 import { edgeCacheJobs, setEdgePurgeKick } from "~/features/edge-cache/service.server";
 import { EDGE_PURGE_JOB } from "~/features/edge-cache/purge.server";
@@ -31,6 +32,8 @@ export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
     scheduledPublishJob(() => database.db, { smtpUrl: env.SMTP_URL, smtpFrom: env.SMTP_FROM, publicUrl: env.PUBLIC_URL }),
     // Landing pages whose end time has come unpublish (app/features/pages/end.server.ts).
     pageEndJob(() => database.db),
+    // Published releases whose end time has come are reverted as one group (app/features/releases/end.server.ts).
+    releaseEndJob(() => database.db),
     ...statisticsJobs(),
     // The edge caches' purges, when an edge is configured (startEdgeCache).
     ...edgeCacheJobs(),

@@ -26,6 +26,7 @@ export const archive: typeof ru = {
     start: "The archive's starting point",
     "release.publish": "A release published",
     "page.end": "A page ended on time",
+    "release.end": "A release reverted at its end",
     "content.undo_group": "A group of changes undone",
     "content.initialize": "Content initialised",
     "locale.create": "A language added",

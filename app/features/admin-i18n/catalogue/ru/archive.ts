@@ -25,6 +25,7 @@ export const archive = {
     start: "Начало архива",
     "release.publish": "Публикация выпуска",
     "page.end": "Окончание страницы по времени",
+    "release.end": "Отмена выпуска по окончании",
     "content.undo_group": "Отмена группы изменений",
     "content.initialize": "Заполнение контента",
     "locale.create": "Язык добавлен",
