@@ -32,6 +32,11 @@ export const releases = pgTable(
     /** The revision group id its publish wrote (undo it as one group). */
     publishGroupId: text("publish_group_id"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When a published release's changes are reverted as one group (a campaign's end); null: never. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** When that revert was done, and its revision group (done once: set in the revert's own transaction). */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endGroupId: text("end_group_id"),
   },
   (table) => [
     index("releases_state_idx").on(table.state, table.id),

@@ -6,6 +6,7 @@ import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm } from "~/platform/action-result.server";
 import { getDb } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import { requireMember } from "~/features/auth/permissions.server";
 import { loadPagesSection, seoDefaults } from "~/features/pages/editor.server";
@@ -23,7 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const defaults = await seoDefaults();
   // With a release open, the list and the editor show the pages as the release would leave them.
   const { section, stagedIds } = await loadPagesSection(getDb(), id, actor.id);
-  return data({ ...section, seoDefaults: defaults, stagedIds, origin: siteOrigin(request) }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { ...section, seoDefaults: defaults, stagedIds, timeZone: getEnv().SITE_TIME_ZONE, origin: siteOrigin(request) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -7,13 +7,15 @@ import { backupJob } from "~/features/backup/backup-store.server";
 import { CONTACT_OUTBOX_JOB, contactJobs, setContactOutboxKick } from "~/features/contact/worker.server";
 import { historyPruningJob } from "~/features/history/pruning.server";
 import { scheduledPublishJob } from "~/features/releases/schedule.server";
+import { pageEndJob } from "~/features/pages/end.server";
+import { releaseEndJob } from "~/features/releases/end.server";
 import { statisticsJobs } from "~/features/statistics/service.server";
 import { edgeCacheJobs, setEdgePurgeKick } from "~/features/edge-cache/service.server";
 import { EDGE_PURGE_JOB } from "~/features/edge-cache/purge.server";
 import { ARCHIVE_JOB, archiveJob, setArchiveKick } from "~/features/archive/worker.server";
 
 /**
- * History pruning, the contact outbox and retention, scheduled backups, scheduled publishes, and
+ * History pruning, the contact outbox and retention, scheduled backups, scheduled publishes, page end times, and
  * visit statistics' flush and roll-ups (when startStatistics runs, ANALYTICS=on).
  */
 export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
@@ -28,6 +30,10 @@ export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
       publicUrl: env.PUBLIC_URL,
     }),
     scheduledPublishJob(() => database.db, { smtpUrl: env.SMTP_URL, smtpFrom: env.SMTP_FROM, publicUrl: env.PUBLIC_URL }),
+    // Landing pages whose end time has come unpublish (app/features/pages/end.server.ts).
+    pageEndJob(() => database.db),
+    // Published releases whose end time has come are reverted as one group (app/features/releases/end.server.ts).
+    releaseEndJob(() => database.db),
     ...statisticsJobs(),
     // The edge caches' purges, when an edge is configured (startEdgeCache).
     ...edgeCacheJobs(),

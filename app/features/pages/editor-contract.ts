@@ -21,6 +21,8 @@ export interface PagesSectionData {
   disclaimerRequired: boolean;
   editor: PageEditorData | null;
   seoDefaults: SeoDefaults;
+  /** The site's time zone (SITE_TIME_ZONE): end times are shown and typed in it. */
+  timeZone: string;
   /** Pages the administrator's open release stages (shown as staged, not live). */
   stagedIds: number[];
 }

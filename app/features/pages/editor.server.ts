@@ -56,6 +56,10 @@ export async function loadPagesSection(db: Executor, openId: number | undefined,
     const versions = await latestVersions(db, [pageKey(row.id)]);
     editor = { page: toSummary(row), version: versions[pageKey(row.id)] ?? 0, blocks: readBlocks(row.blocks), seo: readSeo(row.seo) };
   }
-  const section: Omit<PagesSectionData, "stagedIds" | "seoDefaults"> = { pages: rows.map(toSummary), disclaimerRequired, editor };
+  const section: Omit<PagesSectionData, "stagedIds" | "seoDefaults" | "timeZone"> = {
+    pages: rows.map(toSummary),
+    disclaimerRequired,
+    editor,
+  };
   return { section, stagedIds };
 }

@@ -4,6 +4,7 @@ export const pageIntents = {
   save: "save-page",
   publish: "publish-page",
   unpublish: "unpublish-page",
+  end: "set-page-end",
   delete: "delete-page",
   policy: "page-policy",
 } as const;

@@ -5,9 +5,13 @@ import type { Actor } from "~/features/records/revisions.server";
 import type { Database } from "~/platform/db.server";
 import { changePageStatus, createPage, savePage } from "./pages.server";
 import { setDisclaimerRequired } from "./policy.server";
+import { setPageEnd } from "./end.server";
+import { zonedToInstant } from "~/features/releases/time-zone";
+import { getEnv } from "~/platform/env.server";
 import { createRedirect, deleteRedirect, updateRedirect } from "./redirects.server";
 import {
   createPageSchema,
+  pageEndSchema,
   pageIntents,
   pageMessages,
   pageStatusSchema,
@@ -76,6 +80,14 @@ export async function runPageAction(db: Database, form: Form, actor: Actor) {
       const parsed = parse(unpublishSchema, form, intent);
       if ("refusal" in parsed) return parsed.refusal;
       return answer(intent, () => changePageStatus(db, { ...parsed.data, status: "unpublished" }, actor));
+    }
+    case pageIntents.end: {
+      const parsed = parse(pageEndSchema, form, intent);
+      if ("refusal" in parsed) return parsed.refusal;
+      const { id, version, endRedirect, endRedirectStatus } = parsed.data;
+      const endsAt = parsed.data.endsAt === "" ? null : zonedToInstant(parsed.data.endsAt, getEnv().SITE_TIME_ZONE);
+      if (endsAt === undefined) return failed(intent, 400, pageMessages.endDate, { endsAt: [pageMessages.endDate] });
+      return answer(intent, () => setPageEnd(db, { id, version, endsAt, endRedirect, endRedirectStatus }, actor));
     }
     case pageIntents.policy: {
       const parsed = parse(policySchema, form, intent);

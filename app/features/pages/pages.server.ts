@@ -17,13 +17,17 @@ import { redirectTargetProblem, slugMessages, slugProblem } from "./slug";
 import { pageRecordKey, redirectRecordKey, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
 import { PageWriteError, writeRecord, type SideChange } from "./internal/write.server";
 
-export function toSummary(row: LandingPageRow): PageSummary {
+export function toSummary(row: PageSnapshot & Pick<LandingPageRow, "updatedAt">): PageSummary {
   return {
     id: row.id,
     title: row.title,
     path: row.path,
     status: row.status,
     unpublishedRedirect: row.unpublishedRedirect,
+    unpublishedRedirectStatus: row.unpublishedRedirectStatus ?? 302,
+    endsAt: row.endsAt,
+    endRedirect: row.endRedirect,
+    endRedirectStatus: row.endRedirectStatus ?? 302,
     updatedAt: row.updatedAt.toISOString(),
     blockCount: Array.isArray(row.blocks) ? row.blocks.length : 0,
   };
@@ -81,6 +85,10 @@ export function createPage(db: Database, input: { title: string; path: string },
         path: input.path,
         status: "draft",
         unpublishedRedirect: null,
+        unpublishedRedirectStatus: null,
+        endsAt: null,
+        endRedirect: null,
+        endRedirectStatus: null,
         blocks,
         seo: emptySeo,
       };
@@ -167,6 +175,9 @@ export function changePageStatus(db: Database, input: StatusChange, actor: Actor
       if (!page) throw new PageWriteError(pageMessages.notFound, 404);
       if (input.status === "deleted") return { result: true, after: null };
       if (input.status === "published") {
+        // A page whose end time has passed would unpublish at once: refused until it is changed.
+        if (page.endsAt && new Date(page.endsAt) <= new Date())
+          throw new PageWriteError(pageMessages.endBeforePublish, 400, { endsAt: [pageMessages.endBeforePublish] });
         checkDisclaimer(
           Array.isArray(page.blocks) ? (page.blocks as { type: string }[]) : [],
           await isDisclaimerRequired(context.executor),
@@ -176,7 +187,7 @@ export function changePageStatus(db: Database, input: StatusChange, actor: Actor
       if (redirectTo && sameAddress(redirectTo, page.path))
         throw new PageWriteError(slugMessages.same, 400, { redirectTo: [slugMessages.same] });
       if (redirectTo) await refuseLoop(context, { from: page.path, to: redirectTo, skipPageId: page.id }, "redirectTo");
-      return { result: true, after: { ...page, status: input.status, unpublishedRedirect: redirectTo } };
+      return { result: true, after: { ...page, status: input.status, unpublishedRedirect: redirectTo, unpublishedRedirectStatus: null } };
     },
   });
 }

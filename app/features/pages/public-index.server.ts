@@ -17,6 +17,8 @@ interface PageEntry {
   path: string;
   published: boolean;
   unpublishedRedirect: string | null;
+  /** Its status: 302 unless the page's end time chose 301. */
+  unpublishedRedirectStatus: number | null;
 }
 
 interface RedirectEntry {
@@ -42,6 +44,7 @@ async function readPublicIndex(db: Database): Promise<() => void> {
         path: landingPages.path,
         status: landingPages.status,
         unpublishedRedirect: landingPages.unpublishedRedirect,
+        unpublishedRedirectStatus: landingPages.unpublishedRedirectStatus,
       })
       .from(landingPages),
     db.select({ id: redirects.id, from: redirects.fromPath, to: redirects.toPath, status: redirects.status }).from(redirects),
@@ -61,10 +64,15 @@ export async function refreshPublicIndex(db: Database) {
 
 const withQuery = (location: string, query: string) => (query && !location.includes("?") ? `${location}?${query}` : location);
 
-/** What a page at the address answers: its copy, its 302 while unpublished, or not found. */
+/** What a page at the address answers: its copy, its redirect while unpublished (302, or an end time's 301), or not found. */
 function pageAnswer(page: PageEntry, query: string): AddressAnswer | undefined {
   if (page.published) return { kind: "page", id: page.id };
-  if (page.unpublishedRedirect) return { kind: "redirect", location: withQuery(page.unpublishedRedirect, query), status: 302 };
+  if (page.unpublishedRedirect)
+    return {
+      kind: "redirect",
+      location: withQuery(page.unpublishedRedirect, query),
+      status: page.unpublishedRedirectStatus ?? 302,
+    };
   return undefined;
 }
 
@@ -108,6 +116,7 @@ export function lookupStagedAddress(pathname: string, query: string, staged: Dra
           path: page.path.toLowerCase(),
           published: page.status === "published",
           unpublishedRedirect: page.unpublishedRedirect,
+          unpublishedRedirectStatus: page.unpublishedRedirectStatus ?? null,
         },
       );
     } else if (kind === "redirect") {

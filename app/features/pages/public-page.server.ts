@@ -26,7 +26,7 @@ export async function readPublishedPage(db: Database, path: string): Promise<Lan
     .select()
     .from(landingPages)
     .where(and(eq(landingPages.path, path.toLowerCase()), eq(landingPages.status, "published")));
-  return row ? pageView(row) : undefined;
+  return row ? pageView(pageSnapshot(row)!) : undefined;
 }
 
 async function pageView(row: PageSnapshot): Promise<LandingPageView> {

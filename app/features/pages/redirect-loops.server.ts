@@ -37,7 +37,7 @@ function setKey(answering: Map<string, string>, from: string, to: string) {
 }
 
 /** Refuses a change after which the address it answers leads round in a loop (`field` names the form's field). */
-export async function refuseLoop(context: WriteContext, change: AnsweringChange, field: "toPath" | "redirectTo" | "path") {
+export async function refuseLoop(context: WriteContext, change: AnsweringChange, field: "toPath" | "redirectTo" | "path" | "endRedirect") {
   // `https://<the site>/a` leads back to `/a` as surely as `/a` does.
   if (leadsToLoop(await answeringRedirects(context, change), change.from, getEnv().PUBLIC_URL))
     throw new PageWriteError(slugMessages.loop, 400, { [field]: [slugMessages.loop] });

@@ -12,6 +12,9 @@ export const pageMessages = {
   invalid: "Неверный запрос",
   saveFailed: "Не удалось сохранить страницу",
   blocksInvalid: "Исправьте поля блоков",
+  endDate: "Укажите дату и время окончания",
+  endPast: "Время окончания уже прошло: укажите время в будущем",
+  endBeforePublish: "Время окончания страницы уже прошло: измените или уберите его, чтобы опубликовать",
 } as const;
 
 export { pageIntents, redirectIntents } from "./intents";
@@ -58,6 +61,23 @@ export const unpublishSchema = z.object({
   redirectTo: z.string().trim().max(500).default(""),
 });
 
+/** A page's end time as its datetime-local field sends it (read in the site's time zone); empty removes it. */
+export const pageEndSchema = z.object({
+  intent: z.literal(pageIntents.end),
+  id,
+  version: versionField,
+  endsAt: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?)?$/, pageMessages.endDate)
+    .default(""),
+  endRedirect: z.string().trim().max(500).default(""),
+  endRedirectStatus: z.coerce
+    .number()
+    .pipe(z.union([z.literal(301), z.literal(302)]))
+    .default(302),
+});
+
 export const policySchema = z.object({ intent: z.literal(pageIntents.policy), disclaimerRequired: switchValue });
 
 export const redirectFormSchema = z.object({
@@ -78,6 +98,12 @@ export interface PageSummary {
   path: string;
   status: "draft" | "published" | "unpublished";
   unpublishedRedirect: string | null;
+  /** The unpublished page's redirect status (302 unless an end time chose 301). */
+  unpublishedRedirectStatus: number;
+  /** When the page unpublishes by itself (ISO), where to and with which status; null: no end time. */
+  endsAt: string | null;
+  endRedirect: string | null;
+  endRedirectStatus: number;
   updatedAt: string;
   blockCount: number;
 }

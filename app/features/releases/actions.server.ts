@@ -13,6 +13,7 @@ import { publishRelease, resolveConflict } from "./publish.server";
 import { createRelease, reviewRelease, scheduleRelease, setDrafting } from "./releases.server";
 import { releaseIntents, type releaseListFormSchema, type releasePageFormSchema } from "./schema";
 import { zonedToInstant } from "./time-zone";
+import { setReleaseEnd } from "./end.server";
 import { addComment, resolveThread } from "./comments/comments.server";
 import { requirePermission } from "~/features/access/require.server";
 
@@ -77,6 +78,12 @@ export async function runReleaseAction(db: Database, admin: Admin, releaseId: nu
       if (!at) return failed(form.intent, 400, releaseMessages.invalidDate);
       if (at.getTime() <= Date.now()) return failed(form.intent, 400, releaseMessages.pastDate);
       await scheduleRelease(db, releaseId, at, admin);
+      break;
+    }
+    case releaseIntents.setEnd: {
+      const endsAt = form.endsAt === "" ? null : zonedToInstant(form.endsAt, getEnv().SITE_TIME_ZONE);
+      if (endsAt === undefined) return failed(form.intent, 400, releaseMessages.invalidDate);
+      await setReleaseEnd(db, releaseId, endsAt, admin);
       break;
     }
     case releaseIntents.publish:

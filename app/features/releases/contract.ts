@@ -57,6 +57,11 @@ export interface ReleaseDetail {
   scheduledAt: string | null;
   publishedAt: string | null;
   publishGroupId: string | null;
+  /** Its end time as shown, and as its datetime-local field holds it (empty: none). */
+  endsAt: string | null;
+  endsAtLocal: string;
+  /** When its changes were reverted at the end time, as shown; null: not yet. */
+  endedAt: string | null;
   changes: ReleaseChangeView[];
   fourEyes: boolean;
   viewerIsAuthor: boolean;

@@ -243,6 +243,8 @@ export async function scheduleRelease(db: Database, releaseId: number, at: Date,
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
     assertAllowed(release, "schedule");
+    // Its end time, when it has one, must come after the publish.
+    if (release.endsAt && at.getTime() >= release.endsAt.getTime()) throw new ReleaseError(400, releaseMessages.endBeforePublish);
     const [anyChange] = await transaction
       .select({ id: releaseChanges.id })
       .from(releaseChanges)

@@ -15,6 +15,7 @@ export const releaseIntents = {
   sendBack: "send-back-release",
   schedule: "schedule-release",
   unschedule: "unschedule-release",
+  setEnd: "set-release-end",
   publish: "publish-release",
   resolve: "resolve-conflict",
   cancel: "cancel-release",
@@ -36,6 +37,7 @@ export const releaseIntentPermissions: Readonly<Record<ReleaseIntent, Permission
   [releaseIntents.sendBack]: "releases.review",
   [releaseIntents.schedule]: "releases.publish",
   [releaseIntents.unschedule]: "releases.publish",
+  [releaseIntents.setEnd]: "releases.publish",
   [releaseIntents.publish]: "releases.publish",
   [releaseIntents.resolve]: "releases.publish",
   [releaseIntents.cancel]: "releases.publish",
@@ -86,6 +88,8 @@ export const releasePageFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(releaseIntents.sendBack), comment: commentText(commentMessages.sendBackRequired) }),
   z.object({ intent: z.literal(releaseIntents.schedule), at: localDateTime }),
   z.object({ intent: z.literal(releaseIntents.unschedule) }),
+  // An end time; empty removes it.
+  z.object({ intent: z.literal(releaseIntents.setEnd), endsAt: z.union([z.literal(""), localDateTime]).default("") }),
   z.object({ intent: z.literal(releaseIntents.publish) }),
   z.object({
     intent: z.literal(releaseIntents.resolve),

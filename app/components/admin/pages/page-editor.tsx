@@ -12,6 +12,7 @@ import type { PageEditorData, SeoDefaults } from "~/features/pages/editor-contra
 import { pageIntents } from "~/features/pages/intents";
 import { normalisePath, slugProblem } from "~/features/pages/slug";
 import { BlockList } from "./block-list";
+import { PageEndForm } from "./page-end-form";
 import { PageStatusActions } from "./page-status-actions";
 import { SeoPanel } from "./seo-panel";
 import { useBlockEditor } from "./use-block-editor";
@@ -31,11 +32,14 @@ export function PageEditor({
   editor,
   defaults,
   origin,
+  timeZone,
   staged = false,
 }: {
   editor: PageEditorData;
   defaults: SeoDefaults;
   origin: string;
+  /** The site's time zone, for the end time. */
+  timeZone: string;
   /** The open release stages this page: the editor shows the staged version. */
   staged?: boolean;
 }) {
@@ -143,6 +147,7 @@ export function PageEditor({
             <FieldError>{shownErrors.path}</FieldError>
           </div>
           <PageStatusActions page={page} version={editor.version} />
+          <PageEndForm page={page} version={editor.version} timeZone={timeZone} />
         </CardContent>
       </Card>
       <Card>

@@ -9,6 +9,7 @@ import { useActionResult, type ActionResult } from "~/platform/action-result";
 import type { PagesSectionData } from "~/features/pages/editor-contract";
 import { pageIntents } from "~/features/pages/intents";
 import { PageEditor } from "./page-editor";
+import { endLabel } from "./page-end-form";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { formatDateTime } from "~/features/admin-i18n/format";
 import { inLanguage } from "~/features/admin-i18n/messages";
@@ -83,11 +84,26 @@ function PolicyForm({ required }: { required: boolean }) {
 }
 
 /** The 'Страницы' section: the list of landing pages, a new page, the policy; or one page's editor. */
-export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, origin, stagedIds }: PagesSectionData & { origin: string }) {
+export function PagesPanel({
+  pages,
+  disclaimerRequired,
+  editor,
+  seoDefaults,
+  origin,
+  stagedIds,
+  timeZone,
+}: PagesSectionData & { origin: string }) {
   const { m, language } = useMessages();
   if (editor) {
     return (
-      <PageEditor key={editor.page.id} editor={editor} defaults={seoDefaults} origin={origin} staged={stagedIds.includes(editor.page.id)} />
+      <PageEditor
+        key={editor.page.id}
+        editor={editor}
+        defaults={seoDefaults}
+        origin={origin}
+        timeZone={timeZone}
+        staged={stagedIds.includes(editor.page.id)}
+      />
     );
   }
   return (
@@ -125,6 +141,11 @@ export function PagesPanel({ pages, disclaimerRequired, editor, seoDefaults, ori
                     <p className="text-sm text-slate-600">
                       {m.pages.summary({ path: page.path, status: m.pages.statuses[page.status], blocks: page.blockCount, id: page.id })}
                     </p>
+                    {page.endsAt ? (
+                      <p className="text-sm text-slate-700" data-testid="page-end-state">
+                        {endLabel(m, language, page, timeZone)}
+                      </p>
+                    ) : null}
                     {stagedIds.includes(page.id) ? (
                       <p className="text-sm font-medium text-amber-800" data-testid="page-staged">
                         {m.pages.inRelease}

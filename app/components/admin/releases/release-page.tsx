@@ -8,6 +8,7 @@ import { useMessages } from "~/components/admin/i18n/messages-context";
 import { useReleaseAnswer } from "./release-form";
 import { ReleaseChanges } from "./release-changes";
 import { ReleaseStateBadge } from "./release-state";
+import { ReleaseEndForm } from "./release-end";
 import { ReleaseDiscussionCard } from "./release-discussion";
 
 /** One release: what it changes against the live site, its review and its publish. */
@@ -53,6 +54,12 @@ export function ReleasePage({ release }: { release: ReleaseDetail }) {
               <dd>{release.publishedAt}</dd>
             </>
           ) : null}
+          {release.endsAt ? (
+            <>
+              <dt className="text-slate-500">{release.endedAt ? m.releases.end.ended : m.releases.end.ends}</dt>
+              <dd data-testid="release-ends-at">{release.endsAt}</dd>
+            </>
+          ) : null}
           {release.reviewComment ? (
             <>
               <dt className="text-slate-500">{m.releases.reviewComment}</dt>
@@ -68,6 +75,7 @@ export function ReleasePage({ release }: { release: ReleaseDetail }) {
         ) : null}
       </div>
       <ReleaseActions release={release} />
+      <ReleaseEndForm release={release} />
       <PreviewLinks releaseId={release.id} />
       <ReleaseDiscussionCard release={release} />
       <Card>

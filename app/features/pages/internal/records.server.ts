@@ -7,7 +7,8 @@ import { nextSerialId } from "~/features/records/ids.server";
 import { recordKey, registerRecordKind, type RecordKey, type RecordKind } from "~/features/records/kinds";
 import type { Executor } from "~/features/records/executor";
 
-export type PageSnapshot = Omit<LandingPageRow, "updatedAt">;
+/** A page's record value: its row without `updatedAt`, the end time as ISO text (revisions and releases hold JSON). */
+export type PageSnapshot = Omit<LandingPageRow, "updatedAt" | "endsAt"> & { endsAt: string | null };
 export type RedirectSnapshot = Pick<RedirectRow, "id" | "fromPath" | "toPath" | "status" | "automatic">;
 
 export const pageRecordKey = (id: number, locale?: string) => recordKey("landing-page", id, locale);
@@ -17,8 +18,8 @@ export const redirectKey = (id: number) => redirectRecordKey(id).text;
 
 export function pageSnapshot(row: LandingPageRow | undefined): PageSnapshot | null {
   if (!row) return null;
-  const { updatedAt: _updatedAt, ...rest } = row;
-  return rest;
+  const { updatedAt: _updatedAt, endsAt, ...rest } = row;
+  return { ...rest, endsAt: endsAt ? endsAt.toISOString() : null };
 }
 
 export function redirectSnapshot(row: RedirectRow | undefined): RedirectSnapshot | null {
@@ -33,6 +34,15 @@ const pageSchema = z.object({
   title: z.string(),
   status: z.enum(["draft", "published", "unpublished"]),
   unpublishedRedirect: z.string().nullable(),
+  // Revisions written before end times existed have none of these.
+  unpublishedRedirectStatus: z.number().int().nullable().default(null),
+  endsAt: z
+    .string()
+    .nullable()
+    .default(null)
+    .transform((text) => (text === null ? null : new Date(text).toISOString())),
+  endRedirect: z.string().nullable().default(null),
+  endRedirectStatus: z.number().int().nullable().default(null),
   seo: z.unknown(),
   blocks: z.unknown(),
 });
@@ -106,7 +116,8 @@ async function applyPageSnapshot(executor: Executor, id: number, snapshot: PageS
     await executor.delete(landingPages).where(eq(landingPages.id, id));
     return null;
   }
-  const { id: _id, ...values } = snapshot;
+  const { id: _id, endsAt, ...rest } = snapshot;
+  const values = { ...rest, endsAt: endsAt === null ? null : new Date(endsAt) };
   const [row] = await executor
     .insert(landingPages)
     .values({ id, ...values })

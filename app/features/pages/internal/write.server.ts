@@ -31,7 +31,7 @@ export interface RecordWrite<T> {
   ) => Promise<{ result: T; after: { id: number } | null; sideChanges?: SideChange[] } | false>;
 }
 
-const ADDRESSES_LOCK = "landing-addresses";
+export const ADDRESSES_LOCK = "landing-addresses";
 
 /** Writes a page or a redirect; with a release open, staged into it (nothing goes live, the address index stays). */
 export async function writeRecord<T>(db: Database, write: RecordWrite<T>): Promise<T | false> {

@@ -25,6 +25,8 @@ export const archive: typeof ru = {
   kinds: {
     start: "The archive's starting point",
     "release.publish": "A release published",
+    "page.end": "A page ended on time",
+    "release.end": "A release reverted at its end",
     "content.undo_group": "A group of changes undone",
     "content.initialize": "Content initialised",
     "locale.create": "A language added",

@@ -143,6 +143,13 @@ export const releases = {
     hint: "Changes show here as you type.",
     updated: (p: { ms: number }) => `Updated in ${p.ms} ms`,
   },
+  end: {
+    at: (p: { zone: string }) => `End: the release's changes are reverted at this time (${p.zone}; empty: no end)`,
+    save: "Save the end",
+    saved: "Release end saved",
+    ends: "Ends",
+    ended: "Reverted at its end",
+  },
   answers: {
     liveRefused:
       "Changes only through releases: saving straight to the site is off. Open a release in “Other → Releases” (the “Edit in the release” button) and save again: the change goes into the release.",
@@ -160,6 +167,9 @@ export const releases = {
     invalidName: "Enter a release name (up to 120 characters)",
     invalidDate: "Invalid publishing date",
     pastDate: "The publishing date must be in the future",
+    endPast: "The end time has passed: choose a time in the future",
+    endBeforePublish: "The release's end must come after its publishing",
+    endNotOpen: "An end can be set only on a release that is not cancelled and not already ended",
     invalidComment: "Comment up to 2000 characters",
     invalid: "Invalid request",
     failed: "Could not complete the action on the release",

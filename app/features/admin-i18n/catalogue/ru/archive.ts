@@ -24,6 +24,8 @@ export const archive = {
   kinds: {
     start: "Начало архива",
     "release.publish": "Публикация выпуска",
+    "page.end": "Окончание страницы по времени",
+    "release.end": "Отмена выпуска по окончании",
     "content.undo_group": "Отмена группы изменений",
     "content.initialize": "Заполнение контента",
     "locale.create": "Язык добавлен",
