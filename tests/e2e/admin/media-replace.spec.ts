@@ -60,4 +60,28 @@ test.describe("[ADMIN][MEDIA] replacing a file in place", () => {
       await request.delete("/admin/upload?page=global&section=og_image_url", { headers: { Origin: baseURL! } });
     }
   });
+
+  test("'Из медиатеки' in an image field gives it a library image, saved at once", async ({ page, request, baseURL }) => {
+    const headers = { Origin: baseURL!, "content-type": "application/octet-stream" };
+    const uploaded = await request.post("/admin/page-image", { headers, data: await picture("#be123c") });
+    expect(uploaded.status()).toBe(200);
+    const url = ((await uploaded.json()) as { url: string }).url;
+    const name = url.replace("/uploads/", "");
+    try {
+      await page.goto("/admin/settings/branding");
+      const field = page.getByTestId("image-upload-og_image_url");
+      await field.getByRole("button", { name: "Из медиатеки" }).click();
+      const dialog = page.getByRole("dialog", { name: "Выбрать изображение из медиатеки" });
+      await dialog.getByLabel("Поиск по имени файла").fill(name);
+      await expect(dialog.getByRole("button", { name: `Выбрать ${name}` })).toBeVisible();
+      await expectNoAxeViolations(page, "the library picker");
+      await dialog.getByRole("button", { name: `Выбрать ${name}` }).click();
+      await expectToast(page, "Изображение из медиатеки выбрано", { failure: false });
+      await expect(dialog).toHaveCount(0);
+      const faq = await (await request.get("/faq")).text();
+      expect(faq).toContain(`${url}"`);
+    } finally {
+      await request.delete("/admin/upload?page=global&section=og_image_url", { headers: { Origin: baseURL! } });
+    }
+  });
 });

@@ -19,7 +19,6 @@ export function LibraryPicker({ onPick, disabled }: { onPick: (file: LibraryFile
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState("");
   const library = useFetcher<{ files: LibraryFile[] }>();
-  const uploadAddress = useUploadAddress();
   const searchId = useId();
   const { load } = library;
   useEffect(() => {
@@ -58,44 +57,53 @@ export function LibraryPicker({ onPick, disabled }: { onPick: (file: LibraryFile
               className="h-9 rounded-md border border-slate-300 px-3 text-sm"
             />
           </div>
-          <div className="min-h-32 overflow-y-auto" aria-busy={library.state !== "idle"}>
-            {library.state !== "idle" && files.length === 0 ? (
-              <p className="flex items-center gap-2 text-sm text-slate-600">
-                <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {t.pickLoading}
-              </p>
-            ) : files.length === 0 ? (
-              <p className="text-sm text-slate-600">{t.pickNone}</p>
-            ) : (
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="library-picker">
-                {files.map((file) => (
-                  <li key={file.name}>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        onPick(file);
-                        setOpen(false);
-                      }}
-                      className="grid w-full gap-1 rounded-lg border border-slate-200 p-2 text-left hover:border-indigo-400 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                      aria-label={t.pickThis({ name: file.name })}
-                    >
-                      <img
-                        src={uploadAddress(file.path)}
-                        alt=""
-                        loading="lazy"
-                        className="h-24 w-full rounded object-contain bg-slate-50"
-                      />
-                      <span className="truncate font-mono text-xs text-slate-700">{file.name}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          <PickerGrid
+            files={files}
+            loading={library.state !== "idle"}
+            onPick={(file) => {
+              onPick(file);
+              setOpen(false);
+            }}
+          />
           <div className="flex justify-end">
             <Dialog.Close className={buttonVariants({ variant: "outline" })}>{m.common.cancel}</Dialog.Close>
           </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The library's images as buttons, each choosing its file. */
+function PickerGrid({ files, loading, onPick }: { files: LibraryFile[]; loading: boolean; onPick: (file: LibraryFile) => void }) {
+  const { m } = useMessages();
+  const t = m.media;
+  const uploadAddress = useUploadAddress();
+  return (
+    <div className="min-h-32 overflow-y-auto" aria-busy={loading}>
+      {loading && files.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {t.pickLoading}
+        </p>
+      ) : files.length === 0 ? (
+        <p className="text-sm text-slate-600">{t.pickNone}</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="library-picker">
+          {files.map((file) => (
+            <li key={file.name}>
+              <button
+                type="button"
+                onClick={() => onPick(file)}
+                className="grid w-full gap-1 rounded-lg border border-slate-200 p-2 text-left hover:border-indigo-400 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                aria-label={t.pickThis({ name: file.name })}
+              >
+                <img src={uploadAddress(file.path)} alt="" loading="lazy" className="h-24 w-full rounded object-contain bg-slate-50" />
+                <span className="truncate font-mono text-xs text-slate-700">{file.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
