@@ -1,8 +1,8 @@
-import { Download, Loader2, Upload } from "lucide-react";
-import { useId, useRef } from "react";
+import { Download, Upload } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { buttonVariants } from "~/components/ui/button";
+import { FileButton } from "~/components/ui/file-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { inLanguage } from "~/features/admin-i18n/messages";
@@ -15,8 +15,6 @@ export function XliffCard({ locale }: { locale: string }) {
   const { m, language } = useMessages();
   const texts = m.translations.xliff;
   const fetcher = useFetcher<ActionResult & { changed?: number }>({ key: `xliff-${locale}` });
-  const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
   const number = new Intl.NumberFormat(language);
   useActionResult(fetcher, {
     onSuccess: (success) => {
@@ -30,14 +28,15 @@ export function XliffCard({ locale }: { locale: string }) {
   const failure = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   const problems = Object.entries(failure?.fieldErrors ?? {});
 
-  async function upload(file: File | undefined) {
+  async function upload(file: File | undefined, input: HTMLInputElement) {
     if (!file) return;
     if (file.size > MAX_XLIFF_CHARACTERS) {
+      input.value = "";
       toastError(m.common.error, texts.tooLarge);
       return;
     }
     const xliff = await file.text();
-    if (input.current) input.current.value = "";
+    input.value = "";
     void fetcher.submit({ intent: translationIntents.importXliff, locale, xliff }, { method: "post", action: CONTENT_ACTION });
   }
 
@@ -56,22 +55,14 @@ export function XliffCard({ locale }: { locale: string }) {
           >
             <Download aria-hidden="true" /> {texts.download}
           </a>
-          <label
-            htmlFor={inputId}
-            className={`${buttonVariants({ variant: "outline", size: "sm" })} cursor-pointer focus-within:outline-2 focus-within:outline-indigo-600`}
-          >
-            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}
-            {busy ? texts.importing : texts.upload}
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              accept=".xlf,.xliff,application/xliff+xml,application/xml,text/xml"
-              className="sr-only"
-              disabled={busy}
-              onChange={(event) => void upload(event.currentTarget.files?.[0])}
-            />
-          </label>
+          <FileButton
+            icon={<Upload aria-hidden="true" />}
+            label={texts.upload}
+            busyLabel={texts.importing}
+            busy={busy}
+            accept=".xlf,.xliff,application/xliff+xml,application/xml,text/xml"
+            onFile={(file, input) => void upload(file, input)}
+          />
         </div>
         {problems.length > 0 && (
           <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="xliff-problems">

@@ -91,18 +91,16 @@ export function LocalesPanel({
   );
 }
 
-/** One locale: its name, state and share translated, and its buttons (the default has none). */
-function LocaleRow({
-  locale,
-  completeness,
-  busy,
-  submit,
-}: {
+/** A locale as its row and its buttons take it, with the panel's form. */
+interface LocaleProps {
   locale: SiteLocale;
   completeness: LocaleCompleteness | undefined;
   busy: boolean;
   submit: (fields: Record<string, string>) => void;
-}) {
+}
+
+/** One locale: its name, state and share translated, and its buttons (the default has none). */
+function LocaleRow({ locale, completeness, busy, submit }: LocaleProps) {
   const { m, language } = useMessages();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-locale={locale.code}>
@@ -132,17 +130,7 @@ function LocaleRow({
  * A locale's buttons: publish or unpublish (a draft whose translation is incomplete only after a
  * confirmation that the log records), make it the default, remove it (after a confirmation).
  */
-function LocaleActions({
-  locale,
-  completeness,
-  busy,
-  submit,
-}: {
-  locale: SiteLocale;
-  completeness: LocaleCompleteness | undefined;
-  busy: boolean;
-  submit: (fields: Record<string, string>) => void;
-}) {
+function LocaleActions({ locale, completeness, busy, submit }: LocaleProps) {
   const { m } = useMessages();
   const name = { name: locale.name };
   const incomplete = locale.state === "draft" && completeness !== undefined && completeness.complete < completeness.total;

@@ -1,8 +1,8 @@
-import { Loader2, RefreshCw } from "lucide-react";
-import { useId, useState } from "react";
+import { RefreshCw } from "lucide-react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useMessages } from "~/components/admin/i18n/messages-context";
-import { buttonVariants } from "~/components/ui/button";
+import { FileButton } from "~/components/ui/file-button";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { inLanguage } from "~/features/admin-i18n/messages";
 import { MEDIA_REPLACE_PATH } from "~/features/media/library";
@@ -14,7 +14,6 @@ import { MEDIA_REPLACE_PATH } from "~/features/media/library";
 export function ReplaceButton({ name }: { name: string }) {
   const { m, language } = useMessages();
   const t = m.media;
-  const inputId = useId();
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
   const number = new Intl.NumberFormat(language);
@@ -44,21 +43,14 @@ export function ReplaceButton({ name }: { name: string }) {
   }
 
   return (
-    <label
-      htmlFor={inputId}
-      className={`${buttonVariants({ variant: "outline", size: "sm" })} cursor-pointer focus-within:outline-2 focus-within:outline-indigo-600`}
-    >
-      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
-      {busy ? t.replacing : t.replace}
-      <input
-        id={inputId}
-        type="file"
-        accept="image/jpeg,image/png,image/gif,image/webp"
-        className="sr-only"
-        aria-label={t.replaceFile({ name })}
-        disabled={busy}
-        onChange={(event) => void replace(event.currentTarget.files?.[0], event.currentTarget)}
-      />
-    </label>
+    <FileButton
+      icon={<RefreshCw aria-hidden="true" />}
+      label={t.replace}
+      busyLabel={t.replacing}
+      busy={busy}
+      accept="image/jpeg,image/png,image/gif,image/webp"
+      ariaLabel={t.replaceFile({ name })}
+      onFile={(file, input) => void replace(file, input)}
+    />
   );
 }
