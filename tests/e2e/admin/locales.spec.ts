@@ -6,7 +6,9 @@ import { expectNoAxeViolations } from "../support/axe";
 test.describe("[ADMIN][LOCALES] the site's locales", () => {
   test.use({ storageState: adminStorageState });
 
-  test("adds German as a draft, publishes it, removes it; the default has no remove button", async ({ page }) => {
+  test("adds German as a draft, publishes it despite its incomplete translation, removes it; the default has no remove button", async ({
+    page,
+  }) => {
     await page.goto("/admin/other/locales");
     const list = page.getByRole("list", { name: "Языки сайта" });
     await expect(list.getByRole("listitem")).toHaveCount(1);
@@ -22,7 +24,10 @@ test.describe("[ADMIN][LOCALES] the site's locales", () => {
     await expect(german).toContainText("Deutsch");
     await expect(german).toContainText("Черновик: только в предпросмотре");
 
+    // Not translated: publishing asks first, and the activity log records it.
+    await expect(german.getByTestId("locale-completeness")).toContainText("Переведено: 0 из");
     await german.getByRole("button", { name: "Опубликовать: Deutsch" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Опубликовать несмотря на неполный перевод" }).click();
     await expectToast(page, "Готово", { description: "Состояние языка изменено", failure: false });
     await expect(german).toContainText("Опубликован");
     await expectNoAxeViolations(page, "the locales section with two locales");

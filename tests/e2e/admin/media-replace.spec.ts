@@ -63,10 +63,11 @@ test.describe("[ADMIN][MEDIA] replacing a file in place", () => {
 
   test("'Из медиатеки' in an image field gives it a library image, saved at once", async ({ page, request, baseURL }) => {
     const headers = { Origin: baseURL!, "content-type": "application/octet-stream" };
-    const uploaded = await request.post("/admin/page-image", { headers, data: await picture("#be123c") });
+    // Into the library itself, under a name of its own.
+    const uploaded = await request.post("/admin/media/upload?name=picker-photo.png", { headers, data: await picture("#be123c") });
     expect(uploaded.status()).toBe(200);
-    const url = ((await uploaded.json()) as { url: string }).url;
-    const name = url.replace("/uploads/", "");
+    const name = ((await uploaded.json()) as { file: { name: string } }).file.name;
+    const url = `/uploads/${name}`;
     try {
       await page.goto("/admin/settings/branding");
       const field = page.getByTestId("image-upload-og_image_url");
