@@ -65,7 +65,7 @@ async function upload(cookie, address, photo) {
   const response = await fetch(`${base}${address}`, {
     method: "POST",
     headers: { Origin: base, cookie, "content-type": "image/jpeg" },
-    body: photo,
+    body: new Uint8Array(photo),
   });
   const body = await response.json();
   if (!response.ok) throw new Error(`${address} answered ${response.status}: ${JSON.stringify(body)}`);
@@ -131,10 +131,12 @@ try {
   );
   const rows = [];
   for (const address of ["/", LANDING]) {
-    for (const [name, device] of [
+    /** @type {[string, import("@playwright/test").BrowserContextOptions][]} */
+    const devices = [
       ["phone", phone],
       ["desktop", desktop],
-    ]) {
+    ];
+    for (const [name, device] of devices) {
       const images = await imagesOf(browser, address, device);
       const largest = images[0];
       if (!largest) throw new Error(`${address} loaded no image`);

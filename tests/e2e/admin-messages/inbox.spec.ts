@@ -35,6 +35,11 @@ test.describe("[ADMIN][MESSAGES]", () => {
     await expect(badge).toBeVisible();
     const unread = Number((await badge.innerText()).match(/\d+/)![0]);
     expect(unread).toBeGreaterThanOrEqual(1);
+    // On a phone the tabs scroll in their own row: the badge's spoken text must not widen the page.
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize(size);
 
     // The tab opens the hub's first section; the inbox is one of its sections.
     await otherTab.click();

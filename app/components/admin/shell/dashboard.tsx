@@ -61,7 +61,8 @@ export function Dashboard({
               prefetch="intent"
               className={({ isActive }) =>
                 cn(
-                  "flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium transition-colors",
+                  // relative: the badge's spoken text (sr-only, absolute) stays inside the tabs' scrolling row on a phone
+                  "relative flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium transition-colors",
                   isActive ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900",
                 )
               }
