@@ -44,9 +44,13 @@ const tools = new Promise((resolve) => {
 // The end-to-end tests, once the build and the tools are ready. They run even when a unit test
 // failed: one run reports every failure.
 const e2eLog = fs.openSync("test-results/e2e.log", "w");
-const e2e = Promise.all([build, tools]).then(([built, toolsReady]) =>
-  built === 0 && toolsReady === 0 ? run(["test:e2e:built"], ["ignore", e2eLog, e2eLog]) : undefined,
-);
+// tests/after-build first, then Playwright even when one of them failed.
+const e2e = Promise.all([build, tools]).then(async ([built, toolsReady]) => {
+  if (built !== 0 || toolsReady !== 0) return undefined;
+  const afterBuild = await run(["test:after-build"], ["ignore", e2eLog, e2eLog]);
+  const browser = await run(["test:browser"], ["ignore", e2eLog, e2eLog]);
+  return afterBuild !== 0 ? afterBuild : browser;
+});
 
 const unit = await run(["test:unit"], "inherit", 10);
 const [built, toolsReady, e2eStatus] = await Promise.all([build, tools, e2e]);
