@@ -3,13 +3,13 @@
 // the sitemap walked page × locale, staged translations kept from the public until published.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contentRevisions, pageContent, recordTranslations, siteLocales } from "~/db/schema";
+import { contentRevisions, pageContent, recordTranslations } from "~/db/schema";
 import { catalogue } from "~/features/content/catalogue/catalogue";
 import { feeTextSections } from "~/features/content/locale-policy.server";
 import { getActiveMenu, getPageContent } from "~/features/content/read.server";
 import { contentRecordKey, menuRecordKey } from "~/features/content/records.server";
 import { clearContentCache } from "~/features/records/version.server";
-import { loadSiteLocales, requestLocaleOf } from "~/features/locales/routing.server";
+import { requestLocaleOf } from "~/features/locales/routing.server";
 import { writeRecords } from "~/features/records/write.server";
 import { publishRelease } from "~/features/releases/publish.server";
 import { createRelease, setDrafting } from "~/features/releases/releases.server";
@@ -23,6 +23,7 @@ import { loader as termsLoader } from "~/routes/_public.terms";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { callRoute } from "../support/admin-routes";
 import { onBothDatabases, ORIGIN, siteRequest, useTestApp } from "../support/test-database";
+import { setSiteLocales, type SiteLocaleRow } from "../support/site-locales";
 
 const admin = { id: "locales-admin", email: "admin@example.com", role: "administrator" };
 const translator = { id: "locales-translator", email: "translator@example.com", role: "translator", locales: ["de"] };
@@ -42,15 +43,7 @@ describe.each(onBothDatabases)("the site in several locales on %s", (kind) => {
   const app = useTestApp(kind);
   const db = () => app.handle.db;
 
-  async function setLocales(list: { code: string; state: "draft" | "public" }[]) {
-    await db().delete(siteLocales).where(eq(siteLocales.isDefault, false));
-    for (const [index, locale] of list.entries())
-      await db()
-        .insert(siteLocales)
-        .values({ ...locale, position: index + 1 });
-    clearContentCache();
-    await loadSiteLocales();
-  }
+  const setLocales = (list: SiteLocaleRow[]) => setSiteLocales(db(), list);
 
   const snapshot = (page: string, section: string, value: string) => ({
     pageName: page,

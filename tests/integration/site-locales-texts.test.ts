@@ -2,17 +2,14 @@
 // browser given its page's locale alone (nothing more on an English page: a site of one locale
 // sends what it did), the contact form's server errors, the legal pages' notice and titles and
 // the footer's legal links in the page's language, and fee figures in the locale's notation.
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { siteLocales } from "~/db/schema";
 import { feeTextSections } from "~/features/content/locale-policy.server";
 import { catalogue } from "~/features/content/catalogue/catalogue";
 import { contentRecordKey } from "~/features/content/records.server";
 import { localeCodes } from "~/features/locales/allow-list";
 import type { PublicTexts } from "~/features/locales/public-texts";
 import { englishTexts, localeTexts, publicTextsOf } from "~/features/locales/public-texts.server";
-import { loadSiteLocales, requestLocaleOf } from "~/features/locales/routing.server";
-import { clearContentCache } from "~/features/records/version.server";
+import { requestLocaleOf } from "~/features/locales/routing.server";
 import { writeRecords } from "~/features/records/write.server";
 import { runInRequestLocale } from "~/platform/request-locale.server";
 import { loader as rootLoader } from "~/root";
@@ -22,6 +19,7 @@ import { loader as feesLoader } from "~/routes/_public.fees";
 import { loader as termsLoader } from "~/routes/_public.terms";
 import { callRoute } from "../support/admin-routes";
 import { onEmbeddedDatabase, siteRequest, useTestApp } from "../support/test-database";
+import { setSiteLocales, type SiteLocaleRow } from "../support/site-locales";
 
 const admin = { id: "texts-admin", email: "admin@example.com", role: "administrator" };
 const at = <T>(address: string, task: () => Promise<T>) => runInRequestLocale(requestLocaleOf(address), task);
@@ -65,15 +63,7 @@ describe.each(onEmbeddedDatabase)("the fixed texts on pages on %s", (kind) => {
   const app = useTestApp(kind);
   const db = () => app.handle.db;
 
-  async function setLocales(list: { code: string; state: "draft" | "public" }[]) {
-    await db().delete(siteLocales).where(eq(siteLocales.isDefault, false));
-    for (const [index, locale] of list.entries())
-      await db()
-        .insert(siteLocales)
-        .values({ ...locale, position: index + 1 });
-    clearContentCache();
-    await loadSiteLocales();
-  }
+  const setLocales = (list: SiteLocaleRow[]) => setSiteLocales(db(), list);
 
   it("with English alone, the root hands the browser no table: the same data as before locales", async () => {
     const root = await at("/", () => callRoute(rootLoader as never, siteRequest("/")));

@@ -2,11 +2,9 @@
 // prefix is taken and kept with its prefix; the dashboard breaks visits down by the locale they
 // were in (their entry page's) and filters by it, from the roll-ups as from the visits; the
 // query string takes an allowed code only.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { siteLocales, statisticsEvents } from "~/db/schema";
-import { loadSiteLocales } from "~/features/locales/routing.server";
-import { clearContentCache } from "~/features/records/version.server";
+import { statisticsEvents } from "~/db/schema";
 import { createCollector } from "~/features/statistics/collector.server";
 import { loadStatistics } from "~/features/statistics/dashboard.server";
 import { ensurePartition } from "~/features/statistics/partitions.server";
@@ -14,6 +12,7 @@ import { parseStatisticsQuery } from "~/features/statistics/query";
 import { rollUpDay } from "~/features/statistics/rollup.server";
 import { statisticsQuerySchema } from "~/features/statistics/schema";
 import { onBothDatabases, useTestApp } from "../support/test-database";
+import { setSiteLocales, type SiteLocaleRow } from "../support/site-locales";
 
 const PERSON = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const DAY = "2026-04-14";
@@ -24,15 +23,7 @@ describe.each(onBothDatabases)("statistics per locale on %s", (kind) => {
   const app = useTestApp(kind);
   const db = () => app.handle.db;
 
-  async function setLocales(list: { code: string; state: "draft" | "public" }[]) {
-    await db().delete(siteLocales).where(eq(siteLocales.isDefault, false));
-    for (const [index, locale] of list.entries())
-      await db()
-        .insert(siteLocales)
-        .values({ ...locale, position: index + 1 });
-    clearContentCache();
-    await loadSiteLocales();
-  }
+  const setLocales = (list: SiteLocaleRow[]) => setSiteLocales(db(), list);
 
   it("takes the beacon of a page under a served locale's prefix, with the prefix; refuses the others", async () => {
     const collector = createCollector({ db, ratePerMinute: 1000 });
