@@ -1,7 +1,7 @@
 // `npm run lighthouse`: audits every public page of the production build, and a landing page with
 // every block (published once the server is up), with Lighthouse
 // (mobile preset, simulated throttling, the CPU calibrated to one phone whatever the host) in
-// Debian's Chromium, three runs per page, and fails
+// Debian's Chromium, one run per page, up to three where the first misses a gate, and fails
 // when the median score of a category is below its threshold, or the median first or largest
 // contentful paint above its limit. Reports go to test-results/lighthouse.
 import fs from "node:fs";
@@ -69,13 +69,12 @@ async function audit(url) {
   return result;
 }
 /**
- * Whether more than half of the planned runs already meet every threshold and limit: the median of
- * all the runs would then meet them too, so the remaining runs cannot change the verdict.
+ * Whether `most` of the runs so far meet every threshold and limit.
  * @param {Record<string, number[]>} scores
  * @param {Record<string, number[]>} metrics
+ * @param {number} most
  */
-function meetsGatesInMost(scores, metrics) {
-  const most = Math.floor(runs / 2) + 1;
+function meetsGates(scores, metrics, most) {
   const categoriesMet = Object.entries(thresholds).every(([c, threshold]) => scores[c].filter((v) => v >= threshold).length >= most);
   const metricsMet = Object.entries(metricLimits).every(([m, limit]) => metrics[m].filter((v) => v <= limit).length >= most);
   return categoriesMet && metricsMet;
@@ -101,8 +100,12 @@ try {
       const figures = runFigures(lhr);
       for (const category of Object.keys(thresholds)) scores[category].push(figures.scores[category]);
       for (const metric of Object.keys(metrics)) metrics[metric].push(figures.metrics[metric]);
-      // Once most of the runs meet every gate, the median does too whatever the others show.
-      if (meetsGatesInMost(scores, metrics)) break;
+      // A first run that meets every gate decides the page. A first run that misses one is not
+      // taken alone: the page is audited again until most of its runs meet every gate (the
+      // median does then, whatever the others show) or the runs are used up and the median of
+      // them all decides. So one slow run on a busy machine fails nothing, and a page that
+      // meets the gates costs one run instead of two (bench/test-loop.md).
+      if (meetsGates(scores, metrics, run === 1 ? 1 : Math.floor(runs / 2) + 1)) break;
     }
     // Name what cost points in the last run, so a failure says where to look.
     for (const [category, threshold] of Object.entries(thresholds)) {
@@ -145,7 +148,7 @@ try {
 }
 
 console.log(`
-Lighthouse, mobile preset, median of up to ${runs} runs (a page stops once most of them meet every gate) (thresholds: ${Object.entries(
+Lighthouse, mobile preset, median of up to ${runs} runs (a page whose first run meets every gate, or most of whose runs do, stops there) (thresholds: ${Object.entries(
   thresholds,
 )
   .map(([c, t]) => `${c} ${t}`)
