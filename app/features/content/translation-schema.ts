@@ -64,9 +64,11 @@ export interface TranslationField {
 export interface TranslationView {
   locale: string;
   fields: TranslationField[];
-  /** Fields with a text of their own, of all fields. */
+  /** Fields with a text of their own, of all fields and the fixed pages' SEO texts ('SEO страниц'). */
   complete: number;
   total: number;
+  /** The fixed pages' SEO texts counted in the figure: a page's title and description where the default locale has one. */
+  seo: { complete: number; total: number; stale: number };
 }
 
 const locale = z
