@@ -5,6 +5,7 @@ import { z } from "zod";
 import { versionField } from "~/features/records/schema";
 import { pageSeoSchema, type PageSeoFields } from "./seo-fields";
 import { fixedSeoPageById, parseFixedSeo } from "./fixed-page-seo";
+import { seoIntents } from "./intents";
 
 /** The fields a stored translation (a content row's snapshot holding the fields as JSON) has. */
 export const translatedSeo = (value: unknown): PageSeoFields | undefined => {
@@ -40,7 +41,7 @@ export function localizeSeo(base: PageSeoFields, chain: readonly (Partial<PageSe
   return seo;
 }
 
-export const fixedSeoTranslationIntent = "save-fixed-seo-translation";
+export const fixedSeoTranslationIntent = seoIntents.saveTranslation;
 
 /** `?locale=de` on the SEO section (absent: the default locale's own fields). */
 export const fixedSeoLocaleQuerySchema = z.object({
