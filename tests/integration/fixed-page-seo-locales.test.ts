@@ -77,7 +77,8 @@ describe.each(onBothDatabases)("the fixed pages' SEO per locale on %s", (kind) =
           location: { pathname: address },
           matches: [
             { id: "root", loaderData: { settings, seo: site } },
-            { id: PUBLIC_LAYOUT_ID, loaderData: layout },
+            // The layout's route id under a prefix is its locale's copy's (app/routes.ts).
+            { id: address.startsWith("/de") ? `${PUBLIC_LAYOUT_ID}@de` : PUBLIC_LAYOUT_ID, loaderData: layout },
           ],
         },
         page,

@@ -78,7 +78,7 @@ export function FixedSeoPanel({
           </nav>
           {translation && translated ? (
             <FixedSeoTranslationEditor
-              key={`${translation.locale}-${translated.id}-${translated.version}`}
+              key={`${translation.locale}-${translated.id}`}
               entry={translated}
               locale={translation.locale}
               label={labelOf(m, translated.path)}
