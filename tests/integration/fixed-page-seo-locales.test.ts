@@ -17,6 +17,8 @@ import { fixedPageMeta, PUBLIC_LAYOUT_ID } from "~/features/seo/fixed-page-meta"
 import { runInRequestLocale } from "~/platform/request-locale.server";
 import { loader as layoutLoader } from "~/routes/_public";
 import { action, loader } from "~/routes/admin.other.seo";
+import { action as contentAction } from "~/routes/admin.content";
+import { loader as xliffLoader } from "~/routes/admin.content[.]xlf";
 import { callRoute, postForm } from "../support/admin-routes";
 import { onBothDatabases, signUpAndGetCookie, siteRequest, useTestApp } from "../support/test-database";
 
@@ -62,7 +64,10 @@ describe.each(onBothDatabases)("the fixed pages' SEO per locale on %s", (kind) =
       pages: {
         id: string;
         version: number;
-        fields: Record<string, { own: string; fallback: string; origin: string; fallbackFrom?: string; stale: boolean }>;
+        fields: Record<
+          "title" | "description" | "canonical" | "ogImage",
+          { own: string; fallback: string; origin: string; fallbackFrom?: string; stale: boolean }
+        >;
       }[];
     };
   };
@@ -192,6 +197,40 @@ describe.each(onBothDatabases)("the fixed pages' SEO per locale on %s", (kind) =
     await saveGerman({ id: "contact", version: (await germanPage("contact")).version, title: "Sprechen Sie mit uns" });
     const translated = await translationCompleteness(db(), "de");
     expect(translated).toEqual({ complete: more.complete + 1, total: more.total });
+  });
+
+  it("exports the pages' SEO texts in the locale's XLIFF file and takes them back; a round trip changes nothing", async () => {
+    const download = async () =>
+      (
+        await xliffLoader({ request: siteRequest("/admin/content.xlf?locale=de", { cookie: admin }), params: {}, context: {} } as never)
+      ).text();
+    const upload = (xliff: string) =>
+      callRoute(contentAction, postForm("/admin/content", { intent: "import-xliff", locale: "de", xliff }, admin));
+    await saveEnglish({ id: "home", title: "Your wallet", description: "Send money across Europe" });
+    const file = await download();
+    expect(file).toMatch(/<unit id="seo\/home.title"[^>]*>[\s\S]*?<source xml:space="preserve">Your wallet<\/source>\s*<\/segment>/);
+    expect(file).toMatch(/<unit id="seo\/home.description"[^>]*>[\s\S]*?<source xml:space="preserve">Send money across Europe<\/source>/);
+    // A page without an English title of its own has nothing to translate: no unit.
+    expect(file).not.toContain('<unit id="seo/privacy.title"');
+    // The German fees title saved above goes out as its target.
+    expect(file).toMatch(/<unit id="seo\/fees.title"[^>]*>[\s\S]*?<target xml:space="preserve">Gebühren<\/target>/);
+    const unchanged = await upload(file);
+    expect(unchanged.body).toMatchObject({ ok: true, changed: 0 });
+
+    const translated = file.replace(
+      /(<unit id="seo\/home.title"[^>]*>[\s\S]*?<source xml:space="preserve">Your wallet<\/source>)/,
+      '$1\n        <target xml:space="preserve">Ihr Konto</target>',
+    );
+    // Markup in a plain-text field refuses the whole file.
+    const refused = await upload(translated.replace("Ihr Konto", "&lt;b&gt;Ihr&lt;/b&gt; Konto"));
+    expect(refused.status).toBe(422);
+    expect(await db().select().from(recordTranslations).where(eq(recordTranslations.record, "seo/home"))).toEqual([]);
+    const imported = await upload(translated);
+    expect(imported.body).toMatchObject({ ok: true, changed: 1 });
+    expect((await germanPage("home")).fields.title).toMatchObject({ own: "Ihr Konto", origin: "own" });
+    expect((await germanPage("home")).fields.description).toMatchObject({ own: "", origin: "fallback" });
+    expect(await titleOf("/de/home")).toBe(`Ihr Konto | ${settings.site_title}`);
+    expect((await upload(await download())).body).toMatchObject({ ok: true, changed: 0 });
   });
 
   it("refuses a bad locale, an unknown page and bad fields, writing nothing", async () => {

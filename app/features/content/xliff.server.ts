@@ -16,6 +16,7 @@ import { contentRecordKey } from "./records.server";
 import { translationValue, translationView } from "./translations.server";
 import { xliffMessages } from "./translation-schema";
 import { readXliff, writeXliff, XliffFileError } from "./xliff-format";
+import { checkSeoUnit, isSeoUnit, planSeoImport, seoXliffUnits } from "~/features/seo/fixed-page-seo-xliff.server";
 
 /** This site's name in its files: the same on every server of the site, another on any other site. */
 const siteOriginal = () => `site:${sign("xliff-site", "content").slice(0, 22)}`;
@@ -23,24 +24,34 @@ const siteOriginal = () => `site:${sign("xliff-site", "content").slice(0, 22)}`;
 /** The locale's texts as XLIFF 2.0: every key's source, and its translation where it has one. */
 export async function exportXliff(db: Database, code: string, actor: Person) {
   requireLocale(actor, code);
-  const view = await translationView(db, code);
+  const [view, seo] = await Promise.all([translationView(db, code), seoXliffUnits(db, code)]);
   return writeXliff({
     srcLang: DEFAULT_LOCALE,
     trgLang: code,
     original: siteOriginal(),
-    units: view.fields.map((field) => {
-      const type = findKey(field.page, field.section)?.type ?? "text";
-      return {
-        id: `${field.page}/${field.section}`,
-        name: `${field.page} · ${field.section}`,
+    units: [
+      ...view.fields.map((field) => {
+        const type = findKey(field.page, field.section)?.type ?? "text";
+        return {
+          id: `${field.page}/${field.section}`,
+          name: `${field.page} · ${field.section}`,
+          notes: [
+            { category: "format", text: formatNote(type) },
+            ...(field.stale ? [{ category: "state", text: "stale: the source changed after this translation was saved" }] : []),
+          ],
+          source: field.fallback,
+          ...(field.origin === "own" ? { target: field.own } : {}),
+        };
+      }),
+      // The fixed pages' search titles and descriptions ('SEO страниц'), plain text.
+      ...seo.units.map(({ stale, ...unit }) => ({
+        ...unit,
         notes: [
-          { category: "format", text: formatNote(type) },
-          ...(field.stale ? [{ category: "state", text: "stale: the source changed after this translation was saved" }] : []),
+          { category: "format", text: formatNote("text") },
+          ...(stale ? [{ category: "state", text: "stale: the source changed after this translation was saved" }] : []),
         ],
-        source: field.fallback,
-        ...(field.origin === "own" ? { target: field.own } : {}),
-      };
-    }),
+      })),
+    ],
   });
 }
 
@@ -69,7 +80,9 @@ export async function importXliff(db: Database, code: string, xliff: string, act
   if (file.srcLang !== DEFAULT_LOCALE || file.trgLang !== code) throw new Refusal(400, xliffMessages.otherLanguage);
   if (file.units.length === 0 && file.problems.length === 0) throw new Refusal(400, xliffMessages.empty);
 
-  const view = await translationView(db, code);
+  const [view, seo] = await Promise.all([translationView(db, code), seoXliffUnits(db, code)]);
+  const seoIds = new Set(seo.units.map((unit) => unit.id));
+  const seoWanted: Parameters<typeof planSeoImport>[3] = [];
   const fields = new Map(view.fields.map((field) => [`${field.page}/${field.section}`, field]));
   const problems: Record<string, string[]> = {};
   const refuse = (id: string, message: string) => void (problems[id] ??= []).push(message);
@@ -77,6 +90,17 @@ export async function importXliff(db: Database, code: string, xliff: string, act
   const seen = new Set<string>();
   const wanted: { id: string; page: string; section: string; type: ContentType; value: string }[] = [];
   for (const unit of file.units) {
+    if (isSeoUnit(unit.id)) {
+      if (!seoIds.has(unit.id)) refuse(unit.id, xliffMessages.unknownKey);
+      else if (seen.has(unit.id)) refuse(unit.id, xliffMessages.duplicateKey);
+      seen.add(unit.id);
+      if (unit.target === undefined || !seoIds.has(unit.id)) continue;
+      const checked = checkSeoUnit(seo.view, unit.id, unit.target);
+      if (!checked) refuse(unit.id, xliffMessages.unknownKey);
+      else if ("problem" in checked) refuse(unit.id, checked.problem);
+      else seoWanted.push(checked);
+      continue;
+    }
     const field = fields.get(unit.id);
     if (!field) {
       refuse(unit.id, xliffMessages.unknownKey);
@@ -121,6 +145,7 @@ export async function importXliff(db: Database, code: string, xliff: string, act
           },
         });
       });
+      changes.push(...(await planSeoImport(context, code, seo.view, seoWanted)));
       return changes.length === 0 ? false : { result: changes.length, changes };
     },
   });
