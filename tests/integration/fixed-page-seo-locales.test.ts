@@ -4,7 +4,7 @@
 // translation, and the locale's completeness counts the fields.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { recordTranslations, siteLocales, user } from "~/db/schema";
+import { contentRevisions, recordTranslations, siteLocales, user } from "~/db/schema";
 import { defaultsFor } from "~/features/content/catalogue/catalogue";
 import { translationCompleteness } from "~/features/content/translations.server";
 import { loadSiteLocales, requestLocaleOf } from "~/features/locales/routing.server";
@@ -18,6 +18,7 @@ import { runInRequestLocale } from "~/platform/request-locale.server";
 import { loader as layoutLoader } from "~/routes/_public";
 import { action, loader } from "~/routes/admin.other.seo";
 import { action as contentAction } from "~/routes/admin.content";
+import { action as historyAction } from "~/routes/admin.history";
 import { loader as xliffLoader } from "~/routes/admin.content[.]xlf";
 import { callRoute, postForm } from "../support/admin-routes";
 import { onBothDatabases, signUpAndGetCookie, siteRequest, useTestApp } from "../support/test-database";
@@ -231,6 +232,25 @@ describe.each(onBothDatabases)("the fixed pages' SEO per locale on %s", (kind) =
     expect((await germanPage("home")).fields.description).toMatchObject({ own: "", origin: "fallback" });
     expect(await titleOf("/de/home")).toBe(`Ihr Konto | ${settings.site_title}`);
     expect((await upload(await download())).body).toMatchObject({ ok: true, changed: 0 });
+  });
+
+  it("refuses a save from an editor opened before another, and restores an earlier German revision", async () => {
+    const opened = await germanPage("terms");
+    expect((await saveGerman({ id: "terms", version: opened.version, title: "AGB" })).status).toBe(200);
+    const [first] = await db().select().from(contentRevisions).where(eq(contentRevisions.key, "seo/terms@de"));
+    expect(first).toBeDefined();
+    // The tab opened before that save is told of the conflict, and nothing changes.
+    expect((await saveGerman({ id: "terms", version: opened.version, title: "Old tab" })).status).toBe(409);
+    expect((await saveGerman({ id: "terms", version: first!.id, title: "Nutzungsbedingungen" })).status).toBe(200);
+    expect(await titleOf("/de/terms")).toBe(`Nutzungsbedingungen | ${settings.site_title}`);
+    const restored = await callRoute(
+      historyAction,
+      postForm("/admin/history", { intent: "restore-revision", key: "seo/terms@de", revisionId: first!.id }, admin),
+    );
+    expect(restored.status).toBe(200);
+    expect(await titleOf("/de/terms")).toBe(`AGB | ${settings.site_title}`);
+    // English never had a revision of its own.
+    expect(await db().select().from(contentRevisions).where(eq(contentRevisions.key, "seo/terms"))).toEqual([]);
   });
 
   it("refuses a bad locale, an unknown page and bad fields, writing nothing", async () => {
