@@ -64,11 +64,11 @@ export interface TranslationField {
 export interface TranslationView {
   locale: string;
   fields: TranslationField[];
-  /** Fields with a text of their own, of all fields and the fixed pages' SEO texts ('SEO страниц'). */
+  /** Texts with a value of their own, of all fields and the other features' texts (`others`). */
   complete: number;
   total: number;
-  /** The fixed pages' SEO texts counted in the figure: a page's title and description where the default locale has one. */
-  seo: { complete: number; total: number; stale: number };
+  /** Other features' texts counted in the figure (translation-parts.server.ts): the fixed pages' SEO titles and descriptions. */
+  others: { complete: number; total: number; stale: number };
 }
 
 const locale = z

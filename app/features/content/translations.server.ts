@@ -14,7 +14,7 @@ import type { Person } from "~/platform/person";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { Refusal } from "~/platform/refusal";
 import { contentRecordKey } from "./records.server";
-import { fixedSeoCompleteness } from "~/features/seo/fixed-page-seo-locale.server";
+import { translationParts } from "./translation-parts.server";
 import type { ContentType } from "./catalogue/types";
 import { parseSafeUrl, urlRules } from "~/platform/safe-url";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
@@ -72,14 +72,21 @@ export async function translationView(db: Database, code: string): Promise<Trans
       version: versions[`${record}@${code}`] ?? 0,
     };
   });
-  // The fixed pages' SEO texts count too (the figure is the one 'Языки' and switching a locale on use).
-  const seo = await fixedSeoCompleteness(db, code);
+  // Other features' translated texts count too (the fixed pages' SEO): the figure is the one
+  // 'Языки' shows and switching a locale on checks.
+  const others = { complete: 0, total: 0, stale: 0 };
+  for (const part of translationParts()) {
+    const counts = part.counts(await part.read(db, code));
+    others.complete += counts.complete;
+    others.total += counts.total;
+    others.stale += counts.stale;
+  }
   return {
     locale: code,
     fields,
-    complete: fields.filter((field) => field.origin === "own").length + seo.complete,
-    total: fields.length + seo.total,
-    seo,
+    complete: fields.filter((field) => field.origin === "own").length + others.complete,
+    total: fields.length + others.total,
+    others,
   };
 }
 

@@ -130,8 +130,7 @@ export async function fixedSeoLocaleView(db: Database, code: string): Promise<Fi
  * The SEO texts a locale's completeness counts: a page's title and description where the default
  * locale has one of its own to translate (or the locale has its own); complete where the locale's is its own.
  */
-export async function fixedSeoCompleteness(db: Database, code: string) {
-  const view = await fixedSeoLocaleView(db, code);
+export function fixedSeoCounts(view: FixedSeoLocaleView) {
   let complete = 0;
   let total = 0;
   let stale = 0;

@@ -1,7 +1,7 @@
-// The fixed pages' SEO texts in a locale's XLIFF file (app/features/content/xliff.server.ts): one
-// unit per page's title and description that has a text to translate (`seo/fees.title`), and the
-// units taken back into the page's translation record beside its other fields, in the import's
-// one group write. A unit whose text is the fallback shown, with none of the locale's own, stores nothing.
+// The fixed pages' SEO texts as a part of a locale's translation (app/features/content/
+// translation-parts.server.ts): counted in its completeness, and in its XLIFF file one unit per
+// page's title and description that has a text to translate (`seo/fees.title`), taken back into
+// the page's translation record beside its other fields, in the import's one group write. A unit whose text is the fallback shown, with none of the locale's own, stores nothing.
 import { contentRecordKey } from "~/features/content/records.server";
 import type { PlannedChange, WriteContext } from "~/features/records/write.server";
 import type { Database } from "~/platform/db.server";
@@ -13,29 +13,25 @@ import {
   type FixedSeoLocaleView,
   type LocalizedSeoField,
 } from "./fixed-page-seo-locale";
-import { fixedSeoLocaleView } from "./fixed-page-seo-locale.server";
+import { fixedSeoCounts, fixedSeoLocaleView } from "./fixed-page-seo-locale.server";
+import type { TranslationPart, TranslationPartUnit } from "~/features/content/translation-parts.server";
 import { pageSeoSchema } from "./seo-fields";
 import { xliffMessages } from "~/features/content/translation-schema";
 
 type CountedField = (typeof countedSeoFields)[number];
+interface SeoWanted {
+  page: string;
+  field: CountedField;
+  value: string;
+}
 
 const UNIT = /^seo\/([a-z0-9_-]{1,100})\.(title|description)$/;
 
-/** Whether a unit's id names a fixed page's SEO text. */
-export const isSeoUnit = (id: string) => id.startsWith(`${FIXED_SEO_PAGE}/`);
-
-export interface SeoUnit {
-  id: string;
-  name: string;
-  stale: boolean;
-  source: string;
-  target?: string;
-}
+type SeoUnit = TranslationPartUnit;
 
 /** The locale's SEO texts as units: the default locale's text as the source, the locale's own as the target. */
-export async function seoXliffUnits(db: Database, code: string): Promise<{ units: SeoUnit[]; view: FixedSeoLocaleView }> {
-  const view = await fixedSeoLocaleView(db, code);
-  const units = view.pages.flatMap((page) =>
+function seoUnits(view: FixedSeoLocaleView): SeoUnit[] {
+  return view.pages.flatMap((page) =>
     countedSeoFields
       .filter((field) => page.fields[field].origin !== "default")
       .map((field) => {
@@ -50,15 +46,10 @@ export async function seoXliffUnits(db: Database, code: string): Promise<{ units
         };
       }),
   );
-  return { units, view };
 }
 
 /** A unit's target checked as the field checks it (plain text, the field's length), or the message that refuses it. */
-export function checkSeoUnit(
-  view: FixedSeoLocaleView,
-  id: string,
-  target: string,
-): { page: string; field: CountedField; value: string } | { problem: string } | undefined {
+function checkSeoUnit(view: FixedSeoLocaleView, id: string, target: string): { wanted: SeoWanted } | { problem: string } | undefined {
   const match = UNIT.exec(id);
   const page = match && view.pages.find((entry) => entry.id === match[1]);
   if (!match || !page) return undefined;
@@ -66,16 +57,11 @@ export function checkSeoUnit(
   if (/<\s*\/?\s*[a-z!?]/i.test(target)) return { problem: xliffMessages.markup };
   const parsed = pageSeoSchema.shape[field].safeParse(target);
   if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? "" };
-  return { page: page.id, field, value: parsed.data };
+  return { wanted: { page: page.id, field, value: parsed.data } };
 }
 
 /** The changes the SEO units make: each page's translation record with its new texts (its other fields kept). */
-export async function planSeoImport(
-  context: WriteContext,
-  code: string,
-  view: FixedSeoLocaleView,
-  wanted: { page: string; field: CountedField; value: string }[],
-): Promise<PlannedChange[]> {
+async function planSeoImport(context: WriteContext, code: string, view: FixedSeoLocaleView, wanted: SeoWanted[]): Promise<PlannedChange[]> {
   const pages = [...new Set(wanted.map((unit) => unit.page))];
   const keys = pages.map((page) => contentRecordKey(FIXED_SEO_PAGE, page, code));
   const stored = await context.readMany(keys);
@@ -109,3 +95,14 @@ export async function planSeoImport(
   });
   return changes;
 }
+
+/** The fixed pages' SEO texts as a part of every locale's translation (its completeness and its XLIFF file). */
+export const fixedSeoTranslationPart: TranslationPart<FixedSeoLocaleView, SeoWanted> = {
+  name: "page-seo",
+  read: (db: Database, code: string) => fixedSeoLocaleView(db, code),
+  counts: fixedSeoCounts,
+  units: seoUnits,
+  owns: (id) => id.startsWith(`${FIXED_SEO_PAGE}/`),
+  check: checkSeoUnit,
+  plan: planSeoImport,
+};
