@@ -67,6 +67,26 @@ const readParts = (db: Database, code: string) =>
     }),
   );
 
+/** Takes a unit another feature's part owns (checked by it, kept for its plan); false when none owns it. */
+function takenByPart(
+  parts: Awaited<ReturnType<typeof readParts>>,
+  unit: { id: string; target: string | undefined },
+  seen: Set<string>,
+  refuse: (id: string, message: string) => void,
+) {
+  const owner = parts.find((entry) => entry.part.owns(unit.id));
+  if (!owner) return false;
+  if (!owner.ids.has(unit.id)) refuse(unit.id, xliffMessages.unknownKey);
+  else if (seen.has(unit.id)) refuse(unit.id, xliffMessages.duplicateKey);
+  seen.add(unit.id);
+  if (unit.target === undefined || !owner.ids.has(unit.id)) return true;
+  const checked = owner.part.check(owner.state, unit.id, unit.target);
+  if (!checked) refuse(unit.id, xliffMessages.unknownKey);
+  else if ("problem" in checked) refuse(unit.id, checked.problem);
+  else owner.wanted.push(checked.wanted);
+  return true;
+}
+
 const formatNote = (type: ContentType) =>
   type === "rich_text"
     ? "HTML: headings, paragraphs, lists, bold, italic, underline, strike and links only"
@@ -100,18 +120,7 @@ export async function importXliff(db: Database, code: string, xliff: string, act
   const seen = new Set<string>();
   const wanted: { id: string; page: string; section: string; type: ContentType; value: string }[] = [];
   for (const unit of file.units) {
-    const owner = parts.find((entry) => entry.part.owns(unit.id));
-    if (owner) {
-      if (!owner.ids.has(unit.id)) refuse(unit.id, xliffMessages.unknownKey);
-      else if (seen.has(unit.id)) refuse(unit.id, xliffMessages.duplicateKey);
-      seen.add(unit.id);
-      if (unit.target === undefined || !owner.ids.has(unit.id)) continue;
-      const checked = owner.part.check(owner.state, unit.id, unit.target);
-      if (!checked) refuse(unit.id, xliffMessages.unknownKey);
-      else if ("problem" in checked) refuse(unit.id, checked.problem);
-      else owner.wanted.push(checked.wanted);
-      continue;
-    }
+    if (takenByPart(parts, unit, seen, refuse)) continue;
     const field = fields.get(unit.id);
     if (!field) {
       refuse(unit.id, xliffMessages.unknownKey);
