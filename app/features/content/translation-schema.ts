@@ -64,9 +64,11 @@ export interface TranslationField {
 export interface TranslationView {
   locale: string;
   fields: TranslationField[];
-  /** Fields with a text of their own, of all fields. */
+  /** Texts with a value of their own, of all fields and the other features' texts (`others`). */
   complete: number;
   total: number;
+  /** Other features' texts counted in the figure (translation-parts.server.ts): the fixed pages' SEO titles and descriptions. */
+  others: { complete: number; total: number; stale: number };
 }
 
 const locale = z

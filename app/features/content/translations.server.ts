@@ -14,6 +14,7 @@ import type { Person } from "~/platform/person";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { Refusal } from "~/platform/refusal";
 import { contentRecordKey } from "./records.server";
+import { translationParts } from "./translation-parts.server";
 import type { ContentType } from "./catalogue/types";
 import { parseSafeUrl, urlRules } from "~/platform/safe-url";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
@@ -71,7 +72,22 @@ export async function translationView(db: Database, code: string): Promise<Trans
       version: versions[`${record}@${code}`] ?? 0,
     };
   });
-  return { locale: code, fields, complete: fields.filter((field) => field.origin === "own").length, total: fields.length };
+  // Other features' translated texts count too (the fixed pages' SEO): the figure is the one
+  // 'Языки' shows and switching a locale on checks.
+  const others = { complete: 0, total: 0, stale: 0 };
+  for (const part of translationParts()) {
+    const counts = part.counts(await part.read(db, code));
+    others.complete += counts.complete;
+    others.total += counts.total;
+    others.stale += counts.stale;
+  }
+  return {
+    locale: code,
+    fields,
+    complete: fields.filter((field) => field.origin === "own").length + others.complete,
+    total: fields.length + others.total,
+    others,
+  };
 }
 
 /** Whether sanitising dropped a tag or an attribute the text had (markup the field does not allow). */
@@ -148,7 +164,7 @@ export async function saveTranslation(db: Database, input: TranslationSave, acto
   return outcome !== false;
 }
 
-/** How many of the locale's content keys have a text of their own: switching a locale on needs all of them. */
+/** How many of the locale's content keys and pages' SEO texts have a text of their own: switching a locale on needs all of them. */
 export async function translationCompleteness(db: Database, code: string) {
   const { complete, total } = await translationView(db, code);
   return { complete, total };

@@ -16,6 +16,7 @@ import { contentRecordKey } from "./records.server";
 import { translationValue, translationView } from "./translations.server";
 import { xliffMessages } from "./translation-schema";
 import { readXliff, writeXliff, XliffFileError } from "./xliff-format";
+import { translationParts } from "./translation-parts.server";
 
 /** This site's name in its files: the same on every server of the site, another on any other site. */
 const siteOriginal = () => `site:${sign("xliff-site", "content").slice(0, 22)}`;
@@ -23,25 +24,67 @@ const siteOriginal = () => `site:${sign("xliff-site", "content").slice(0, 22)}`;
 /** The locale's texts as XLIFF 2.0: every key's source, and its translation where it has one. */
 export async function exportXliff(db: Database, code: string, actor: Person) {
   requireLocale(actor, code);
-  const view = await translationView(db, code);
+  const [view, parts] = await Promise.all([translationView(db, code), readParts(db, code)]);
   return writeXliff({
     srcLang: DEFAULT_LOCALE,
     trgLang: code,
     original: siteOriginal(),
-    units: view.fields.map((field) => {
-      const type = findKey(field.page, field.section)?.type ?? "text";
-      return {
-        id: `${field.page}/${field.section}`,
-        name: `${field.page} · ${field.section}`,
-        notes: [
-          { category: "format", text: formatNote(type) },
-          ...(field.stale ? [{ category: "state", text: "stale: the source changed after this translation was saved" }] : []),
-        ],
-        source: field.fallback,
-        ...(field.origin === "own" ? { target: field.own } : {}),
-      };
-    }),
+    units: [
+      ...view.fields.map((field) => {
+        const type = findKey(field.page, field.section)?.type ?? "text";
+        return {
+          id: `${field.page}/${field.section}`,
+          name: `${field.page} · ${field.section}`,
+          notes: [
+            { category: "format", text: formatNote(type) },
+            ...(field.stale ? [{ category: "state", text: "stale: the source changed after this translation was saved" }] : []),
+          ],
+          source: field.fallback,
+          ...(field.origin === "own" ? { target: field.own } : {}),
+        };
+      }),
+      // Other features' texts translated beside the keys (the fixed pages' SEO titles and descriptions), plain text.
+      ...parts
+        .flatMap((entry) => entry.units)
+        .map(({ stale, ...unit }) => ({
+          ...unit,
+          notes: [
+            { category: "format", text: formatNote("text") },
+            ...(stale ? [{ category: "state", text: "stale: the source changed after this translation was saved" }] : []),
+          ],
+        })),
+    ],
   });
+}
+
+/** Every registered part's texts in the locale, and the ids of its units. */
+const readParts = (db: Database, code: string) =>
+  Promise.all(
+    translationParts().map(async (part) => {
+      const state = await part.read(db, code);
+      const units = part.units(state);
+      return { part, state, units, ids: new Set(units.map((unit) => unit.id)), wanted: [] as unknown[] };
+    }),
+  );
+
+/** Takes a unit another feature's part owns (checked by it, kept for its plan); false when none owns it. */
+function takenByPart(
+  parts: Awaited<ReturnType<typeof readParts>>,
+  unit: { id: string; target: string | undefined },
+  seen: Set<string>,
+  refuse: (id: string, message: string) => void,
+) {
+  const owner = parts.find((entry) => entry.part.owns(unit.id));
+  if (!owner) return false;
+  if (!owner.ids.has(unit.id)) refuse(unit.id, xliffMessages.unknownKey);
+  else if (seen.has(unit.id)) refuse(unit.id, xliffMessages.duplicateKey);
+  seen.add(unit.id);
+  if (unit.target === undefined || !owner.ids.has(unit.id)) return true;
+  const checked = owner.part.check(owner.state, unit.id, unit.target);
+  if (!checked) refuse(unit.id, xliffMessages.unknownKey);
+  else if ("problem" in checked) refuse(unit.id, checked.problem);
+  else owner.wanted.push(checked.wanted);
+  return true;
 }
 
 const formatNote = (type: ContentType) =>
@@ -69,7 +112,7 @@ export async function importXliff(db: Database, code: string, xliff: string, act
   if (file.srcLang !== DEFAULT_LOCALE || file.trgLang !== code) throw new Refusal(400, xliffMessages.otherLanguage);
   if (file.units.length === 0 && file.problems.length === 0) throw new Refusal(400, xliffMessages.empty);
 
-  const view = await translationView(db, code);
+  const [view, parts] = await Promise.all([translationView(db, code), readParts(db, code)]);
   const fields = new Map(view.fields.map((field) => [`${field.page}/${field.section}`, field]));
   const problems: Record<string, string[]> = {};
   const refuse = (id: string, message: string) => void (problems[id] ??= []).push(message);
@@ -77,6 +120,7 @@ export async function importXliff(db: Database, code: string, xliff: string, act
   const seen = new Set<string>();
   const wanted: { id: string; page: string; section: string; type: ContentType; value: string }[] = [];
   for (const unit of file.units) {
+    if (takenByPart(parts, unit, seen, refuse)) continue;
     const field = fields.get(unit.id);
     if (!field) {
       refuse(unit.id, xliffMessages.unknownKey);
@@ -121,6 +165,8 @@ export async function importXliff(db: Database, code: string, xliff: string, act
           },
         });
       });
+      for (const entry of parts)
+        if (entry.wanted.length > 0) changes.push(...(await entry.part.plan(context, code, entry.state, entry.wanted)));
       return changes.length === 0 ? false : { result: changes.length, changes };
     },
   });

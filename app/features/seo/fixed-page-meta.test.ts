@@ -31,6 +31,18 @@ describe("a fixed page's meta", () => {
     expect(find(fixedPageMeta(args("/"), {}), "title")).toEqual({ title: settings.site_title });
   });
 
+  it("on a page in another locale, reads the fields from the layout's copy under the prefix (`routes/_public@de`)", () => {
+    const german = {
+      location: { pathname: "/de/fees" },
+      matches: [
+        { id: "root", loaderData: { settings, seo: site } },
+        { id: `${PUBLIC_LAYOUT_ID}@de`, loaderData: { fixedSeo: { "/de/fees": { ...emptySeo, title: "Gebühren" } } } },
+      ],
+    };
+    expect(find(fixedPageMeta(german, { title: "Fees" }), "title")).toEqual({ title: `Gebühren | ${settings.site_title}` });
+    expect(canonical(fixedPageMeta(german, { title: "Fees" }))?.href).toBe("https://www.example.com/de/fees");
+  });
+
   it("an entry of empty fields makes the same tags as no entry (the public layout sends only pages with fields)", () => {
     const without = (pathname: string) => ({
       ...args(pathname),

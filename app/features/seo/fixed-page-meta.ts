@@ -16,7 +16,11 @@ export const PUBLIC_LAYOUT_ID = "routes/_public";
  * image, noindex) over the page's built-in title and description, over the global settings.
  */
 export function fixedPageMeta(args: MetaArgs, page: PageSeo = {}): MetaDescriptor[] {
-  const layout = args.matches.find((match) => match?.id === PUBLIC_LAYOUT_ID)?.loaderData as { fixedSeo?: FixedSeoByPath } | undefined;
+  // The layout's copy under a locale's prefix has an id of its own (`routes/_public@de`, app/routes.ts).
+  // A parent comes before its children in `matches`: the first id starting so is the layout's, not
+  // its page's (`routes/_public.fees`); the shortest test, as every byte here ships on every page.
+  const layout = args.matches.find((match) => match?.id.startsWith(PUBLIC_LAYOUT_ID))?.loaderData as
+    { fixedSeo?: FixedSeoByPath } | undefined;
   const stored = layout?.fixedSeo?.[args.location.pathname];
   if (!stored) return pageMeta(args, page);
   // Without a stored description the page's own text stays the description, as before.

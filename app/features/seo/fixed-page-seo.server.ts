@@ -11,6 +11,10 @@ import { currentPreview } from "~/features/records/preview-context.server";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { isConnectionError } from "~/platform/database-outage.server";
+import { translationChain, translationsIn } from "~/features/content/localized-read.server";
+import { localizedPath } from "~/features/locales/routing.server";
+import { currentRequestLocale } from "~/platform/request-locale.server";
+import { localizeSeo, translatedSeo } from "./fixed-page-seo-locale";
 import {
   FIXED_SEO_PAGE,
   fixedSeoPageDescriptions,
@@ -52,7 +56,7 @@ const ownFields = (stored: Record<string, string>): FixedSeoByPath =>
 let cached: Promise<Record<string, string>> | undefined;
 // The live pages' fields, made from the stored rows they came from (parsing each page's JSON
 // for every request was work the rows change only with a content write).
-let live: { stored: Record<string, string>; fields: FixedSeoByPath } | undefined;
+let live: { stored: Record<string, string>; fields: FixedSeoByPath; all: FixedSeoByPath } | undefined;
 // Read ahead for the next content version when visitors have asked for it (version.server.ts).
 addContentReader({
   name: "fixed pages' SEO",
@@ -73,6 +77,32 @@ addContentReader({
  * The public read: the pages with fields of their own (ownFields), kept for the content version; in a preview, with the release applied. Never changed by its callers.
  */
 export async function getFixedSeo(): Promise<FixedSeoByPath> {
+  const chain = translationChain();
+  if (chain.length === 0) return getDefaultLocaleSeo();
+  // In another locale: each field its own value, else the default locale's (fixed-page-seo-locale.ts).
+  const [english, ...translations] = await Promise.all([getDefaultLocaleSeo(false), ...chain.map((code) => translationsIn(code))]);
+  return localizedFields(english, translations, currentRequestLocale()?.prefix ?? "");
+}
+
+// The localized answers per prefix, each kept while the values it was made from are the same
+// (the live ones, for the content version); a preview's are made for its request alone.
+const localized = new Map<string, { sources: readonly object[]; fields: FixedSeoByPath }>();
+
+function localizedFields(english: FixedSeoByPath, translations: ReadonlyMap<string, unknown>[], prefix: string): FixedSeoByPath {
+  const sources = [english, ...translations];
+  const kept = localized.get(prefix);
+  if (kept?.sources.every((source, index) => source === sources[index])) return kept.fields;
+  const fields: FixedSeoByPath = {};
+  for (const page of fixedSeoPages) {
+    const chain = translations.map((values) => translatedSeo(values.get(`${FIXED_SEO_PAGE}/${page.id}`)));
+    const seo = localizeSeo(english[page.path] ?? emptySeo, chain);
+    if (!isDefault(seo)) fields[localizedPath(page.path, prefix)] = seo;
+  }
+  if (!currentPreview()) localized.set(prefix, { sources, fields });
+  return fields;
+}
+
+async function getDefaultLocaleSeo(onlyOwn = true): Promise<FixedSeoByPath> {
   noteRead(pageContentGroup(FIXED_SEO_PAGE));
   if (!cached) {
     const reading: Promise<Record<string, string>> = readStored(getDb()).catch((error: unknown) => {
@@ -94,10 +124,11 @@ export async function getFixedSeo(): Promise<FixedSeoByPath> {
       ]),
     );
     const rows = previewRows(FIXED_SEO_PAGE, live, preview);
-    return ownFields(Object.fromEntries([...rows.values()].map((row) => [row.sectionName, row.contentValue])));
+    const previewed = Object.fromEntries([...rows.values()].map((row) => [row.sectionName, row.contentValue]));
+    return onlyOwn ? ownFields(previewed) : byPath(previewed);
   }
-  if (live?.stored !== stored) live = { stored, fields: ownFields(stored) };
-  return live.fields;
+  if (live?.stored !== stored) live = { stored, fields: ownFields(stored), all: byPath(stored) };
+  return onlyOwn ? live.fields : live.all;
 }
 
 /** What the dashboard edits: every fixed page's fields and the version its editor opened with. */

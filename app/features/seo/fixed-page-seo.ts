@@ -3,6 +3,7 @@ import type { PageName } from "~/features/content/catalogue/types";
 import { versionField } from "~/features/records/schema";
 import { pageSeoSchema, readSeo, type PageSeoFields } from "~/features/seo/seo-fields";
 import { sitemapPagePaths } from "./public-pages.js";
+import { seoIntents } from "./intents";
 
 /**
  * The fixed pages' own search and sharing fields are content rows of this page name, one row
@@ -61,7 +62,7 @@ export const fixedSeoPageDescriptions: Record<string, { page: PageName; section:
   "/faq": { page: "faq", section: "hero_subtitle" },
 };
 
-export const fixedSeoIntent = "save-fixed-seo";
+export const fixedSeoIntent = seoIntents.save;
 
 /** A save from the dashboard: one fixed page's fields, checked like a landing page's. */
 export const fixedSeoSaveSchema = z.object({

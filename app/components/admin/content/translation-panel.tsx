@@ -108,7 +108,7 @@ export function TranslationPanel({ view, picker }: { view: TranslationView; pick
   const selected = requested && pages.includes(requested) ? requested : pages[0]!;
   const choosePage = (page: string) => setSearchParams({ locale: view.locale, page }, { replace: true, preventScrollReset: true });
   const number = new Intl.NumberFormat(language);
-  const stale = view.fields.filter((field) => field.stale).length;
+  const stale = view.fields.filter((field) => field.stale).length + view.others.stale;
   return (
     <section aria-labelledby="translation-heading" className="space-y-6">
       {picker}
@@ -125,6 +125,11 @@ export function TranslationPanel({ view, picker }: { view: TranslationView; pick
           })}
           {stale > 0 ? ` · ${m.translations.staleCount({ count: number.format(stale) })}` : ""}
         </p>
+        {view.others.total > 0 ? (
+          <p className="mt-1 text-sm text-slate-600" data-testid="translation-seo-completeness">
+            {m.translations.seoIncluded({ complete: number.format(view.others.complete), total: number.format(view.others.total) })}
+          </p>
+        ) : null}
       </div>
       <XliffCard locale={view.locale} />
       <PageTabs pages={pages} selected={selected} onSelect={choosePage}>

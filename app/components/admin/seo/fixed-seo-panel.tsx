@@ -10,6 +10,9 @@ import type { SeoDefaults } from "~/features/pages/editor-contract";
 import { fixedSeoIntent, fixedSeoPageTitles, type FixedSeoEntry } from "~/features/seo/fixed-page-seo";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { inLanguage, type Catalogue } from "~/features/admin-i18n/messages";
+import { localeName } from "~/features/locales/allow-list";
+import type { FixedSeoLocaleView } from "~/features/seo/fixed-page-seo-locale";
+import { FixedSeoTranslationEditor, SeoLocalePicker, type SeoPickerLocale } from "./fixed-seo-translation";
 
 /** A fixed page by the title the site gives it (the home page has none of its own). */
 const labelOf = (m: Catalogue, path: string) => fixedSeoPageTitles[path] || m.seo.home;
@@ -17,16 +20,43 @@ const labelOf = (m: Catalogue, path: string) => fixedSeoPageTitles[path] || m.se
 const firstMessages = (fieldErrors: Record<string, string[] | undefined> | undefined) =>
   Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, messages]) => [field, messages?.[0] ?? ""]));
 
-/** The fixed pages' search and sharing fields: a list of the pages, the chosen one in the shared SEO editor. */
-export function FixedSeoPanel({ pages, defaults, origin }: { pages: FixedSeoEntry[]; defaults: SeoDefaults; origin: string }) {
-  const { m } = useMessages();
+/**
+ * The fixed pages' search and sharing fields: a list of the pages, the chosen one in the shared
+ * SEO editor; with more than one locale, a language picker, and another locale's fields each
+ * with where its value comes from.
+ */
+export function FixedSeoPanel({
+  pages,
+  defaults,
+  origin,
+  locales = [],
+  translation = null,
+}: {
+  pages: FixedSeoEntry[];
+  defaults: SeoDefaults;
+  origin: string;
+  locales?: SeoPickerLocale[];
+  translation?: FixedSeoLocaleView | null;
+}) {
+  const { m, language } = useMessages();
   const [params] = useSearchParams();
   const open = pages.find((page) => page.id === params.get("page")) ?? pages[0];
+  const localeQuery = translation ? `locale=${translation.locale}&` : "";
+  const translated = translation?.pages.find((page) => page.id === open?.id);
+  const stale = translation?.pages.filter((page) => Object.values(page.fields).some((field) => field.stale)).length ?? 0;
   return (
     <div className="grid gap-6">
-      <div>
-        <h2 className="text-xl font-semibold text-slate-900">{m.seo.title}</h2>
-        <p className="text-sm text-slate-600">{m.seo.intro}</p>
+      <div className="grid gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">
+          {translation ? m.seo.locale.title({ name: localeName(translation.locale) }) : m.seo.title}
+        </h2>
+        <p className="text-sm text-slate-600">{translation ? m.seo.locale.intro : m.seo.intro}</p>
+        {stale > 0 ? (
+          <p className="text-sm font-medium text-red-700">
+            {m.seo.locale.stalePages({ count: new Intl.NumberFormat(language).format(stale) })}
+          </p>
+        ) : null}
+        <SeoLocalePicker locales={locales} selected={translation?.locale} page={open?.id} />
       </div>
       <Card>
         <CardContent className="grid gap-6 pt-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
@@ -35,7 +65,7 @@ export function FixedSeoPanel({ pages, defaults, origin }: { pages: FixedSeoEntr
               {pages.map((page) => (
                 <li key={page.id}>
                   <Link
-                    to={`?page=${page.id}`}
+                    to={`?${localeQuery}page=${page.id}`}
                     aria-current={page.id === open?.id ? "page" : undefined}
                     className="flex items-center justify-between rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:font-semibold aria-[current=page]:text-indigo-800"
                   >
@@ -46,7 +76,16 @@ export function FixedSeoPanel({ pages, defaults, origin }: { pages: FixedSeoEntr
               ))}
             </ul>
           </nav>
-          {open ? <FixedSeoEditor key={open.id} entry={open} defaults={defaults} origin={origin} /> : null}
+          {translation && translated ? (
+            <FixedSeoTranslationEditor
+              key={`${translation.locale}-${translated.id}`}
+              entry={translated}
+              locale={translation.locale}
+              label={labelOf(m, translated.path)}
+            />
+          ) : open ? (
+            <FixedSeoEditor key={open.id} entry={open} defaults={defaults} origin={origin} />
+          ) : null}
         </CardContent>
       </Card>
     </div>

@@ -240,6 +240,8 @@ export const en = {
     title: (p: { name: string }) => `Translation: ${p.name}`,
     description: "An empty field shows the fallback text on the site. A fallback is never saved as a translation.",
     completeness: (p: { complete: string; total: string; percent: string }) => `Translated: ${p.complete} of ${p.total} (${p.percent})`,
+    seoIncluded: (p: { complete: string; total: string }) =>
+      `Including the pages' titles and descriptions ('Other' → Page SEO): ${p.complete} of ${p.total}`,
     staleCount: (p: { count: string }) => `Stale translations: ${p.count}`,
     own: "Own translation",
     fallback: (p: { from: string }) => `Fallback from “${p.from}”`,

@@ -243,6 +243,8 @@ export const ru = {
     title: (p: { name: string }) => `Перевод: ${p.name}`,
     description: "Пустое поле показывает на сайте подставленный текст. Подставленный текст не сохраняется как перевод.",
     completeness: (p: { complete: string; total: string; percent: string }) => `Переведено: ${p.complete} из ${p.total} (${p.percent})`,
+    seoIncluded: (p: { complete: string; total: string }) =>
+      `В том числе заголовки и описания страниц ('Другое' → SEO страниц): ${p.complete} из ${p.total}`,
     staleCount: (p: { count: string }) => `Устаревших переводов: ${p.count}`,
     own: "Свой перевод",
     fallback: (p: { from: string }) => `Подставлено из языка «${p.from}»`,

@@ -24,4 +24,16 @@ export const seo = {
   social: "Карточка в соцсетях",
   titleLong: (p: { count: number }) => `Заголовок длиннее ${p.count} символов: поиск обрежет его`,
   descriptionLong: (p: { count: number }) => `Описание длиннее ${p.count} символов: поиск обрежет его`,
+  locale: {
+    title: (p: { name: string }) => `SEO страниц: ${p.name}`,
+    intro:
+      "Заголовок, описание, изображение и канонический адрес страниц на этом языке. Пустое поле показывает на сайте значение языка по умолчанию, а без него встроенное. Подставленное значение не сохраняется как перевод.",
+    canonicalEmpty: (p: { address: string }) => `Пусто: адрес страницы на этом языке (${p.address}).`,
+    imageLabel: "Изображение Open Graph на этом языке",
+    noindexShared: (p: { state: string }) => `noindex общий для всех языков: ${p.state}. Меняется в SEO языка по умолчанию.`,
+    noindexOn: "включён",
+    noindexOff: "выключен",
+    defaultLocale: "SEO языка по умолчанию правится без выбора языка",
+    stalePages: (p: { count: string }) => `Страниц с устаревшими полями: ${p.count}`,
+  },
 };
