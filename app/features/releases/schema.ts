@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Permission } from "~/features/access/matrix";
 import { releaseMessages } from "./messages";
+import { xliffExportQuerySchema, xliffFileFields } from "~/features/content/translation-schema";
 import { releaseCommentIntents } from "./comments/intents";
 import { changeKeyField, commentMessages, commentText } from "./comments/schema";
 
@@ -21,6 +22,7 @@ export const releaseIntents = {
   cancel: "cancel-release",
   comment: releaseCommentIntents.add,
   resolveThread: releaseCommentIntents.resolve,
+  importXliff: "import-release-xliff",
 } as const;
 
 export type ReleaseIntent = (typeof releaseIntents)[keyof typeof releaseIntents];
@@ -43,6 +45,8 @@ export const releaseIntentPermissions: Readonly<Record<ReleaseIntent, Permission
   [releaseIntents.cancel]: "releases.publish",
   [releaseIntents.comment]: "releases.comment",
   [releaseIntents.resolveThread]: "releases.comment",
+  // A translated file is staged into the release: what staging into it needs.
+  [releaseIntents.importXliff]: "releases.create",
 };
 
 /** The permission a posted intent needs; undefined for an intent that is not a release write. */
@@ -102,4 +106,8 @@ export const releasePageFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(releaseIntents.cancel) }),
   z.object({ intent: z.literal(releaseIntents.comment), changeKey: changeKeyField, comment: commentText() }),
   z.object({ intent: z.literal(releaseIntents.resolveThread), changeKey: changeKeyField }),
+  z.object({ intent: z.literal(releaseIntents.importXliff), ...xliffFileFields }),
 ]);
+
+/** `?locale=de` on a release's XLIFF download (required). */
+export const releaseXliffQuerySchema = xliffExportQuerySchema;
