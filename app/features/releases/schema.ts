@@ -3,6 +3,7 @@ import type { Permission } from "~/features/access/matrix";
 import { releaseMessages } from "./messages";
 import { xliffExportQuerySchema, xliffFileFields } from "~/features/content/translation-schema";
 import { releaseCommentIntents } from "./comments/intents";
+import { releaseXliffIntents } from "./intents";
 import { changeKeyField, commentMessages, commentText } from "./comments/schema";
 
 export const releaseIntents = {
@@ -22,7 +23,7 @@ export const releaseIntents = {
   cancel: "cancel-release",
   comment: releaseCommentIntents.add,
   resolveThread: releaseCommentIntents.resolve,
-  importXliff: "import-release-xliff",
+  importXliff: releaseXliffIntents.importXliff,
 } as const;
 
 export type ReleaseIntent = (typeof releaseIntents)[keyof typeof releaseIntents];
