@@ -88,15 +88,8 @@ const formatNote = (type: ContentType) =>
       ? "an address: a path of this site or an http(s) address"
       : "plain text: no markup";
 
-/**
- * Takes a translated XLIFF file of the locale. Refused whole (nothing written) when it is not a
- * file of this site and locale, or when any unit is refused (each named with its message).
- * With a release, the file must be that release's, and every change is staged into it (never
- * live, whatever the administrator drafts in); the caller checks the release takes changes.
- * Answers how many texts changed.
- */
-export async function importXliff(db: Database, code: string, xliff: string, actor: Person, release?: DraftTarget) {
-  requireLocale(actor, code);
+/** The file read, or refused whole: not XLIFF, another site's, another release's (or target's), other languages, empty. */
+function readFileFor(xliff: string, code: string, release: DraftTarget | undefined) {
   let file;
   try {
     file = readXliff(xliff);
@@ -110,7 +103,19 @@ export async function importXliff(db: Database, code: string, xliff: string, act
     throw new Refusal(400, release ? xliffMessages.otherRelease : xliffMessages.releaseFile);
   if (file.srcLang !== DEFAULT_LOCALE || file.trgLang !== code) throw new Refusal(400, xliffMessages.otherLanguage);
   if (file.units.length === 0 && file.problems.length === 0) throw new Refusal(400, xliffMessages.empty);
+  return file;
+}
 
+/**
+ * Takes a translated XLIFF file of the locale. Refused whole (nothing written) when it is not a
+ * file of this site and locale, or when any unit is refused (each named with its message).
+ * With a release, the file must be that release's, and every change is staged into it (never
+ * live, whatever the administrator drafts in); the caller checks the release takes changes.
+ * Answers how many texts changed.
+ */
+export async function importXliff(db: Database, code: string, xliff: string, actor: Person, release?: DraftTarget) {
+  requireLocale(actor, code);
+  const file = readFileFor(xliff, code, release);
   // Any text of the site may be translated into a release, not only those it stages already;
   // what is shown without a translation is the default text as the release leaves it.
   const view = await translationView(db, code);

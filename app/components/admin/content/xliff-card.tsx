@@ -54,8 +54,8 @@ export function XliffCard({ locale, release, children }: { locale: string; relea
   return (
     <Card data-testid={release ? "release-xliff-card" : "xliff-card"}>
       <CardHeader>
-        <CardTitle>{release ? texts.releaseTitle : texts.title}</CardTitle>
-        <CardDescription>{release ? texts.releaseDescription : texts.description}</CardDescription>
+        <CardTitle>{release ? m.releases.xliff.title : texts.title}</CardTitle>
+        <CardDescription>{release ? m.releases.xliff.description : texts.description}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {children}

@@ -13,7 +13,7 @@ export function ReleaseXliffCard({ release }: { release: ReleaseDetail }) {
     <XliffCard locale={locale} release={release.id}>
       <div className="grid max-w-xs gap-1">
         <label htmlFor={id} className="text-sm font-medium text-slate-700">
-          {m.translations.xliff.language}
+          {m.releases.xliff.language}
         </label>
         <select
           id={id}

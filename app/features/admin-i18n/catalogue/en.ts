@@ -283,10 +283,6 @@ export const en = {
       tooLongField: "The text is too long",
       otherRelease: "The file was exported for another release or for all of a language's texts: export this release's file",
       releaseFile: "This is a release's file: upload it on the release's page",
-      releaseTitle: "The release's texts for translators (XLIFF 2.0)",
-      releaseDescription:
-        "Download the texts this release changes, for one language, and upload the translation back: it goes into this release, not onto the site. A file with errors is not taken at all: the errors are shown per field.",
-      language: "Translation language",
     },
   },
   upload: {
