@@ -49,6 +49,7 @@ export default [
       route("backups", "routes/admin.other.backups.tsx"),
       route("releases", "routes/admin.other.releases.tsx"),
       route("releases/:id", "routes/admin.other.releases.$id.tsx"),
+      route("releases/:id/texts.xlf", "routes/admin.other.releases.$id.texts[.]xlf.ts"),
       route("statistics", "routes/admin.other.statistics.tsx"),
       route("pages", "routes/admin.other.pages.tsx"),
       route("redirects", "routes/admin.other.redirects.tsx"),

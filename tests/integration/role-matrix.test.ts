@@ -40,6 +40,7 @@ const loaderNeeds: Record<string, Permission | null> = {
   "admin.other.pages.tsx": "content.edit",
   "admin.other.redirects.tsx": "redirects.edit",
   "admin.other.releases.$id.tsx": "releases.view",
+  "admin.other.releases.$id.texts[.]xlf.ts": "releases.create",
   "admin.other.releases.tsx": "releases.view",
   "admin.other.seo.tsx": "content.edit",
   "admin.other.statistics.tsx": "statistics.view",

@@ -28,6 +28,8 @@ export const xliffMessages = {
   badCharacters: "Недопустимые символы",
   segments: "Текст разбит на несколько сегментов: объедините их в один",
   tooLongField: "Текст слишком длинный",
+  otherRelease: "Файл выгружен для другого выпуска или для всех текстов языка: выгрузите файл этого выпуска",
+  releaseFile: "Это файл выпуска: загрузите его на странице выпуска",
 } as const;
 
 /** The server's answers (Russian: the catalogue's `translations` texts, shown in the administrator's language). */
@@ -94,11 +96,13 @@ export type TranslationSave = z.infer<typeof translationSaveSchema>;
 /** The largest XLIFF file taken (characters of its text). */
 export const MAX_XLIFF_CHARACTERS = 5_000_000;
 
-export const xliffImportSchema = z.object({
-  intent: z.literal(translationIntents.importXliff),
+/** A translated file's fields, as every form that takes one posts them (here, and a release's page). */
+export const xliffFileFields = {
   locale,
   xliff: z.string({ error: xliffMessages.notXliff }).min(1, xliffMessages.notXliff).max(MAX_XLIFF_CHARACTERS, xliffMessages.tooLarge),
-});
+};
+
+export const xliffImportSchema = z.object({ intent: z.literal(translationIntents.importXliff), ...xliffFileFields });
 
 /** `?locale=de` on the XLIFF download (required). */
 export const xliffExportQuerySchema = z.object({ locale });

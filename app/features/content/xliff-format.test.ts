@@ -32,6 +32,7 @@ describe("XLIFF 2.0 files", () => {
       srcLang: "en",
       trgLang: "de",
       original: "site:abc",
+      fileIds: ["content"],
       units: [
         { id: "home/hero_title", target: "Gebühren & mehr\nzweite Zeile" },
         { id: "home/hero_subtitle", target: undefined },
@@ -39,6 +40,12 @@ describe("XLIFF 2.0 files", () => {
       ],
       problems: [],
     });
+  });
+
+  it("writes and reads the file's id that binds a release's file to its release", () => {
+    const text = writeXliff({ ...document, fileId: "release-12" });
+    expect(text).toContain('<file id="release-12" original="site:abc">');
+    expect(readXliff(text).fileIds).toEqual(["release-12"]);
   });
 
   it("decodes character references and CDATA, drops comments", () => {

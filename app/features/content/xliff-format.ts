@@ -25,6 +25,8 @@ export interface XliffDocument {
   trgLang: string;
   /** Which site the texts belong to. */
   original: string;
+  /** The <file> id: what the texts are (a locale's, `content`; a release's, `release-<id>`). */
+  fileId?: string;
   units: XliffUnit[];
 }
 
@@ -36,7 +38,7 @@ export function writeXliff(document: XliffDocument): string {
   const lines = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="${escapeAttribute(document.srcLang)}" trgLang="${escapeAttribute(document.trgLang)}">`,
-    `  <file id="content" original="${escapeAttribute(document.original)}">`,
+    `  <file id="${escapeAttribute(document.fileId ?? "content")}" original="${escapeAttribute(document.original)}">`,
   ];
   for (const unit of document.units) {
     lines.push(`    <unit id="${escapeAttribute(unit.id)}"${unit.name ? ` name="${escapeAttribute(unit.name)}"` : ""}>`);
@@ -68,6 +70,8 @@ export interface ReadXliff {
   srcLang: string;
   trgLang: string;
   original: string;
+  /** Every <file>'s id, in order. */
+  fileIds: string[];
   /** Units read, each with its target (undefined: none, or empty). */
   units: { id: string; target: string | undefined }[];
   /** Units whose text could not be read at all. */
@@ -168,6 +172,7 @@ export function readXliff(text: string): ReadXliff {
     srcLang: attribute(xliff, "srcLang") ?? "",
     trgLang: attribute(xliff, "trgLang") ?? "",
     original: [...originals][0]!,
+    fileIds: files.map((file) => attribute(file, "id") ?? ""),
     units: [],
     problems: [],
   };

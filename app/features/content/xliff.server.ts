@@ -2,8 +2,10 @@
 // taken back: every unit checked first (a key of this site, markup only where the field allows
 // it, a valid address in an address field), then every changed text written in one group write
 // (live, or into the administrator's release), so a refused file writes nothing and a file
-// exported and imported unchanged changes nothing.
+// exported and imported unchanged changes nothing. With a release as the target (its page's
+// card), the file holds the texts that release stages and goes back into that release only.
 import { requireLocale } from "~/features/access/require.server";
+import { readDraft, type DraftTarget } from "~/features/records/drafts.server";
 import { writeRecords, type PlannedChange } from "~/features/records/write.server";
 import type { Database } from "~/platform/db.server";
 import { sign } from "~/platform/hmac.server";
@@ -14,6 +16,7 @@ import { findKey } from "./catalogue/catalogue";
 import type { ContentType } from "./catalogue/types";
 import { contentRecordKey } from "./records.server";
 import { translationValue, translationView } from "./translations.server";
+import type { TranslationField } from "./translation-schema";
 import { xliffMessages } from "./translation-schema";
 import { readXliff, writeXliff, XliffFileError } from "./xliff-format";
 import { translationParts } from "./translation-parts.server";
@@ -21,16 +24,52 @@ import { translationParts } from "./translation-parts.server";
 /** This site's name in its files: the same on every server of the site, another on any other site. */
 const siteOriginal = () => `site:${sign("xliff-site", "content").slice(0, 22)}`;
 
-/** The locale's texts as XLIFF 2.0: every key's source, and its translation where it has one. */
-export async function exportXliff(db: Database, code: string, actor: Person) {
+/** The file's one <file> id: `content` for a locale's texts, the release's own for a release's (binds the file to it). */
+const fileId = (release: DraftTarget | undefined) => (release ? `release-${release.id}` : "content");
+
+const RELEASE_FILE = /^release-\d+$/;
+
+const stagedText = (value: unknown) => {
+  const text = (value as { contentValue?: unknown } | null)?.contentValue;
+  return typeof text === "string" && text.trim() !== "" ? text : "";
+};
+
+/**
+ * The locale's fields as the file carries them. Without a release: every key, live. With one: the
+ * keys the release stages in the locale or in the default locale (a changed source is a text to
+ * translate), each as the release leaves it: its source the default locale's text after the
+ * release, its translation the release's staged one (or the live one it keeps).
+ */
+async function fileFields(db: Database, code: string, release: DraftTarget | undefined): Promise<TranslationField[]> {
+  const view = await translationView(db, code);
+  if (!release) return view.fields;
+  const draft = await readDraft(db, release.id);
+  return view.fields.flatMap((field) => {
+    const source = contentRecordKey(field.page, field.section).text;
+    const translation = contentRecordKey(field.page, field.section, code).text;
+    if (!draft.has(source) && !draft.has(translation)) return [];
+    const fallback = draft.has(source) ? stagedText(draft.get(source)) || field.fallback : field.fallback;
+    const own = draft.has(translation) ? stagedText(draft.get(translation)) : field.own;
+    return [{ ...field, fallback, own, origin: own ? ("own" as const) : field.origin === "own" ? ("fallback" as const) : field.origin }];
+  });
+}
+
+/**
+ * The locale's texts as XLIFF 2.0: every key's source, and its translation where it has one;
+ * with a release, only the texts it stages (fileFields).
+ */
+export async function exportXliff(db: Database, code: string, actor: Person, release?: DraftTarget) {
   requireLocale(actor, code);
-  const [view, parts] = await Promise.all([translationView(db, code), readParts(db, code)]);
+  // Other features' texts (the fixed pages' SEO titles and descriptions) go into a locale's file:
+  // they read their live values, so a release's file holds the content keys it stages alone.
+  const [fields, parts] = await Promise.all([fileFields(db, code, release), release ? [] : readParts(db, code)]);
   return writeXliff({
     srcLang: DEFAULT_LOCALE,
     trgLang: code,
     original: siteOriginal(),
+    fileId: fileId(release),
     units: [
-      ...view.fields.map((field) => {
+      ...fields.map((field) => {
         const type = findKey(field.page, field.section)?.type ?? "text";
         return {
           id: `${field.page}/${field.section}`,
@@ -43,7 +82,6 @@ export async function exportXliff(db: Database, code: string, actor: Person) {
           ...(field.origin === "own" ? { target: field.own } : {}),
         };
       }),
-      // Other features' texts translated beside the keys (the fixed pages' SEO titles and descriptions), plain text.
       ...parts
         .flatMap((entry) => entry.units)
         .map(({ stale, ...unit }) => ({
@@ -56,6 +94,13 @@ export async function exportXliff(db: Database, code: string, actor: Person) {
     ],
   });
 }
+
+const formatNote = (type: ContentType) =>
+  type === "rich_text"
+    ? "HTML: headings, paragraphs, lists, bold, italic, underline, strike and links only"
+    : type === "url"
+      ? "an address: a path of this site or an http(s) address"
+      : "plain text: no markup";
 
 /** Every registered part's texts in the locale, and the ids of its units. */
 const readParts = (db: Database, code: string) =>
@@ -87,20 +132,8 @@ function takenByPart(
   return true;
 }
 
-const formatNote = (type: ContentType) =>
-  type === "rich_text"
-    ? "HTML: headings, paragraphs, lists, bold, italic, underline, strike and links only"
-    : type === "url"
-      ? "an address: a path of this site or an http(s) address"
-      : "plain text: no markup";
-
-/**
- * Takes a translated XLIFF file of the locale. Refused whole (nothing written) when it is not a
- * file of this site and locale, or when any unit is refused (each named with its message).
- * Answers how many texts changed.
- */
-export async function importXliff(db: Database, code: string, xliff: string, actor: Person) {
-  requireLocale(actor, code);
+/** The file read, or refused whole: not XLIFF, another site's, another release's (or target's), other languages, empty. */
+function readFileFor(xliff: string, code: string, release: DraftTarget | undefined) {
   let file;
   try {
     file = readXliff(xliff);
@@ -109,11 +142,33 @@ export async function importXliff(db: Database, code: string, xliff: string, act
     throw error;
   }
   if (file.original !== siteOriginal()) throw new Refusal(400, xliffMessages.otherSite);
+  // A release's file goes back into that release only; a locale's file never into a release.
+  if (release ? file.fileIds.some((id) => id !== fileId(release)) : file.fileIds.some((id) => RELEASE_FILE.test(id)))
+    throw new Refusal(400, release ? xliffMessages.otherRelease : xliffMessages.releaseFile);
   if (file.srcLang !== DEFAULT_LOCALE || file.trgLang !== code) throw new Refusal(400, xliffMessages.otherLanguage);
   if (file.units.length === 0 && file.problems.length === 0) throw new Refusal(400, xliffMessages.empty);
+  return file;
+}
 
+/**
+ * Takes a translated XLIFF file of the locale. Refused whole (nothing written) when it is not a
+ * file of this site and locale, or when any unit is refused (each named with its message).
+ * With a release, the file must be that release's, and every change is staged into it (never
+ * live, whatever the administrator drafts in); the caller checks the release takes changes.
+ * Answers how many texts changed.
+ */
+export async function importXliff(db: Database, code: string, xliff: string, actor: Person, release?: DraftTarget) {
+  requireLocale(actor, code);
+  const file = readFileFor(xliff, code, release);
+  // Any text of the site may be translated into a release, not only those it stages already;
+  // what is shown without a translation is the default text as the release leaves it.
   const [view, parts] = await Promise.all([translationView(db, code), readParts(db, code)]);
-  const fields = new Map(view.fields.map((field) => [`${field.page}/${field.section}`, field]));
+  const staged = release
+    ? new Map((await fileFields(db, code, release)).map((field) => [`${field.page}/${field.section}`, field]))
+    : undefined;
+  const fields = new Map(
+    view.fields.map((field) => [`${field.page}/${field.section}`, staged?.get(`${field.page}/${field.section}`) ?? field]),
+  );
   const problems: Record<string, string[]> = {};
   const refuse = (id: string, message: string) => void (problems[id] ??= []).push(message);
   for (const problem of file.problems) refuse(problem.id, problem.message);
@@ -139,7 +194,12 @@ export async function importXliff(db: Database, code: string, xliff: string, act
   const outcome = await writeRecords(db, {
     actor,
     action: "update",
-    group: { kind: "content.import_translations", area: "content", details: { locale: code } },
+    group: {
+      kind: "content.import_translations",
+      area: "content",
+      details: { locale: code, ...(release ? { release: release.name } : {}) },
+    },
+    ...(release ? { draft: release } : {}),
     async plan(context) {
       const keys = wanted.map((unit) => contentRecordKey(unit.page, unit.section, code));
       const stored = await context.readMany(keys);

@@ -61,6 +61,8 @@ export interface RecordWrite<T> {
   group?: { kind: string; area: string; details?: Record<string, unknown> };
   /** Goes live whatever the actor drafts in (a publish, an undo of a group). */
   alwaysLive?: boolean;
+  /** Staged into this draft whatever the actor drafts in (a file imported on a release's page); never live. */
+  draft?: DraftTarget;
   plan(context: WriteContext, before: unknown): Promise<WritePlan<T> | false>;
   /** Runs in the write's transaction after the values and revisions are written live (a release marked published). */
   afterLive?(executor: Executor, written: { groupId: string | undefined; keys: string[] }): Promise<void>;
@@ -260,6 +262,10 @@ function checkLive(actor: Actor) {
  */
 export async function writeRecords<T>(db: Database, write: RecordWrite<T>): Promise<WriteOutcome<T> | false> {
   const host = draftHost();
+  if (write.draft) {
+    if (!write.actor || !host || write.alwaysLive) throw new Error("A write into a named draft needs an actor and the draft host");
+    return writeDraft(db, write, write.draft, write.actor);
+  }
   const target = write.alwaysLive || !write.actor || !host ? undefined : await host.target(db, write.actor);
   if (target) return writeDraft(db, write, target, write.actor!);
   checkLive(write.actor);

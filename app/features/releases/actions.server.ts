@@ -16,6 +16,7 @@ import { zonedToInstant } from "./time-zone";
 import { setReleaseEnd } from "./end.server";
 import { addComment, resolveThread } from "./comments/comments.server";
 import { requirePermission } from "~/features/access/require.server";
+import { importReleaseXliff } from "./xliff.server";
 
 type Admin = Person;
 
@@ -98,6 +99,8 @@ export async function runReleaseAction(db: Database, admin: Admin, releaseId: nu
     case releaseIntents.resolveThread:
       await resolveThread(db, releaseId, admin, form.changeKey);
       break;
+    case releaseIntents.importXliff:
+      return { ...succeeded(form.intent), changed: await importReleaseXliff(db, releaseId, form.locale, form.xliff, admin) };
   }
   return succeeded(form.intent);
 }

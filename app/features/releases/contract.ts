@@ -12,6 +12,8 @@ export { OPEN_RELEASE_STATES, RELEASE_STATES, type ReleaseState } from "./lifecy
 
 export const RELEASES_PATH = "/admin/other/releases";
 export const releasePath = (id: number) => `${RELEASES_PATH}/${id}`;
+/** Where a release's texts for one locale download as XLIFF 2.0 (`?locale=de`). */
+export const releaseXliffPath = (id: number) => `${releasePath(id)}/texts.xlf`;
 
 /** The dashboard's drafting mode as every admin page shows it. */
 export interface DraftingMode {
@@ -71,6 +73,8 @@ export interface ReleaseDetail {
   viewerMay: { create: boolean; publish: boolean; undo: boolean };
   /** The release's thread and one per staged change (comments/contract.ts). */
   discussion: ReleaseDiscussion;
+  /** The site's languages the viewer may translate the release's texts into (its XLIFF card); none: no card. */
+  translationLocales: { code: string; name: string }[];
   drafting: boolean;
   timeZone: string;
   defaultScheduleAt: string;

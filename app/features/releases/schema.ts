@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Permission } from "~/features/access/matrix";
 import { releaseMessages } from "./messages";
+import { xliffExportQuerySchema, xliffFileFields } from "~/features/content/translation-schema";
 import { releaseCommentIntents } from "./comments/intents";
+import { releaseXliffIntents } from "./intents";
 import { changeKeyField, commentMessages, commentText } from "./comments/schema";
 
 export const releaseIntents = {
@@ -21,6 +23,7 @@ export const releaseIntents = {
   cancel: "cancel-release",
   comment: releaseCommentIntents.add,
   resolveThread: releaseCommentIntents.resolve,
+  importXliff: releaseXliffIntents.importXliff,
 } as const;
 
 export type ReleaseIntent = (typeof releaseIntents)[keyof typeof releaseIntents];
@@ -43,6 +46,8 @@ export const releaseIntentPermissions: Readonly<Record<ReleaseIntent, Permission
   [releaseIntents.cancel]: "releases.publish",
   [releaseIntents.comment]: "releases.comment",
   [releaseIntents.resolveThread]: "releases.comment",
+  // A translated file is staged into the release: what staging into it needs.
+  [releaseIntents.importXliff]: "releases.create",
 };
 
 /** The permission a posted intent needs; undefined for an intent that is not a release write. */
@@ -102,4 +107,8 @@ export const releasePageFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(releaseIntents.cancel) }),
   z.object({ intent: z.literal(releaseIntents.comment), changeKey: changeKeyField, comment: commentText() }),
   z.object({ intent: z.literal(releaseIntents.resolveThread), changeKey: changeKeyField }),
+  z.object({ intent: z.literal(releaseIntents.importXliff), ...xliffFileFields }),
 ]);
+
+/** `?locale=de` on a release's XLIFF download (required). */
+export const releaseXliffQuerySchema = xliffExportQuerySchema;

@@ -12,7 +12,9 @@ import { draftingRelease } from "./drafting.server";
 import { formatInZone, instantToZoned } from "./time-zone";
 import type { AdminLanguage } from "~/features/admin-i18n/language";
 import { releaseDiscussion } from "./comments/comments.server";
-import { roleAllows } from "~/features/access/matrix";
+import { mayEditLocale, roleAllows } from "~/features/access/matrix";
+import { listSiteLocales } from "~/features/locales/locales.server";
+import { DEFAULT_LOCALE } from "~/platform/record-key";
 import type { Person } from "~/platform/person";
 
 /** A staged change as a revision-like row: the live value now against the staged one. */
@@ -57,12 +59,12 @@ export async function releaseListView(db: Database, userId: string, language: Ad
 export async function releaseDetailView(
   db: Database,
   release: ReleaseRow,
-  viewer: Pick<Person, "id" | "role">,
+  viewer: Pick<Person, "id" | "role" | "locales">,
   language: AdminLanguage = "ru",
 ): Promise<ReleaseDetail> {
   const timeZone = getEnv().SITE_TIME_ZONE;
   const userId = viewer.id;
-  const [changes, shared, policies, authors, hash, drafting, discussion, locales] = await Promise.all([
+  const [changes, shared, policies, authors, hash, drafting, discussion, locales, siteLocales] = await Promise.all([
     listChanges(db, release.id),
     sharedKeys(db, [release.id]),
     readPolicies(db),
@@ -71,6 +73,7 @@ export async function releaseDetailView(
     draftingRelease(db, userId),
     releaseDiscussion(db, release, viewer),
     localeApprovals(db, release.id),
+    listSiteLocales(db),
   ]);
   const keys = changes.map((change) => change.key);
   const [liveValues, versions] = await Promise.all([readRecords(db, keys), latestVersions(db, keys)]);
@@ -115,6 +118,13 @@ export async function releaseDetailView(
       undo: roleAllows(viewer.role, "activity.view"),
     },
     discussion,
+    // The languages its texts may be translated into here (the XLIFF card): the viewer's, not the default one.
+    translationLocales:
+      roleAllows(viewer.role, "releases.create") && roleAllows(viewer.role, "content.edit")
+        ? siteLocales
+            .filter((locale) => locale.code !== DEFAULT_LOCALE && mayEditLocale(viewer.role, viewer.locales, locale.code))
+            .map((locale) => ({ code: locale.code, name: locale.name }))
+        : [],
     drafting: drafting?.id === release.id,
     timeZone,
     defaultScheduleAt: instantToZoned(new Date(Date.now() + 60 * 60 * 1000), timeZone),

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Download, Upload } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useMessages } from "~/components/admin/i18n/messages-context";
@@ -8,13 +9,21 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { inLanguage } from "~/features/admin-i18n/messages";
 import { CONTENT_ACTION } from "~/features/content/intents";
 import { MAX_XLIFF_CHARACTERS, translationIntents, XLIFF_EXPORT_PATH } from "~/features/content/translation-schema";
+import { releasePath, releaseXliffPath } from "~/features/releases/contract";
+import { releaseIntents } from "~/features/releases/schema";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 
-/** The locale's texts as an XLIFF 2.0 file for translators, and the translated file taken back. */
-export function XliffCard({ locale }: { locale: string }) {
+/**
+ * The locale's texts as an XLIFF 2.0 file for translators, and the translated file taken back.
+ * With a release (its page), the texts that release stages, taken back into it; `children` go
+ * above the buttons (the release's choice of language).
+ */
+export function XliffCard({ locale, release, children }: { locale: string; release?: number; children?: ReactNode }) {
   const { m, language } = useMessages();
   const texts = m.translations.xliff;
-  const fetcher = useFetcher<ActionResult & { changed?: number }>({ key: `xliff-${locale}` });
+  const fetcher = useFetcher<ActionResult & { changed?: number }>({
+    key: release ? `xliff-release-${release}-${locale}` : `xliff-${locale}`,
+  });
   const number = new Intl.NumberFormat(language);
   useActionResult(fetcher, {
     onSuccess: (success) => {
@@ -37,19 +46,22 @@ export function XliffCard({ locale }: { locale: string }) {
     }
     const xliff = await file.text();
     input.value = "";
-    void fetcher.submit({ intent: translationIntents.importXliff, locale, xliff }, { method: "post", action: CONTENT_ACTION });
+    if (release)
+      void fetcher.submit({ intent: releaseIntents.importXliff, locale, xliff }, { method: "post", action: releasePath(release) });
+    else void fetcher.submit({ intent: translationIntents.importXliff, locale, xliff }, { method: "post", action: CONTENT_ACTION });
   }
 
   return (
-    <Card data-testid="xliff-card">
+    <Card data-testid={release ? "release-xliff-card" : "xliff-card"}>
       <CardHeader>
-        <CardTitle>{texts.title}</CardTitle>
-        <CardDescription>{texts.description}</CardDescription>
+        <CardTitle>{release ? m.releases.xliff.title : texts.title}</CardTitle>
+        <CardDescription>{release ? m.releases.xliff.description : texts.description}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
+        {children}
         <div className="flex flex-wrap items-center gap-3">
           <a
-            href={`${XLIFF_EXPORT_PATH}?locale=${encodeURIComponent(locale)}`}
+            href={`${release ? releaseXliffPath(release) : XLIFF_EXPORT_PATH}?locale=${encodeURIComponent(locale)}`}
             download
             className={buttonVariants({ variant: "outline", size: "sm" })}
           >

@@ -10,6 +10,8 @@ import { ReleaseChanges } from "./release-changes";
 import { ReleaseStateBadge } from "./release-state";
 import { ReleaseEndForm } from "./release-end";
 import { ReleaseDiscussionCard } from "./release-discussion";
+import { ReleaseXliffCard } from "./release-xliff";
+import { allows } from "~/features/releases/lifecycle";
 
 /** One release: what it changes against the live site, its review and its publish. */
 export function ReleasePage({ release }: { release: ReleaseDetail }) {
@@ -78,6 +80,7 @@ export function ReleasePage({ release }: { release: ReleaseDetail }) {
       <ReleaseEndForm release={release} />
       <PreviewLinks releaseId={release.id} />
       <ReleaseDiscussionCard release={release} />
+      {allows(release.state, "stage") ? <ReleaseXliffCard release={release} /> : null}
       <Card>
         <CardHeader>
           <CardTitle>{m.releases.changesCount({ count: release.changes.length })}</CardTitle>

@@ -23,6 +23,7 @@ import { settings } from "./en/settings";
 import { releases } from "./en/releases";
 import { menu } from "./en/menu";
 import { content } from "./en/content";
+import { translations } from "./en/translations";
 import type { Catalogue } from "./shape";
 
 /** The dashboard's English texts: every key of the Russian catalogue, with the same parameters. */
@@ -234,57 +235,7 @@ export const en = {
     sameIdentity: (p: { emails: string }) =>
       `The accounts ${p.emails} belong to one person at the sign-in provider or differ only by a tag in the address. Four eyes compares people: keep one account.`,
   },
-  translations: {
-    language: "Editing language",
-    defaultLanguage: (p: { name: string }) => `${p.name} (default)`,
-    title: (p: { name: string }) => `Translation: ${p.name}`,
-    description: "An empty field shows the fallback text on the site. A fallback is never saved as a translation.",
-    completeness: (p: { complete: string; total: string; percent: string }) => `Translated: ${p.complete} of ${p.total} (${p.percent})`,
-    seoIncluded: (p: { complete: string; total: string }) =>
-      `Including the pages' titles and descriptions ('Other' → Page SEO): ${p.complete} of ${p.total}`,
-    staleCount: (p: { count: string }) => `Stale translations: ${p.count}`,
-    own: "Own translation",
-    fallback: (p: { from: string }) => `Fallback from “${p.from}”`,
-    default: "Default value",
-    stale: "Stale: the source text changed after it was translated",
-    shownNow: "Shown on the site now:",
-    field: (p: { section: string }) => `Translation of ${p.section}`,
-    saved: "Translation saved",
-    unchanged: "The value is the fallback: no translation was saved",
-    failed: "Could not save the translation",
-    malformedLocale: "The language code is malformed",
-    unknownLocale: "The site has no such language",
-    defaultLocale: "The default language's texts are edited in the content editor itself",
-    unknownKey: "No such content key",
-    tooLong: "The text is too long",
-    xliff: {
-      title: "File for translators (XLIFF 2.0)",
-      description:
-        "Download the language's texts for a translation agency and upload the translated file back. A file with errors is not taken at all: the errors are shown per field.",
-      download: "Download XLIFF",
-      upload: "Upload a translated file",
-      importing: "Uploading the file...",
-      changed: (p: { count: string }) => `Texts changed: ${p.count}`,
-      problems: "Fields with errors",
-      imported: "Translation taken from the file",
-      unchanged: "The file matches the saved translation: nothing changed",
-      failed: "Could not take the translation file",
-      notXliff: "The file cannot be read as XLIFF 2.0",
-      otherSite: "The file was exported from another site",
-      otherLanguage: "The file translates other languages: export this language's file",
-      empty: "The file holds no translation unit",
-      tooLarge: "The file is too large: 5 MB at most",
-      fieldsRefused: "The file was not taken: correct the marked fields. Nothing changed",
-      unknownKey: "The site has no such text",
-      duplicateKey: "This text appears twice in the file",
-      markup: "Markup is not allowed in this field",
-      htmlNotAllowed: "Markup this field does not allow (scripts, styles, event handlers, other tags)",
-      badUrl: "Invalid address: a path of this site or an http(s) address is needed",
-      badCharacters: "Invalid characters",
-      segments: "The text is split into several segments: join them into one",
-      tooLongField: "The text is too long",
-    },
-  },
+  translations,
   upload: {
     upload: "Upload image",
     uploading: "Uploading...",

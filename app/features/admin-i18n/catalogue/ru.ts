@@ -23,6 +23,7 @@ import { settings } from "./ru/settings";
 import { releases } from "./ru/releases";
 import { menu } from "./ru/menu";
 import { content } from "./ru/content";
+import { translations } from "./ru/translations";
 
 /**
  * The dashboard's Russian texts: the catalogue every other language follows (./shape.ts). Where the
@@ -237,57 +238,7 @@ export const ru = {
     sameIdentity: (p: { emails: string }) =>
       `Учётные записи ${p.emails} относятся к одному человеку у поставщика входа или отличаются только меткой в адресе. Правило четырёх глаз сравнивает людей: оставьте одну учётную запись.`,
   },
-  translations: {
-    language: "Язык редактирования",
-    defaultLanguage: (p: { name: string }) => `${p.name} (по умолчанию)`,
-    title: (p: { name: string }) => `Перевод: ${p.name}`,
-    description: "Пустое поле показывает на сайте подставленный текст. Подставленный текст не сохраняется как перевод.",
-    completeness: (p: { complete: string; total: string; percent: string }) => `Переведено: ${p.complete} из ${p.total} (${p.percent})`,
-    seoIncluded: (p: { complete: string; total: string }) =>
-      `В том числе заголовки и описания страниц ('Другое' → SEO страниц): ${p.complete} из ${p.total}`,
-    staleCount: (p: { count: string }) => `Устаревших переводов: ${p.count}`,
-    own: "Свой перевод",
-    fallback: (p: { from: string }) => `Подставлено из языка «${p.from}»`,
-    default: "Значение по умолчанию",
-    stale: "Устарел: исходный текст изменился после перевода",
-    shownNow: "Сейчас на сайте:",
-    field: (p: { section: string }) => `Перевод поля ${p.section}`,
-    saved: "Перевод сохранён",
-    unchanged: "Значение совпадает с подставленным: перевод не сохранён",
-    failed: "Не удалось сохранить перевод",
-    malformedLocale: "Код языка указан неверно",
-    unknownLocale: "Этого языка нет на сайте",
-    defaultLocale: "Тексты языка по умолчанию правятся в самом редакторе контента",
-    unknownKey: "Такого ключа контента нет",
-    tooLong: "Текст слишком длинный",
-    xliff: {
-      title: "Файл для переводчиков (XLIFF 2.0)",
-      description:
-        "Скачайте тексты языка для бюро переводов и загрузите переведённый файл обратно. Файл с ошибками не загружается целиком: ошибки показаны по полям.",
-      download: "Скачать XLIFF",
-      upload: "Загрузить переведённый файл",
-      importing: "Загрузка файла...",
-      changed: (p: { count: string }) => `Изменено текстов: ${p.count}`,
-      problems: "Поля с ошибками",
-      imported: "Перевод из файла загружен",
-      unchanged: "Файл не отличается от сохранённого перевода: ничего не изменено",
-      failed: "Не удалось загрузить файл перевода",
-      notXliff: "Файл не читается как XLIFF 2.0",
-      otherSite: "Файл выгружен с другого сайта",
-      otherLanguage: "Файл переводит другие языки: выгрузите файл этого языка",
-      empty: "В файле нет ни одной единицы перевода",
-      tooLarge: "Файл слишком большой: не больше 5 МБ",
-      fieldsRefused: "Файл не загружен: исправьте отмеченные поля. Ничего не изменено",
-      unknownKey: "Такого текста на сайте нет",
-      duplicateKey: "Этот текст встречается в файле дважды",
-      markup: "Разметка в этом поле не допускается",
-      htmlNotAllowed: "Разметка, которую это поле не допускает (скрипты, стили, обработчики событий, другие теги)",
-      badUrl: "Адрес указан неверно: нужен путь на сайте или адрес http(s)",
-      badCharacters: "Недопустимые символы",
-      segments: "Текст разбит на несколько сегментов: объедините их в один",
-      tooLongField: "Текст слишком длинный",
-    },
-  },
+  translations,
   upload: {
     upload: "Загрузить изображение",
     uploading: "Загрузка...",

@@ -150,6 +150,13 @@ export const releases = {
     ends: "Ends",
     ended: "Reverted at its end",
   },
+  /** A release's texts for translators (its XLIFF card). */
+  xliff: {
+    title: "The release's texts for translators (XLIFF 2.0)",
+    description:
+      "Download the texts this release changes, for one language, and upload the translation back: it goes into this release, not onto the site. A file with errors is not taken at all: the errors are shown per field.",
+    language: "Translation language",
+  },
   answers: {
     liveRefused:
       "Changes only through releases: saving straight to the site is off. Open a release in “Other → Releases” (the “Edit in the release” button) and save again: the change goes into the release.",
