@@ -175,7 +175,7 @@ describe.each(onBothDatabases)("landing pages per locale on %s", (kind) => {
       seo: "{}",
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe("Этого языка нет на сайте");
+    expect(unknown.body.message).toBe("Этого языка нет среди языков сайта");
     const malformed = await postPages({ intent: pageIntents.publish, id: second, locale: "<de>" });
     expect(malformed.status).toBe(400);
   });
