@@ -192,11 +192,8 @@ export function createPageRoutes(routes: ServerBuild["routes"], options: PageRou
       const address = () => lookupAddress(options.addresses, pathname, rawPath, queryAt < 0 ? "" : url.slice(queryAt + 1));
       const inLocale = localeAnswer(entry, rawPath, options.servesLocale, address);
       if (inLocale) return inLocale;
-      if (entry.rule.notFound) {
-        const found = address();
-        if (found) return found;
-        return { kind: "not-found", key: NOT_FOUND_KEY, render: NOT_FOUND_RENDER_PATH, status: 404, path: rawPath };
-      }
+      if (entry.rule.notFound)
+        return address() ?? { kind: "not-found", key: NOT_FOUND_KEY, render: NOT_FOUND_RENDER_PATH, status: 404, path: rawPath };
       const key = (entry.canonical ?? rawPath) + declaredQuery(queryAt < 0 ? "" : url.slice(queryAt + 1), entry.rule.query ?? []);
       return { kind: "page", key, render: key, status: 200, path: rawPath };
     },

@@ -1,13 +1,14 @@
 // The addresses of landing pages and redirects, held in memory: the page cache consults them
 // before answering "not found", so a redirect is answered at the cache's speed, with no render.
 // Every content change that may touch them (here or on another instance) reads them again.
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName } from "drizzle-orm";
 import { landingPages, recordTranslations, redirects } from "~/db/schema";
 import { servesPrefix } from "~/features/locales/routing.server";
 import { listTranslations } from "~/features/records/translations.server";
 import { currentRequestLocale } from "~/platform/request-locale.server";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { readSeo } from "~/features/seo/seo-fields";
+import { registerLandingVersions } from "~/features/seo/landing-versions";
 import { overlay, type Draft } from "~/features/records/overlay";
 import { tryParseKey } from "~/features/records/kinds";
 import { addContentReader } from "~/features/records/version.server";
@@ -15,6 +16,9 @@ import { noteRead } from "~/features/records/read-tags.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { PAGE_REFERENCE } from "~/platform/page-reference";
+import { countHit, flushRedirectHits } from "./redirect-hits.server";
+
+export { flushRedirectHits } from "./redirect-hits.server";
 import {
   isPageTranslation,
   pageKey,
@@ -221,6 +225,9 @@ export function publishedVersionsAt(address: string, preview = false): { locale:
     .map((entry) => ({ locale: entry.locale, path: entry.path, noindex: entry.noindex }));
 }
 
+// The hreflang sets and the switcher (app/features/seo) read the versions from here.
+registerLandingVersions(publishedVersionsAt);
+
 /** Every published version in another locale, by the default page's id (the sitemap's). */
 export function publishedVersions(): PageEntry[] {
   return [...versionsById.values()].flatMap((versions) => [...versions.values()]).filter((entry) => entry.published);
@@ -241,29 +248,6 @@ export function resolveLinksDeep<T>(value: T): T {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveLinksDeep(item)])) as T;
   }
   return value;
-}
-
-// Hits are counted in memory and added to the rows in the background: a redirect costs no write.
-const pendingHits = new Map<number, { count: number; last: Date }>();
-
-function countHit(id: number) {
-  const pending = pendingHits.get(id);
-  if (pending) {
-    pending.count += 1;
-    pending.last = new Date();
-  } else pendingHits.set(id, { count: 1, last: new Date() });
-}
-
-/** Adds the hits counted since the last flush to their redirects. */
-export async function flushRedirectHits(db: Database) {
-  if (pendingHits.size === 0) return;
-  const batch = [...pendingHits.entries()];
-  pendingHits.clear();
-  for (const [id, { count, last }] of batch) {
-    await db.execute(
-      sql`update ${redirects} set hits = hits + ${count}, last_hit_at = greatest(coalesce(last_hit_at, ${last.toISOString()}::timestamptz), ${last.toISOString()}::timestamptz) where id = ${id}`,
-    );
-  }
 }
 
 /**

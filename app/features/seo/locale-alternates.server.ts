@@ -4,7 +4,7 @@
 import { pageHasContent } from "~/features/content/locale-policy.server";
 import { localizedPath, servedLocales, unprefixedPath } from "~/features/locales/routing.server";
 import { currentPreview } from "~/features/records/preview-context.server";
-import { publishedVersionsAt } from "~/features/pages/public-index.server";
+import { landingVersionsAt } from "./landing-versions";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { currentRequestLocale } from "~/platform/request-locale.server";
 import type { PageLocale } from "./page-locale";
@@ -46,7 +46,7 @@ export async function alternatesOf(path: string, preview = false): Promise<Alter
  * stands alone (no alternates).
  */
 export function landingAlternates(address: string, preview = false): Alternate[] {
-  const versions = publishedVersionsAt(address, preview)?.filter((version) => !version.noindex);
+  const versions = landingVersionsAt(address, preview)?.filter((version) => !version.noindex);
   const own = versions?.find((version) => version.locale === DEFAULT_LOCALE);
   if (!versions || !own || versions.length < 2) return [];
   const defaultCode = servedLocales(preview).find((locale) => locale.isDefault)?.code ?? DEFAULT_LOCALE;
@@ -58,7 +58,7 @@ export function landingAlternates(address: string, preview = false): Alternate[]
 
 /** A landing page's address in a locale (its published version there), for the page at `address`; undefined when it has none. */
 export function landingAddressIn(address: string, code: string, preview = false): string | undefined {
-  const versions = publishedVersionsAt(address, preview);
+  const versions = landingVersionsAt(address, preview);
   const defaultCode = servedLocales(preview).find((locale) => locale.isDefault)?.code ?? DEFAULT_LOCALE;
   return versions?.find((version) => (version.locale === DEFAULT_LOCALE ? defaultCode : version.locale) === code)?.path;
 }

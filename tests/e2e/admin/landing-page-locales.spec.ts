@@ -32,6 +32,7 @@ test.describe("[ADMIN][PAGES][LOCALES] a landing page's German version", () => {
     await expectToast(page, "Сохранено", { failure: false });
   }
 
+  // long-function: one flow, the visitor's steps reading what the administrator's made
   test("an administrator creates and publishes the German version; a visitor opens it and switches back to English", async ({
     browser,
     baseURL,
