@@ -259,6 +259,7 @@ describe.each(onBothDatabases)("landing pages per locale on %s", (kind) => {
     const id = await englishPage("/to-delete");
     expect((await saveGerman(id, { path: "/zu-loeschen" })).status).toBe(200);
     expect((await publishGerman(id)).status).toBe(200);
+    expect((await visit("/de/zu-loeschen")).status).toBe(200);
     expect((await postPages({ intent: pageIntents.delete, id, version: (await section(id)).editor.version })).status).toBe(200);
     expect(
       await db()
