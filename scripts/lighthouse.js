@@ -15,7 +15,14 @@ import {
   requireChromium,
   startChromium,
 } from "./support/lighthouse-run.js";
-import { EVERY_BLOCK_PATH, ensureEveryBlockPage, ensureSecondLocale, SECOND_LOCALE } from "./support/landing-page.js";
+import {
+  EVERY_BLOCK_PATH,
+  ensureEveryBlockPage,
+  ensureLocalizedEveryBlockPage,
+  ensureSecondLocale,
+  LOCALIZED_EVERY_BLOCK_PATH,
+  SECOND_LOCALE,
+} from "./support/landing-page.js";
 import { buildUnlessSkipped, root, startProductionServer } from "./support/production-server.js";
 
 const thresholds = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
@@ -24,11 +31,12 @@ const thresholds = { performance: 98, accessibility: 100, "best-practices": 100,
 // calibrated phone.
 const metricLimits = { fcp: 1000, lcp: 1500 };
 // LIGHTHOUSE_PAGES=/,/faq audits only those (while working on a page; /gift-season is the
-// every-block landing page, /de the second locale's home, switched on once the server is up).
+// every-block landing page, /de the second locale's home, switched on once the server is up, and
+// /de/geschenk-saison that page's German version).
 const SECOND_LOCALE_HOME = `/${SECOND_LOCALE}`;
 const pages = process.env.LIGHTHOUSE_PAGES
   ? process.env.LIGHTHOUSE_PAGES.split(",")
-  : [...sitemapPagePaths, EVERY_BLOCK_PATH, SECOND_LOCALE_HOME];
+  : [...sitemapPagePaths, EVERY_BLOCK_PATH, SECOND_LOCALE_HOME, LOCALIZED_EVERY_BLOCK_PATH];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4700);
 const debuggingPort = port + 1;
@@ -84,6 +92,7 @@ const rows = [];
 try {
   if (pages.includes(EVERY_BLOCK_PATH)) await ensureEveryBlockPage(`http://localhost:${port}`);
   if (pages.includes(SECOND_LOCALE_HOME)) await ensureSecondLocale(`http://localhost:${port}`);
+  if (pages.includes(LOCALIZED_EVERY_BLOCK_PATH)) await ensureLocalizedEveryBlockPage(`http://localhost:${port}`);
   for (const pathname of pages) {
     const url = `http://localhost:${port}${pathname}`;
     /** @type {Record<string, number[]>} */

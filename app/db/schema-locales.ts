@@ -42,5 +42,13 @@ export const recordTranslations = pgTable(
     source: text("source"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.record, table.locale] }), index("record_translations_locale").on(table.locale)],
+  (table) => [
+    primaryKey({ columns: [table.record, table.locale] }),
+    index("record_translations_locale").on(table.locale),
+    // A landing page's version in a locale has its own address (app/features/pages): one page per
+    // address within a locale, the same address in two locales allowed.
+    uniqueIndex("record_translations_page_path_unique")
+      .on(table.locale, sql`(${table.value} ->> 'path')`)
+      .where(sql`${table.record} like 'page:%'`),
+  ],
 );

@@ -9,7 +9,7 @@ import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { siteOrigin } from "~/platform/site-url.server";
 import { requireMember } from "~/features/auth/permissions.server";
-import { loadPagesSection, seoDefaults } from "~/features/pages/editor.server";
+import { editorLocales, loadPagesSection, seoDefaults } from "~/features/pages/editor.server";
 import { runPageAction } from "~/features/pages/page-actions.server";
 import type { Route } from "./+types/admin.other.pages";
 
@@ -22,10 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
   // Read first: the site-wide values come through their own cache, outside the read below.
   const defaults = await seoDefaults();
+  // `&locale=de`: the page's version in one of the site's other locales (any other value: the page itself).
+  const locales = await editorLocales(getDb());
+  const requested = new URL(request.url).searchParams.get("locale");
+  const locale = locales.find((candidate) => candidate.code === requested && !candidate.isDefault)?.code;
   // With a release open, the list and the editor show the pages as the release would leave them.
-  const { section, stagedIds } = await loadPagesSection(getDb(), id, actor.id);
+  const { section, stagedIds } = await loadPagesSection(getDb(), id, actor.id, locale);
   return data(
-    { ...section, seoDefaults: defaults, stagedIds, timeZone: getEnv().SITE_TIME_ZONE, origin: siteOrigin(request) },
+    { ...section, locales, seoDefaults: defaults, stagedIds, timeZone: getEnv().SITE_TIME_ZONE, origin: siteOrigin(request) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

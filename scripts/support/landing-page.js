@@ -193,3 +193,57 @@ export async function ensureEveryBlockPage(baseUrl, options) {
   if (existing.status !== 200) await publishLandingPage(baseUrl, EVERY_BLOCK_PATH, everyBlock(), options);
   return EVERY_BLOCK_PATH;
 }
+
+/** The every-block page's German version's address (its page's version in SECOND_LOCALE). */
+export const LOCALIZED_EVERY_BLOCK_PATH = `/${SECOND_LOCALE}/geschenk-saison`;
+
+/**
+ * The every-block page's version in the second locale, at LOCALIZED_EVERY_BLOCK_PATH, published
+ * through the dashboard's own actions (the locale switched on and the page made first) unless the
+ * server answers it already. Answers its address.
+ * @param {string} baseUrl @param {{ account?: { email: string; password: string } }} [options]
+ */
+export async function ensureLocalizedEveryBlockPage(baseUrl, options = {}) {
+  const existing = await fetch(`${baseUrl}${LOCALIZED_EVERY_BLOCK_PATH}`);
+  await existing.arrayBuffer();
+  if (existing.status === 200) return LOCALIZED_EVERY_BLOCK_PATH;
+  await ensureSecondLocale(baseUrl, options);
+  await ensureEveryBlockPage(baseUrl, options);
+  const cookie = await adminCookie(baseUrl, options.account);
+  const list = await (await fetch(`${baseUrl}/admin/other/pages`, { headers: { cookie } })).text();
+  // The list's line of the page: `/gift-season · … · page:<id>`.
+  const id = new RegExp(`${EVERY_BLOCK_PATH} · [^<]*?page:(\\d+)`).exec(list)?.[1];
+  if (!id) throw new Error("the every-block page is not listed");
+  const blocks = everyBlock();
+  Object.assign(blocks[0].data, {
+    badge: "Geschenksaison",
+    title: "Geschenke, die in Sekunden ankommen",
+    subtitle: "Senden Sie eine Geschenkkarte aus Ihrer Wallet, bis Januar ohne Gebühren.",
+  });
+  const seo = { title: "", description: "", canonical: "", ogImage: "", noindex: false };
+  const path = LOCALIZED_EVERY_BLOCK_PATH.slice(SECOND_LOCALE.length + 1);
+  /** @type {Record<string, string>[]} */
+  const steps = [
+    {
+      intent: "save-page",
+      id,
+      locale: SECOND_LOCALE,
+      title: "Geschenksaison",
+      path,
+      blocks: JSON.stringify(blocks),
+      seo: JSON.stringify(seo),
+    },
+    { intent: "publish-page", id, locale: SECOND_LOCALE },
+  ];
+  for (const fields of steps) {
+    const response = await fetch(`${baseUrl}/admin/other/pages`, {
+      method: "POST",
+      headers: { Origin: baseUrl, cookie },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    if (response.status >= 400) throw new Error(`${fields.intent} (${SECOND_LOCALE}) refused: ${response.status}`);
+  }
+  return LOCALIZED_EVERY_BLOCK_PATH;
+}

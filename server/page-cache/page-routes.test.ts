@@ -143,7 +143,12 @@ describe("what the page cache answers under a locale's prefix", () => {
     ]),
   } as unknown as typeof testRouteTable;
   const served = new Set(["de"]);
-  const routes = createPageRoutes(table, { servesLocale: (code) => served.has(code), addresses: () => ({ kind: "page" }) });
+  // Landing pages: `/aktion`, and its German version at `/de/aktion` (app/features/pages).
+  const landing = new Set(["/aktion", "/de/aktion"]);
+  const routes = createPageRoutes(table, {
+    servesLocale: (code) => served.has(code),
+    addresses: (path) => (landing.has(path) ? { kind: "page" } : undefined),
+  });
 
   it("keys a served locale's pages on their own address and its unknown paths on its own 404 copy", () => {
     expect(routes.classify("GET", "/de/fees?utm_source=x")).toMatchObject({ kind: "page", key: "/de/fees", render: "/de/fees" });
@@ -155,6 +160,14 @@ describe("what the page cache answers under a locale's prefix", () => {
       status: 404,
     });
     expect(routes.classify("GET", "/fees")).toMatchObject({ kind: "page", key: "/fees" });
+  });
+
+  it("keys a landing page's version in a served locale on its own address (campaign queries share it)", () => {
+    expect(routes.classify("GET", "/de/aktion?utm_source=x")).toMatchObject({ kind: "page", key: "/de/aktion", status: 200 });
+    expect(routes.classify("GET", "/aktion")).toMatchObject({ kind: "page", key: "/aktion" });
+    served.delete("de");
+    expect(routes.classify("GET", "/de/aktion")).toMatchObject({ kind: "not-found", key: "404" });
+    served.add("de");
   });
 
   it("answers a locale not served with the site's one 404 copy, never a copy per prefix", () => {

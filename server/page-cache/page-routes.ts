@@ -81,14 +81,22 @@ const localeOfRoute = (id: string) => /@([a-z-]+)$/i.exec(id)?.[1];
 
 /**
  * A route under a locale's prefix: the site's one 404 while the locale is not served (not
- * switched on, or the default's), its own 404 copy for an unknown path under a served prefix
- * (landing pages have no prefix); undefined for a page, keyed on its path like any.
+ * switched on, or the default's); under a served prefix, a landing page's version in that
+ * locale (`/de/aktion`, its own copy) or its own 404 copy for an unknown path; undefined for a
+ * page, keyed on its path like any.
  */
-function localeAnswer(entry: Entry, rawPath: string, servesLocale: ((code: string) => boolean) | undefined): PageRequest | undefined {
+function localeAnswer(
+  entry: Entry,
+  rawPath: string,
+  servesLocale: ((code: string) => boolean) | undefined,
+  address: () => PageRequest | undefined,
+): PageRequest | undefined {
   if (entry.locale === undefined) return undefined;
   const notFound = { kind: "not-found", key: NOT_FOUND_KEY, render: NOT_FOUND_RENDER_PATH, status: 404, path: rawPath } as const;
   if (!servesLocale?.(entry.locale)) return notFound;
   if (!entry.rule?.notFound) return undefined;
+  const found = address();
+  if (found) return found;
   return { ...notFound, key: `${NOT_FOUND_KEY}@${entry.locale}`, render: `/${entry.locale}${NOT_FOUND_RENDER_PATH}` };
 }
 
@@ -181,13 +189,11 @@ export function createPageRoutes(routes: ServerBuild["routes"], options: PageRou
       if (pathname === undefined || files.has(pathname)) return undefined;
       const entry = match(pathname);
       if (!entry?.rule) return undefined;
-      const inLocale = localeAnswer(entry, rawPath, options.servesLocale);
+      const address = () => lookupAddress(options.addresses, pathname, rawPath, queryAt < 0 ? "" : url.slice(queryAt + 1));
+      const inLocale = localeAnswer(entry, rawPath, options.servesLocale, address);
       if (inLocale) return inLocale;
-      if (entry.rule.notFound) {
-        const address = lookupAddress(options.addresses, pathname, rawPath, queryAt < 0 ? "" : url.slice(queryAt + 1));
-        if (address) return address;
-        return { kind: "not-found", key: NOT_FOUND_KEY, render: NOT_FOUND_RENDER_PATH, status: 404, path: rawPath };
-      }
+      if (entry.rule.notFound)
+        return address() ?? { kind: "not-found", key: NOT_FOUND_KEY, render: NOT_FOUND_RENDER_PATH, status: 404, path: rawPath };
       const key = (entry.canonical ?? rawPath) + declaredQuery(queryAt < 0 ? "" : url.slice(queryAt + 1), entry.rule.query ?? []);
       return { kind: "page", key, render: key, status: 200, path: rawPath };
     },

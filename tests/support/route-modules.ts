@@ -65,6 +65,8 @@ export const fields: Record<string, string> = {
   code: "123456",
   method: "totp",
   required: "true",
+  // A landing page's version in a locale (a code the site does not have: refused, nothing written).
+  locale: "de",
 };
 
 /** The URL a route module answers at: `admin.other.team.tsx` is /admin/other/team. */

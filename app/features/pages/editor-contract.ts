@@ -10,10 +10,23 @@ export interface SeoDefaults {
 
 /** One page open in the editor: its blocks (repaired as the site reads them), SEO and version. */
 export interface PageEditorData {
+  /** The page; for a version in another locale, its title, address and status are the version's. */
   page: PageSummary;
   version: number;
   blocks: Block[];
   seo: PageSeoFields;
+  /**
+   * The version in another locale open in the editor (absent: the page itself). Not saved yet,
+   * the fields hold the default locale's values to translate from: nothing is stored until a save.
+   */
+  translation?: { locale: string; saved: boolean };
+}
+
+/** A locale of the site the editor offers (only when the site has more than one). */
+export interface EditorLocale {
+  code: string;
+  name: string;
+  isDefault: boolean;
 }
 
 export interface PagesSectionData {
@@ -25,6 +38,8 @@ export interface PagesSectionData {
   timeZone: string;
   /** Pages the administrator's open release stages (shown as staged, not live). */
   stagedIds: number[];
+  /** The site's locales, the default first; empty with one locale (no selector then). */
+  locales: EditorLocale[];
 }
 
 /** A redirect as the manager lists it. */

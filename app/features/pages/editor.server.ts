@@ -10,8 +10,20 @@ import { toSummary } from "./pages.server";
 import type { PageSnapshot } from "./internal/records.server";
 import { isDisclaimerRequired } from "./policy.server";
 import { readSeo } from "~/features/seo/seo-fields";
-import { pageKey } from "./internal/records.server";
-import type { PageEditorData, PagesSectionData } from "./editor-contract";
+import { isDefaultLocaleKey, pageKey, pageRecordKey, type PageTranslation } from "./internal/records.server";
+import type { EditorLocale, PageEditorData, PagesSectionData } from "./editor-contract";
+import { listSiteLocales } from "~/features/locales/locales.server";
+import { localeName } from "~/features/locales/allow-list";
+import type { Database } from "~/platform/db.server";
+
+/** The site's locales for the editor's selector, the default first; none with one locale. */
+export async function editorLocales(db: Database): Promise<EditorLocale[]> {
+  const locales = await listSiteLocales(db);
+  if (locales.length < 2) return [];
+  return [...locales]
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+    .map((locale) => ({ code: locale.code, name: localeName(locale.code), isDefault: locale.isDefault }));
+}
 
 /** The site-wide values a page's empty SEO fields fall back to (and the previews show). */
 export async function seoDefaults() {
@@ -36,7 +48,7 @@ export async function stagedIdsOf(db: Executor, userId: string, kind: "landing-p
  * administrator's open release leaves them (the store's one overlay), so a staged page is
  * listed and edited as staged.
  */
-export async function loadPagesSection(db: Executor, openId: number | undefined, userId: string) {
+export async function loadPagesSection(db: Executor, openId: number | undefined, userId: string, locale?: string) {
   const { draftId, ids: stagedIds } = await stagedIdsOf(db, userId, "landing-page");
   const [records, live, disclaimerRequired] = await Promise.all([
     listAsDrafted(db, "landing-page", draftId),
@@ -44,7 +56,9 @@ export async function loadPagesSection(db: Executor, openId: number | undefined,
     isDisclaimerRequired(db),
   ]);
   const updated = new Map(live.map((row) => [row.id, row.updatedAt]));
-  const rows = [...records.values()]
+  const rows = [...records]
+    .filter(([key]) => isDefaultLocaleKey(key))
+    .map(([, page]) => page)
     .map((page) => ({
       ...(page as PageSnapshot),
       updatedAt: (!stagedIds.includes((page as PageSnapshot).id) && updated.get((page as PageSnapshot).id)) || new Date(),
@@ -52,11 +66,24 @@ export async function loadPagesSection(db: Executor, openId: number | undefined,
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   let editor: PageEditorData | null = null;
   const row = openId === undefined ? undefined : rows.find((page) => page.id === openId);
-  if (row) {
+  if (row && locale) {
+    // The page's version in that locale; before its first save, the page's own fields to translate from.
+    const key = pageRecordKey(row.id, locale).text;
+    const own = records.get(key) as PageTranslation | undefined;
+    const versions = await latestVersions(db, [key]);
+    const base = own ?? { title: row.title, path: row.path, status: "draft" as const, blocks: row.blocks, seo: row.seo };
+    editor = {
+      page: { ...toSummary(row), title: base.title, path: base.path, status: base.status, unpublishedRedirect: null },
+      version: versions[key] ?? 0,
+      blocks: readBlocks(base.blocks),
+      seo: readSeo(base.seo),
+      translation: { locale, saved: own !== undefined },
+    };
+  } else if (row) {
     const versions = await latestVersions(db, [pageKey(row.id)]);
     editor = { page: toSummary(row), version: versions[pageKey(row.id)] ?? 0, blocks: readBlocks(row.blocks), seo: readSeo(row.seo) };
   }
-  const section: Omit<PagesSectionData, "stagedIds" | "seoDefaults" | "timeZone"> = {
+  const section: Omit<PagesSectionData, "stagedIds" | "seoDefaults" | "timeZone" | "locales"> = {
     pages: rows.map(toSummary),
     disclaimerRequired,
     editor,

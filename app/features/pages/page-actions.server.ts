@@ -5,6 +5,7 @@ import type { Actor } from "~/features/records/revisions.server";
 import type { Database } from "~/platform/db.server";
 import { changePageStatus, createPage, savePage } from "./pages.server";
 import { setDisclaimerRequired } from "./policy.server";
+import { changeTranslationStatus, saveTranslation } from "./translations.server";
 import { setPageEnd } from "./end.server";
 import { zonedToInstant } from "~/features/releases/time-zone";
 import { getEnv } from "~/platform/env.server";
@@ -66,19 +67,30 @@ export async function runPageAction(db: Database, form: Form, actor: Actor) {
     case pageIntents.save: {
       const parsed = parse(savePageSchema, form, intent);
       if ("refusal" in parsed) return parsed.refusal;
-      const { id, version, title, path, seo } = parsed.data;
-      return answer(intent, () => savePage(db, { id, version, title, path, seo, blocks: parseBlocks(parsed.data.blocks) }, actor));
+      const { id, version, title, path, seo, locale } = parsed.data;
+      const blocks = parseBlocks(parsed.data.blocks);
+      // `locale`: the page's version in that locale; the page itself is not written.
+      if (locale) return answer(intent, () => saveTranslation(db, { id, locale, version, title, path, seo, blocks }, actor));
+      return answer(intent, () => savePage(db, { id, version, title, path, seo, blocks }, actor));
     }
     case pageIntents.publish:
     case pageIntents.delete: {
       const parsed = parse(pageStatusSchema, form, intent);
       if ("refusal" in parsed) return parsed.refusal;
       const status = intent === pageIntents.publish ? "published" : "deleted";
+      const { locale } = parsed.data;
+      if (locale)
+        return answer(intent, () =>
+          changeTranslationStatus(db, { id: parsed.data.id, locale, version: parsed.data.version, status }, actor),
+        );
       return answer(intent, () => changePageStatus(db, { id: parsed.data.id, version: parsed.data.version, status }, actor));
     }
     case pageIntents.unpublish: {
       const parsed = parse(unpublishSchema, form, intent);
       if ("refusal" in parsed) return parsed.refusal;
+      const { locale, id, version } = parsed.data;
+      // A version in a locale unpublishes to that locale's 404 (its redirects are the page's).
+      if (locale) return answer(intent, () => changeTranslationStatus(db, { id, locale, version, status: "unpublished" }, actor));
       return answer(intent, () => changePageStatus(db, { ...parsed.data, status: "unpublished" }, actor));
     }
     case pageIntents.end: {

@@ -14,7 +14,14 @@ import { collapseInto, redirectsAsLeft } from "./redirects.server";
 import { pageMessages, type PageSummary } from "./schema";
 import { emptySeo, type PageSeoFields } from "~/features/seo/seo-fields";
 import { redirectTargetProblem, slugMessages, slugProblem } from "./slug";
-import { pageRecordKey, redirectRecordKey, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
+import {
+  defaultPagesOf,
+  pageRecordKey,
+  redirectRecordKey,
+  isPageTranslation,
+  type PageSnapshot,
+  type RedirectSnapshot,
+} from "./internal/records.server";
 import { PageWriteError, writeRecord, type SideChange } from "./internal/write.server";
 
 export function toSummary(row: PageSnapshot & Pick<LandingPageRow, "updatedAt">): PageSummary {
@@ -43,7 +50,7 @@ export async function getPage(db: Executor, id: number) {
 const refusePath = (message: string) => new PageWriteError(message, 400, { path: [message] });
 
 /** Every page as the write's target leaves it (live, or the release over live). */
-export const pagesAsLeft = async (context: WriteContext) => [...(await context.list("landing-page")).values()] as PageSnapshot[];
+export const pagesAsLeft = async (context: WriteContext) => defaultPagesOf(await context.list("landing-page"));
 
 /** Refuses an address that is malformed, reserved, or taken by another page or by a redirect. */
 async function claimPath(context: WriteContext, path: string, ownId?: number, ownOldPath?: string): Promise<SideChange[]> {
@@ -61,7 +68,7 @@ async function claimPath(context: WriteContext, path: string, ownId?: number, ow
   throw refusePath(slugMessages.redirect);
 }
 
-function checkDisclaimer(blocks: readonly { type: string }[], required: boolean) {
+export function checkDisclaimer(blocks: readonly { type: string }[], required: boolean) {
   if (required && !blocks.some((block) => block.type === "disclaimer")) {
     throw new PageWriteError(pageMessages.disclaimerRequired, 400, { blocks: [pageMessages.disclaimerRequired] });
   }
@@ -173,7 +180,18 @@ export function changePageStatus(db: Database, input: StatusChange, actor: Actor
     change: async (context, before) => {
       const page = before as PageSnapshot | null;
       if (!page) throw new PageWriteError(pageMessages.notFound, 404);
-      if (input.status === "deleted") return { result: true, after: null };
+      if (input.status === "deleted") {
+        // Its versions in other locales go with it (and come back with a restore of each).
+        const versions = [...(await context.list("landing-page")).values()].filter(
+          (value) => isPageTranslation(value) && value.id === page.id,
+        );
+        const sideChanges = versions.map((value) => ({
+          key: pageRecordKey(page.id, (value as { locale: string }).locale),
+          action: "delete" as const,
+          after: null,
+        }));
+        return { result: true, after: null, sideChanges };
+      }
       if (input.status === "published") {
         // A page whose end time has passed would unpublish at once: refused until it is changed.
         if (page.endsAt && new Date(page.endsAt) <= new Date())

@@ -1,8 +1,14 @@
 // The addresses of landing pages and redirects, held in memory: the page cache consults them
 // before answering "not found", so a redirect is answered at the cache's speed, with no render.
 // Every content change that may touch them (here or on another instance) reads them again.
-import { getTableName, sql } from "drizzle-orm";
-import { landingPages, redirects } from "~/db/schema";
+import { getTableName } from "drizzle-orm";
+import { landingPages, recordTranslations, redirects } from "~/db/schema";
+import { servesPrefix } from "~/features/locales/routing.server";
+import { listTranslations } from "~/features/records/translations.server";
+import { currentRequestLocale } from "~/platform/request-locale.server";
+import { DEFAULT_LOCALE } from "~/platform/record-key";
+import { readSeo } from "~/features/seo/seo-fields";
+import { registerLandingVersions } from "~/features/seo/landing-versions";
 import { overlay, type Draft } from "~/features/records/overlay";
 import { tryParseKey } from "~/features/records/kinds";
 import { addContentReader } from "~/features/records/version.server";
@@ -10,12 +16,28 @@ import { noteRead } from "~/features/records/read-tags.server";
 import type { Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { PAGE_REFERENCE } from "~/platform/page-reference";
-import { pageKey, redirectKey, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
+import { countHit, flushRedirectHits } from "./redirect-hits.server";
+
+export { flushRedirectHits } from "./redirect-hits.server";
+import {
+  isPageTranslation,
+  pageKey,
+  pageRecordKey,
+  redirectKey,
+  type PageRecord,
+  type PageTranslation,
+  type RedirectSnapshot,
+} from "./internal/records.server";
 
 interface PageEntry {
   id: number;
+  /** The record's key: `page:12`, or `page:12@de` for its version in a locale. */
+  key: string;
+  locale: string;
+  /** The address it answers at, with its locale's prefix (`/de/aktion`). */
   path: string;
   published: boolean;
+  noindex: boolean;
   unpublishedRedirect: string | null;
   /** Its status: 302 unless the page's end time chose 301. */
   unpublishedRedirectStatus: number | null;
@@ -32,12 +54,14 @@ export type AddressAnswer = { kind: "page"; id: number } | { kind: "redirect"; l
 
 let pagesByPath = new Map<string, PageEntry>();
 let pathsById = new Map<number, string>();
+/** Each page's versions in other locales, by id then locale. */
+let versionsById = new Map<number, Map<string, PageEntry>>();
 let redirectsByPath = new Map<string, RedirectEntry>();
 let loaded = false;
 
 /** Reads the index from the database (two small reads); resolves to the function that puts it in place. */
 async function readPublicIndex(db: Database): Promise<() => void> {
-  const [pageRows, redirectRows] = await Promise.all([
+  const [pageRows, redirectRows, translationRows] = await Promise.all([
     db
       .select({
         id: landingPages.id,
@@ -45,17 +69,46 @@ async function readPublicIndex(db: Database): Promise<() => void> {
         status: landingPages.status,
         unpublishedRedirect: landingPages.unpublishedRedirect,
         unpublishedRedirectStatus: landingPages.unpublishedRedirectStatus,
+        seo: landingPages.seo,
       })
       .from(landingPages),
     db.select({ id: redirects.id, from: redirects.fromPath, to: redirects.toPath, status: redirects.status }).from(redirects),
+    listTranslations(db, { prefix: "page:" }),
   ]);
+  const versions = translationRows.map((row) => versionEntry(row.value as PageTranslation));
   return () => {
-    pagesByPath = new Map(pageRows.map((row) => [row.path, { ...row, published: row.status === "published" }]));
+    const own = pageRows.map(({ seo, ...row }) => ({
+      ...row,
+      key: pageKey(row.id),
+      locale: DEFAULT_LOCALE,
+      published: row.status === "published",
+      noindex: readSeo(seo).noindex,
+    }));
+    pagesByPath = new Map([...own, ...versions].map((entry) => [entry.path, entry]));
     pathsById = new Map(pageRows.map((row) => [row.id, row.path]));
+    versionsById = new Map();
+    for (const entry of versions) versionsById.set(entry.id, (versionsById.get(entry.id) ?? new Map()).set(entry.locale, entry));
     redirectsByPath = new Map(redirectRows.map((row) => [row.from.toLowerCase(), { id: row.id, to: row.to, status: row.status }]));
     loaded = true;
   };
 }
+
+/** A page's version in a locale as the index keeps it (its address with the locale's prefix; no redirect while unpublished). */
+function versionEntry(version: PageTranslation): PageEntry {
+  return {
+    id: version.id,
+    key: pageRecordKey(version.id, version.locale).text,
+    locale: version.locale,
+    path: `/${version.locale}${version.path}`.toLowerCase(),
+    published: version.status === "published",
+    noindex: readSeo(version.seo).noindex,
+    unpublishedRedirect: null,
+    unpublishedRedirectStatus: null,
+  };
+}
+
+/** Whether visitors (or, in a preview, the reviewer) may be answered in the entry's locale. */
+const servedEntry = (page: PageEntry, preview = false) => page.locale === DEFAULT_LOCALE || servesPrefix(page.locale, preview);
 
 /** Reloads the index from the database. */
 export async function refreshPublicIndex(db: Database) {
@@ -90,7 +143,7 @@ const redirectAnswer = (redirect: RedirectEntry, query: string, hit?: () => void
 export function lookupAddress(pathname: string, query = ""): AddressAnswer | undefined {
   const path = pathname.toLowerCase();
   const page = pagesByPath.get(path);
-  if (page) return pageAnswer(page, query);
+  if (page && servedEntry(page)) return pageAnswer(page, query);
   const redirect = redirectsByPath.get(path);
   return redirect ? redirectAnswer(redirect, query, () => countHit(redirect.id)) : undefined;
 }
@@ -107,19 +160,8 @@ export function lookupStagedAddress(pathname: string, query: string, staged: Dra
   const stagedRedirects = new Map<string, (RedirectEntry & { from: string }) | null>();
   for (const [key, value] of staged) {
     const kind = tryParseKey(key)?.kind;
-    if (kind === "landing-page") {
-      const page = value as PageSnapshot | null;
-      stagedPages.set(
-        key,
-        page && {
-          id: page.id,
-          path: page.path.toLowerCase(),
-          published: page.status === "published",
-          unpublishedRedirect: page.unpublishedRedirect,
-          unpublishedRedirectStatus: page.unpublishedRedirectStatus ?? null,
-        },
-      );
-    } else if (kind === "redirect") {
+    if (kind === "landing-page") stagedPages.set(key, stagedEntry(key, value as PageRecord | null));
+    else if (kind === "redirect") {
       const redirect = value as RedirectSnapshot | null;
       stagedRedirects.set(
         key,
@@ -127,19 +169,68 @@ export function lookupStagedAddress(pathname: string, query: string, staged: Dra
       );
     }
   }
-  const pages = overlay(new Map([...pagesByPath.values()].map((page) => [pageKey(page.id), page])), stagedPages);
-  const page = [...pages.values()].find((candidate) => candidate.path === path);
+  const pages = overlay(new Map([...pagesByPath.values()].map((page) => [page.key, page])), stagedPages);
+  const page = [...pages.values()].find((candidate) => candidate.path === path && servedEntry(candidate, true));
   if (page) return pageAnswer(page, query);
   const liveRedirects = new Map([...redirectsByPath].map(([from, redirect]) => [redirectKey(redirect.id), { ...redirect, from }]));
   const redirect = [...overlay(liveRedirects, stagedRedirects).values()].find((candidate) => candidate.from === path);
   return redirect ? redirectAnswer(redirect, query) : undefined;
 }
 
-/** A page's address now, for links that name the page itself (`page:12`); undefined once it is gone. */
+/** A staged page or version as the index would keep it. */
+function stagedEntry(key: string, page: PageRecord | null): PageEntry | null {
+  if (!page) return null;
+  if (isPageTranslation(page)) return versionEntry(page);
+  return {
+    id: page.id,
+    key,
+    locale: DEFAULT_LOCALE,
+    path: page.path.toLowerCase(),
+    published: page.status === "published",
+    noindex: readSeo(page.seo).noindex,
+    unpublishedRedirect: page.unpublishedRedirect,
+    unpublishedRedirectStatus: page.unpublishedRedirectStatus ?? null,
+  };
+}
+
+/**
+ * A page's address now, for links that name the page itself (`page:12`); undefined once it is
+ * gone. On a page in another locale, the page's published version there (`/de/aktion`) when it
+ * has one; otherwise its default address, linked as written (the page in the default locale).
+ */
 export function pathForPage(id: number): string | undefined {
   // The link follows the page's address: a render naming it answers for the page's record.
   noteRead(pageKey(id));
+  const locale = currentRequestLocale();
+  if (locale?.prefix) {
+    noteRead(pageRecordKey(id, locale.code).text);
+    const version = versionsById.get(id)?.get(locale.code);
+    if (version?.published) return version.path;
+    const path = pathsById.get(id);
+    if (path) locale.asWritten?.add(path);
+    return path;
+  }
   return pathsById.get(id);
+}
+
+/** A published page's addresses in each locale that has it published (the default's first), for the page at `address`; undefined for no such page. */
+export function publishedVersionsAt(address: string, preview = false): { locale: string; path: string; noindex: boolean }[] | undefined {
+  const page = pagesByPath.get(address.toLowerCase());
+  if (!page || !page.published || !servedEntry(page, preview)) return undefined;
+  const ownPath = pathsById.get(page.id);
+  const own = ownPath === undefined ? undefined : pagesByPath.get(ownPath);
+  const all = [...(own ? [own] : []), ...(versionsById.get(page.id)?.values() ?? [])];
+  return all
+    .filter((entry) => entry.published && servedEntry(entry, preview))
+    .map((entry) => ({ locale: entry.locale, path: entry.path, noindex: entry.noindex }));
+}
+
+// The hreflang sets and the switcher (app/features/seo) read the versions from here.
+registerLandingVersions(publishedVersionsAt);
+
+/** Every published version in another locale, by the default page's id (the sitemap's). */
+export function publishedVersions(): PageEntry[] {
+  return [...versionsById.values()].flatMap((versions) => [...versions.values()]).filter((entry) => entry.published);
 }
 
 /** A link as visitors follow it: a page reference becomes the page's address (home when the page is gone). */
@@ -157,29 +248,6 @@ export function resolveLinksDeep<T>(value: T): T {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveLinksDeep(item)])) as T;
   }
   return value;
-}
-
-// Hits are counted in memory and added to the rows in the background: a redirect costs no write.
-const pendingHits = new Map<number, { count: number; last: Date }>();
-
-function countHit(id: number) {
-  const pending = pendingHits.get(id);
-  if (pending) {
-    pending.count += 1;
-    pending.last = new Date();
-  } else pendingHits.set(id, { count: 1, last: new Date() });
-}
-
-/** Adds the hits counted since the last flush to their redirects. */
-export async function flushRedirectHits(db: Database) {
-  if (pendingHits.size === 0) return;
-  const batch = [...pendingHits.entries()];
-  pendingHits.clear();
-  for (const [id, { count, last }] of batch) {
-    await db.execute(
-      sql`update ${redirects} set hits = hits + ${count}, last_hit_at = greatest(coalesce(last_hit_at, ${last.toISOString()}::timestamptz), ${last.toISOString()}::timestamptz) where id = ${id}`,
-    );
-  }
 }
 
 /**
@@ -212,7 +280,7 @@ export async function startPublicIndex(db: () => Database, flushMs = 5000): Prom
     name: "landing page addresses",
     prepare: readPublicIndex,
     drop: reload,
-    tables: [getTableName(landingPages), getTableName(redirects)],
+    tables: [getTableName(landingPages), getTableName(redirects), getTableName(recordTranslations)],
   });
   const flush = () => flushRedirectHits(db()).catch((error: unknown) => logger.error({ err: error }, "redirect hits not recorded"));
   const timer = setInterval(() => void flush(), flushMs);

@@ -1,6 +1,8 @@
 // A published landing page as the site renders it, read once per content version.
-import { and, asc, eq } from "drizzle-orm";
-import { landingPages } from "~/db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { landingPages, recordTranslations } from "~/db/schema";
+import { prefixCode, servesPrefix } from "~/features/locales/routing.server";
+import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { currentPreview } from "~/features/records/preview-context.server";
 import { overlay } from "~/features/records/overlay";
 import { tryParseKey } from "~/features/records/kinds";
@@ -15,13 +17,52 @@ import { readBlocks, type Block } from "./blocks/blocks";
 import { sanitizeBlocks } from "./pages.server";
 import { lookupAddress, lookupStagedAddress, resolveLinksDeep, type AddressAnswer } from "./public-index.server";
 import { readSeo } from "~/features/seo/seo-fields";
-import { pageKey, pageSnapshot, type PageSnapshot } from "./internal/records.server";
+import { isPageTranslation, pageKey, pageRecordKey, pageSnapshot, type PageRecord, type PageTranslation } from "./internal/records.server";
 import type { LandingPageView } from "./view";
 
 /** Blocks whose components read the live fees content. */
 const FEES_BLOCKS = new Set(["plans", "fee_comparison"]);
 
+/** What a page's render needs, from the page itself or from its version in a locale (its address with the prefix). */
+type PageContent = Pick<PageRecord, "id" | "title" | "path" | "status" | "seo" | "blocks">;
+
+/** A page or a version as rendered at its address: a version's address carries its locale's prefix. */
+const contentOf = (value: PageRecord): PageContent =>
+  isPageTranslation(value) ? { ...value, path: `/${value.locale}${value.path}`.toLowerCase() } : value;
+
+/** The address without its locale's prefix and that locale, for a version's address (`/de/aktion`); undefined for the default locale's. */
+function versionAddress(path: string): { locale: string; path: string } | undefined {
+  const code = prefixCode(path);
+  if (code === undefined || code === DEFAULT_LOCALE) return undefined;
+  return { locale: code, path: path.slice(code.length + 1) || "/" };
+}
+
+/** The published versions (in a locale) at an address, by key. */
+async function readPublishedVersions(db: Database, path: string): Promise<Map<string, PageContent>> {
+  const address = versionAddress(path);
+  if (!address) return new Map();
+  const rows = await db
+    .select()
+    .from(recordTranslations)
+    .where(
+      and(
+        sql`${recordTranslations.record} like 'page:%'`,
+        eq(recordTranslations.locale, address.locale),
+        sql`${recordTranslations.value} ->> 'path' = ${address.path}`,
+        sql`${recordTranslations.value} ->> 'status' = 'published'`,
+      ),
+    );
+  return new Map(
+    rows.map((row) => {
+      const version = row.value as PageTranslation;
+      return [pageRecordKey(version.id, version.locale).text, contentOf(version)];
+    }),
+  );
+}
+
 export async function readPublishedPage(db: Database, path: string): Promise<LandingPageView | undefined> {
+  const [version] = (await readPublishedVersions(db, path.toLowerCase())).values();
+  if (version) return pageView(version);
   const [row] = await db
     .select()
     .from(landingPages)
@@ -29,7 +70,7 @@ export async function readPublishedPage(db: Database, path: string): Promise<Lan
   return row ? pageView(pageSnapshot(row)!) : undefined;
 }
 
-async function pageView(row: PageSnapshot): Promise<LandingPageView> {
+async function pageView(row: PageContent): Promise<LandingPageView> {
   const blocks = resolveLinksDeep(sanitizeBlocks(readBlocks(row.blocks)));
   const [fees, images] = await Promise.all([
     blocks.some((block) => FEES_BLOCKS.has(block.type)) ? getPageContent("fees") : undefined,
@@ -105,25 +146,31 @@ export function lookupRequestedAddress(pathname: string, query: string): Address
 export async function getRequestedPage(pathname: string): Promise<LandingPageView | undefined> {
   const draft = previewDraft();
   if (!draft) {
+    const version = versionAddress(pathname);
+    // A page's version answers only while its locale is served (the page cache asks the same).
+    if (version && !servesPrefix(version.locale)) return undefined;
     const page = await getPublishedPage(pathname);
     // A page answers for its record; an unknown address for every page and redirect that may take it.
-    if (page) noteRead(pageKey(page.id));
+    if (page) noteRead(version ? pageRecordKey(page.id, version.locale).text : pageKey(page.id));
     else noteRead(kindGroup("page"), kindGroup("redirect"));
     return page;
   }
   const path = pathname.toLowerCase();
   const live = await readPublishedPages(getDb(), path);
-  const page = [...overlay(live, draft, isPageKey).values()].find(
+  const staged = new Map([...draft].map(([key, value]) => [key, value && isPageKey(key) ? contentOf(value as PageRecord) : value]));
+  const page = [...overlay(live, staged, isPageKey).values()].find(
     (candidate) => candidate.path === path && candidate.status === "published",
   );
   return page ? pageView(page) : undefined;
 }
 
-/** The published page at the address by key, for a preview's overlay (the draft may move or unpublish it). */
-async function readPublishedPages(db: Database, path: string) {
+/** The published page (or version) at the address by key, for a preview's overlay (the draft may move or unpublish it). */
+async function readPublishedPages(db: Database, path: string): Promise<Map<string, PageContent>> {
   const rows = await db
     .select()
     .from(landingPages)
     .where(and(eq(landingPages.path, path), eq(landingPages.status, "published")));
-  return new Map(rows.map((row) => [pageKey(row.id), pageSnapshot(row)!]));
+  const pages = new Map<string, PageContent>(rows.map((row) => [pageKey(row.id), pageSnapshot(row)!]));
+  for (const [key, version] of await readPublishedVersions(db, path)) pages.set(key, version);
+  return pages;
 }

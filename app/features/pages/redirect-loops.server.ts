@@ -2,7 +2,7 @@
 // each page that is not published and has a redirect chosen (landing_pages.unpublished_redirect).
 import type { WriteContext } from "~/features/records/write.server";
 import { getEnv } from "~/platform/env.server";
-import type { PageSnapshot, RedirectSnapshot } from "./internal/records.server";
+import { defaultPagesOf, type RedirectSnapshot } from "./internal/records.server";
 import { PageWriteError } from "./internal/write.server";
 import { addressKey, leadsToLoop } from "./address-key";
 import { slugMessages } from "./slug";
@@ -21,7 +21,7 @@ export interface AnsweringChange {
 export async function answeringRedirects(context: WriteContext, change: AnsweringChange): Promise<Map<string, string>> {
   const answering = new Map<string, string>();
   const rows = [...(await context.list("redirect")).values()] as RedirectSnapshot[];
-  const pages = ([...(await context.list("landing-page")).values()] as PageSnapshot[]).filter(
+  const pages = defaultPagesOf(await context.list("landing-page")).filter(
     (page) => page.unpublishedRedirect && page.status !== "published",
   );
   for (const row of rows) if (row.id !== change.skipRedirectId) setKey(answering, row.fromPath, row.toPath);

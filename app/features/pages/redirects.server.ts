@@ -9,7 +9,7 @@ import type { Database } from "~/platform/db.server";
 import { addressKey, sameAddress } from "./address-key";
 import { refuseLoop } from "./redirect-loops.server";
 import { normalisePath, redirectFromProblem, redirectTargetProblem, slugMessages } from "./slug";
-import { redirectRecordKey, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
+import { defaultPagesOf, redirectRecordKey, type RedirectSnapshot } from "./internal/records.server";
 import { PageWriteError, writeRecord, type SideChange } from "./internal/write.server";
 
 export interface RedirectInput {
@@ -64,7 +64,7 @@ async function checkSourceFree(context: WriteContext, from: string, ownId?: numb
   if (problem) throw refuse("fromPath", problem);
   // `/%61` is `/a`: a source is compared by the address it answers, not its spelling.
   const key = addressKey(from) ?? normalisePath(from);
-  const pages = [...(await context.list("landing-page")).values()] as PageSnapshot[];
+  const pages = defaultPagesOf(await context.list("landing-page"));
   if (pages.some((page) => page.path === key)) throw refuse("fromPath", slugMessages.page);
   const others = await redirectsAsLeft(context);
   if (others.some((other) => other.id !== ownId && (addressKey(other.fromPath) ?? normalisePath(other.fromPath)) === key))

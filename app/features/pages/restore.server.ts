@@ -4,7 +4,8 @@ import type { Database } from "~/platform/db.server";
 import { pagesAsLeft } from "./pages.server";
 import { redirectsAsLeft } from "./redirects.server";
 import { slugMessages } from "./slug";
-import type { PageSnapshot, RedirectSnapshot } from "./internal/records.server";
+import { isPageTranslation, translationsOf, type PageSnapshot, type RedirectSnapshot } from "./internal/records.server";
+import { pageMessages } from "./schema";
 import { PageWriteError, writeRecord } from "./internal/write.server";
 
 /** `page:12` → { kind: "page", id: 12 }; undefined for keys of other features. */
@@ -29,7 +30,13 @@ export function restoreRecord(db: Database, key: string, snapshot: unknown, acto
     actor,
     version,
     change: async (context) => {
-      if (snapshot) {
+      if (snapshot && isPageTranslation(snapshot)) {
+        // A page's version in a locale: its address must still be free in that locale.
+        const taken = translationsOf(await context.list("landing-page"), snapshot.locale).some(
+          (version) => version.path === snapshot.path && version.id !== snapshot.id,
+        );
+        if (taken) throw new PageWriteError(pageMessages.pathTakenInLocale, 409);
+      } else if (snapshot) {
         const path = isPage ? (snapshot as PageSnapshot).path : (snapshot as RedirectSnapshot).fromPath.toLowerCase();
         const id = Number(parsed.id);
         const page = (await pagesAsLeft(context)).find((row) => row.path === path && (!isPage || row.id !== id));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { versionField } from "~/features/records/schema";
+import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { pageSeoSchema } from "~/features/seo/seo-fields";
 import { normalisePath } from "./slug";
 import { pageIntents, redirectIntents } from "./intents";
@@ -15,6 +16,9 @@ export const pageMessages = {
   endDate: "Укажите дату и время окончания",
   endPast: "Время окончания уже прошло: укажите время в будущем",
   endBeforePublish: "Время окончания страницы уже прошло: измените или уберите его, чтобы опубликовать",
+  localeUnknown: "Этого языка нет среди языков сайта",
+  pathTakenInLocale: "Этот адрес уже занят другой страницей на этом языке",
+  translationNotFound: "У страницы нет версии на этом языке: сначала сохраните её",
 } as const;
 
 export { pageIntents, redirectIntents } from "./intents";
@@ -22,6 +26,17 @@ const id = z.coerce.number().int().positive().max(2147483647);
 const title = z.string().trim().min(1, pageMessages.titleRequired).max(200, pageMessages.titleTooLong);
 const path = z.string().max(1000).transform(normalisePath);
 /** A switch the form sends as "true" or "false"; anything else (or nothing) is refused. */
+/**
+ * Which locale's version of the page a write is for: absent, empty or the default locale's code
+ * for the page itself; another code for its version there (checked against the site's locales by the write).
+ */
+const locale = z
+  .string()
+  .trim()
+  .max(35, pageMessages.localeUnknown)
+  .regex(/^([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)?$/, pageMessages.localeUnknown)
+  .optional()
+  .transform((code) => (code === "" || code === DEFAULT_LOCALE ? undefined : code));
 const switchValue = z.enum(["true", "false"], { message: pageMessages.invalid }).transform((value) => value === "true");
 
 export const createPageSchema = z.object({ intent: z.literal(pageIntents.create), title, path });
@@ -31,6 +46,7 @@ export const savePageSchema = z.object({
   intent: z.literal(pageIntents.save),
   id,
   version: versionField,
+  locale,
   title,
   path,
   blocks: z.string().max(4_000_000),
@@ -52,12 +68,14 @@ export const pageStatusSchema = z.object({
   intent: z.enum([pageIntents.publish, pageIntents.delete]),
   id,
   version: versionField,
+  locale,
 });
 
 export const unpublishSchema = z.object({
   intent: z.literal(pageIntents.unpublish),
   id,
   version: versionField,
+  locale,
   redirectTo: z.string().trim().max(500).default(""),
 });
 

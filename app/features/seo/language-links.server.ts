@@ -8,6 +8,7 @@ import { localizedPath, localizeHref, requestLocaleOf, servedLocales, unprefixed
 import { currentPreview } from "~/features/records/preview-context.server";
 import { currentRequestLocale } from "~/platform/request-locale.server";
 import { publicPagePaths } from "./public-pages.js";
+import { landingAddressIn } from "./locale-alternates.server";
 
 /** The address a request is for: a navigation's data request (`/de/fees.data`, `/_root.data`) names its page. */
 export function pageAddressOf(request: Request): string {
@@ -58,14 +59,16 @@ export async function languageLinks(request: Request | undefined): Promise<{ id:
   if (!locale || !request) return [];
   const locales = servedLocales(!!currentPreview());
   if (locales.length < 2) return [];
-  const address = pageAddressOf(request);
-  const page = locale.prefix ? unprefixedPath(address) : address;
+  const requested = pageAddressOf(request);
+  const page = locale.prefix ? unprefixedPath(requested) : requested;
   const isPage = (publicPagePaths as readonly string[]).includes(page);
   return Promise.all(
     locales.map(async (target, index) => {
       const prefix = target.isDefault ? "" : `/${target.code}`;
       const here = isPage && (await pageHasContent(page, target.code));
-      const address = localizedPath(here ? page : "/", prefix);
+      // A landing page: its published version in that locale, at that version's own address.
+      const landing = isPage ? undefined : landingAddressIn(requested, target.code, !!currentPreview());
+      const address = landing ?? localizedPath(here ? page : "/", prefix);
       if (target.code === locale.code) return { id: -1 - index, label: localeName(target.code), url: address };
       // The page's links are put in its locale as they render; these stay in theirs. The empty
       // query sets them apart from the same address written in a menu or a page (served the same).

@@ -4,6 +4,8 @@
 import { pageHasContent } from "~/features/content/locale-policy.server";
 import { localizedPath, servedLocales, unprefixedPath } from "~/features/locales/routing.server";
 import { currentPreview } from "~/features/records/preview-context.server";
+import { landingVersionsAt } from "./landing-versions";
+import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { currentRequestLocale } from "~/platform/request-locale.server";
 import type { PageLocale } from "./page-locale";
 import { publicPagePaths } from "./public-pages.js";
@@ -37,6 +39,31 @@ export async function alternatesOf(path: string, preview = false): Promise<Alter
 }
 
 /**
+ * A landing page's alternates, for the page at `address` (its default address, or a version's
+ * `/de/aktion`): its published versions without `noindex` in the served locales, each at its own
+ * address, and `x-default` (the default locale's); empty unless the default locale's version is
+ * one of them and another locale's too. A version without `noindex` whose page has no such set
+ * stands alone (no alternates).
+ */
+export function landingAlternates(address: string, preview = false): Alternate[] {
+  const versions = landingVersionsAt(address, preview)?.filter((version) => !version.noindex);
+  const own = versions?.find((version) => version.locale === DEFAULT_LOCALE);
+  if (!versions || !own || versions.length < 2) return [];
+  const defaultCode = servedLocales(preview).find((locale) => locale.isDefault)?.code ?? DEFAULT_LOCALE;
+  return [
+    ...versions.map((version) => ({ hreflang: version.locale === DEFAULT_LOCALE ? defaultCode : version.locale, path: version.path })),
+    { hreflang: "x-default", path: own.path },
+  ];
+}
+
+/** A landing page's address in a locale (its published version there), for the page at `address`; undefined when it has none. */
+export function landingAddressIn(address: string, code: string, preview = false): string | undefined {
+  const versions = landingVersionsAt(address, preview);
+  const defaultCode = servedLocales(preview).find((locale) => locale.isDefault)?.code ?? DEFAULT_LOCALE;
+  return versions?.find((version) => (version.locale === DEFAULT_LOCALE ? defaultCode : version.locale) === code)?.path;
+}
+
+/**
  * The root's answer for a page: its language and alternates, or undefined on a site of English
  * alone (which renders as it always did). A page without content in its locale (a legal page not
  * translated) has no alternates: it is left out of everyone's.
@@ -48,7 +75,8 @@ export async function pageLocale(pathname: string, origin: string): Promise<Page
   // A navigation's data request (`/de/fees.data`) names the page it is for.
   const address = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
   const page = locale.prefix ? unprefixedPath(address) : address;
-  const alternates = await alternatesOf(page, preview);
+  const fixed = (publicPagePaths as readonly string[]).includes(page);
+  const alternates = fixed ? await alternatesOf(page, preview) : landingAlternates(address, preview);
   const own = alternates.some((alternate) => alternate.hreflang === locale.code);
   if (locale.code === "en" && alternates.length === 0) return undefined;
   return {

@@ -8,11 +8,12 @@ import { toastError, toastSuccess } from "~/components/ui/toast";
 import { useActionResult, type ActionResult } from "~/platform/action-result";
 import { blockTypeIds, isSingleBlockType } from "~/features/pages/blocks/block-types";
 import { validateBlocks } from "~/features/pages/blocks/blocks";
-import type { PageEditorData, SeoDefaults } from "~/features/pages/editor-contract";
+import type { EditorLocale, PageEditorData, SeoDefaults } from "~/features/pages/editor-contract";
 import { pageIntents } from "~/features/pages/intents";
 import { normalisePath, slugProblem } from "~/features/pages/slug";
 import { BlockList } from "./block-list";
 import { PageEndForm } from "./page-end-form";
+import { PageLocales } from "./page-locales";
 import { PageStatusActions } from "./page-status-actions";
 import { SeoPanel } from "./seo-panel";
 import { useBlockEditor } from "./use-block-editor";
@@ -34,8 +35,11 @@ export function PageEditor({
   origin,
   timeZone,
   staged = false,
+  locales = [],
 }: {
   editor: PageEditorData;
+  /** The site's locales (more than one: the page's versions in each are offered). */
+  locales?: EditorLocale[];
   defaults: SeoDefaults;
   origin: string;
   /** The site's time zone, for the end time. */
@@ -50,7 +54,10 @@ export function PageEditor({
   const [seo, setSeo] = useState(editor.seo);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { blocks, setBlocks, openId, actions, add } = useBlockEditor(editor.blocks);
-  const fetcher = useFetcher<ActionResult>({ key: `save-page-${page.id}` });
+  const locale = editor.translation?.locale;
+  // A version's address is under its locale's prefix (`/de/aktion`).
+  const siteAddress = (address: string) => (locale ? `/${locale}${address}` : address);
+  const fetcher = useFetcher<ActionResult>({ key: `save-page-${page.id}${locale ? `@${locale}` : ""}` });
   const saving = fetcher.state !== "idle";
   useActionResult(fetcher, {
     onSuccess: () => {
@@ -81,6 +88,7 @@ export function PageEditor({
         path,
         blocks: JSON.stringify(blocks),
         seo: JSON.stringify(seo),
+        ...(locale ? { locale } : {}),
       },
       { method: "post" },
     );
@@ -96,6 +104,7 @@ export function PageEditor({
           {m.pages.staged}
         </p>
       ) : null}
+      <PageLocales editor={editor} locales={locales} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/admin/other/pages" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" /> {m.pages.allPages}
@@ -103,7 +112,7 @@ export function PageEditor({
         <div className="flex flex-wrap items-center gap-2">
           {page.status === "published" ? (
             <a
-              href={page.path}
+              href={siteAddress(page.path)}
               target="_blank"
               rel="noreferrer"
               className="inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline"
@@ -142,12 +151,12 @@ export function PageEditor({
               onChange={(event) => setPath(event.target.value)}
             />
             <p id="page-path-note" className="text-xs text-slate-600">
-              {m.pages.pathNote({ id: page.id })}
+              {locale ? m.pages.locales.address({ address: siteAddress(normalisePath(path)) }) : m.pages.pathNote({ id: page.id })}
             </p>
             <FieldError>{shownErrors.path}</FieldError>
           </div>
-          <PageStatusActions page={page} version={editor.version} />
-          <PageEndForm page={page} version={editor.version} timeZone={timeZone} />
+          {locale && !editor.translation?.saved ? null : <PageStatusActions page={page} version={editor.version} locale={locale} />}
+          {locale ? null : <PageEndForm page={page} version={editor.version} timeZone={timeZone} />}
         </CardContent>
       </Card>
       <Card>
@@ -181,7 +190,7 @@ export function PageEditor({
           <SeoPanel
             seo={seo}
             pageTitle={title}
-            path={normalisePath(path)}
+            path={siteAddress(normalisePath(path))}
             origin={origin}
             defaults={defaults}
             errors={errors}

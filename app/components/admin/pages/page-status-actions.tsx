@@ -12,9 +12,9 @@ import { useMessages } from "~/components/admin/i18n/messages-context";
 import { inLanguage, type Catalogue } from "~/features/admin-i18n/messages";
 
 /** Publish, unpublish (404 or a chosen redirect) and delete (restorable from history). */
-export function PageStatusActions({ page, version }: { page: PageSummary; version: number }) {
+export function PageStatusActions({ page, version, locale }: { page: PageSummary; version: number; locale?: string }) {
   const { m, language } = useMessages();
-  const fetcher = useFetcher<ActionResult>({ key: `page-status-${page.id}` });
+  const fetcher = useFetcher<ActionResult>({ key: `page-status-${page.id}${locale ? `@${locale}` : ""}` });
   const navigate = useNavigate();
   const [redirectTo, setRedirectTo] = useState(page.unpublishedRedirect ?? "");
   const [error, setError] = useState<string | undefined>();
@@ -22,8 +22,12 @@ export function PageStatusActions({ page, version }: { page: PageSummary; versio
   useActionResult(fetcher, {
     onSuccess: (result) => {
       setError(undefined);
-      toastSuccess(m.pages.done, statusMessage(m, result.intent));
-      if (result.intent === pageIntents.delete) void navigate("/admin/other/pages");
+      toastSuccess(
+        m.pages.done,
+        locale && result.intent === pageIntents.delete ? m.pages.locales.versionDeleted : statusMessage(m, result.intent),
+      );
+      // A deleted version leads back to the page itself; a deleted page to the list.
+      if (result.intent === pageIntents.delete) void navigate(locale ? `/admin/other/pages?page=${page.id}` : "/admin/other/pages");
     },
     onFailure: (failure) => {
       setError(inLanguage(language, failure.fieldErrors?.redirectTo?.[0] ?? failure.message));
@@ -31,7 +35,7 @@ export function PageStatusActions({ page, version }: { page: PageSummary; versio
     },
   });
   const send = (intent: string, extra: Record<string, string> = {}) =>
-    fetcher.submit({ intent, id: page.id, version, ...extra }, { method: "post" });
+    fetcher.submit({ intent, id: page.id, version, ...(locale ? { locale } : {}), ...extra }, { method: "post" });
   return (
     <div className="grid gap-3 sm:col-span-2">
       <p className="text-sm text-slate-700">
@@ -43,6 +47,11 @@ export function PageStatusActions({ page, version }: { page: PageSummary; versio
           <Button type="button" disabled={busy} onClick={() => send(pageIntents.publish)}>
             {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
             {m.pages.publish}
+          </Button>
+        ) : locale ? (
+          // A version unpublishes to its locale's 404 (redirects are the page's own).
+          <Button type="button" variant="outline" disabled={busy} onClick={() => send(pageIntents.unpublish)}>
+            {m.pages.unpublish}
           </Button>
         ) : (
           <>
@@ -58,12 +67,12 @@ export function PageStatusActions({ page, version }: { page: PageSummary; versio
         <ConfirmDialog
           trigger={
             <Button type="button" variant="destructive" disabled={busy}>
-              {m.pages.delete}
+              {locale ? m.pages.locales.deleteVersion : m.pages.delete}
             </Button>
           }
-          title={m.pages.deleteTitle}
-          description={m.pages.deleteDescription}
-          confirmLabel={m.pages.delete}
+          title={locale ? m.pages.locales.deleteVersionTitle : m.pages.deleteTitle}
+          description={locale ? m.pages.locales.deleteVersionDescription : m.pages.deleteDescription}
+          confirmLabel={locale ? m.pages.locales.deleteVersion : m.pages.delete}
           cancelLabel={m.pages.cancel}
           onConfirm={() => send(pageIntents.delete)}
         />

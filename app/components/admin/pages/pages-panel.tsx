@@ -92,13 +92,15 @@ export function PagesPanel({
   origin,
   stagedIds,
   timeZone,
+  locales,
 }: PagesSectionData & { origin: string }) {
   const { m, language } = useMessages();
   if (editor) {
     return (
       <PageEditor
-        key={editor.page.id}
+        key={`${editor.page.id}@${editor.translation?.locale ?? ""}`}
         editor={editor}
+        locales={locales}
         defaults={seoDefaults}
         origin={origin}
         timeZone={timeZone}

@@ -63,6 +63,20 @@ export const pages = {
     ended: (p: { at: string }) => `Ended ${p.at}`,
   },
   deleted: "Page deleted",
+  locales: {
+    nav: "The page's versions in the site's languages",
+    main: (p: { name: string }) => `${p.name} (main)`,
+    version: (p: { name: string }) =>
+      `The ${p.name} version: its own address, title, state, blocks and SEO. Its changes never change the main version.`,
+    notSaved:
+      "This version does not exist yet: the fields hold the main version's text to translate from. It is created only when you save it, as a draft.",
+    address: (p: { address: string }) => `Address on the site: ${p.address}`,
+    deleteVersion: "Delete version",
+    deleteVersionTitle: "Delete the page's version in this language?",
+    deleteVersionDescription:
+      "The page will no longer open in this language; the main version stays. The version can be restored from history.",
+    versionDeleted: "Version deleted",
+  },
   block: {
     move: (p: { label: string; position: number; count: number }) => `Move the block “${p.label}” (${p.position} of ${p.count})`,
     hasErrors: "— has errors",
@@ -157,6 +171,9 @@ export const pages = {
     endDate: "Enter the end date and time",
     endPast: "The end time has passed: choose a time in the future",
     endBeforePublish: "The page's end time has passed: change or remove it to publish",
+    localeUnknown: "This language is not one of the site's languages",
+    pathTakenInLocale: "Another page already has this address in this language",
+    translationNotFound: "The page has no version in this language: save it first",
     blocksInvalid: "Correct the block fields",
   },
 } satisfies Catalogue["pages"];

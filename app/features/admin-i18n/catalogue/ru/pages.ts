@@ -67,6 +67,21 @@ export const pages = {
     ended: (p: { at: string }) => `Закончилась ${p.at}`,
   },
   deleted: "Страница удалена",
+  /** A page's versions in the site's other locales (shown only when the site has more than one). */
+  locales: {
+    nav: "Версии страницы на языках сайта",
+    main: (p: { name: string }) => `${p.name} (основная)`,
+    version: (p: { name: string }) =>
+      `Версия на языке «${p.name}»: свой адрес, название, состояние, блоки и SEO. Основная версия от её изменений не меняется.`,
+    notSaved:
+      "Этой версии ещё нет: поля заполнены основной версией, чтобы было с чего переводить. Она появится только после сохранения, черновиком.",
+    address: (p: { address: string }) => `Адрес на сайте: ${p.address}`,
+    deleteVersion: "Удалить версию",
+    deleteVersionTitle: "Удалить версию страницы на этом языке?",
+    deleteVersionDescription:
+      "Страница на этом языке перестанет открываться; основная версия останется. Версию можно восстановить из истории.",
+    versionDeleted: "Версия удалена",
+  },
   block: {
     move: (p: { label: string; position: number; count: number }) => `Переместить блок «${p.label}» (${p.position} из ${p.count})`,
     hasErrors: "— есть ошибки",
@@ -164,5 +179,8 @@ export const pages = {
     endDate: "Укажите дату и время окончания",
     endPast: "Время окончания уже прошло: укажите время в будущем",
     endBeforePublish: "Время окончания страницы уже прошло: измените или уберите его, чтобы опубликовать",
+    localeUnknown: "Этого языка нет среди языков сайта",
+    pathTakenInLocale: "Этот адрес уже занят другой страницей на этом языке",
+    translationNotFound: "У страницы нет версии на этом языке: сначала сохраните её",
   },
 };

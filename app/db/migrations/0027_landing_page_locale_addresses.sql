@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "record_translations_page_path_unique" ON "record_translations" USING btree ("locale",("value" ->> 'path')) WHERE "record_translations"."record" like 'page:%';
