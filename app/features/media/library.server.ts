@@ -2,7 +2,7 @@
 // copies, from the catalogue the uploads keep: uploads/catalogue.server.ts) with where each is
 // used (usage.server.ts), and deleting a file nothing uses.
 import { and, desc, eq, gte, ilike, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { mediaFiles, user } from "~/db/schema";
+import { mediaFileInfo, mediaFiles, user } from "~/db/schema";
 import { requirePermission } from "~/features/access/require.server";
 import { recordEvent } from "~/features/activity/activity.server";
 import { settingKeys } from "~/features/content/catalogue/settings";
@@ -87,7 +87,15 @@ const longUnusedSql = sql`${mediaFiles.unusedSince} <= now() - make_interval(day
 /** The catalogue's rows a query asks for. */
 function conditionsOf(query: LibraryQuery): SQL[] {
   const conditions: SQL[] = [];
-  if (query.q) conditions.push(ilike(mediaFiles.name, likePattern(query.q)));
+  // A part of the name, or of an alt text, caption or tag (the info's lower-cased search text).
+  if (query.q)
+    conditions.push(
+      sql`(${ilike(mediaFiles.name, likePattern(query.q))} or exists (select 1 from ${mediaFileInfo} where ${mediaFileInfo.name} = ${mediaFiles.name} and ${mediaFileInfo.searchText} like ${likePattern(query.q.toLowerCase())}))`,
+    );
+  if (query.tag)
+    conditions.push(
+      sql`exists (select 1 from ${mediaFileInfo} where ${mediaFileInfo.name} = ${mediaFiles.name} and ${mediaFileInfo.tags} @> ${JSON.stringify([query.tag])}::jsonb)`,
+    );
   if (query.used !== "all") conditions.push(query.used === "used" ? fileUsedSql : sql`not ${fileUsedSql}`);
   if (query.type !== "all")
     conditions.push(
@@ -111,7 +119,7 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
   // Files found in the store are unused from now on, unless the index names them.
   if (await syncCatalogue(db, store)) await noteUnusedSince(db);
   const where = and(...conditionsOf(query));
-  const [rows, [counts], uploaderRows] = await Promise.all([
+  const [rows, [counts], uploaderRows, tagRows] = await Promise.all([
     db
       .select({
         name: mediaFiles.name,
@@ -123,9 +131,13 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
         uploadedBy: mediaFiles.uploadedBy,
         uploaderName: user.name,
         uploaderEmail: user.email,
+        alt: mediaFileInfo.alt,
+        decorative: mediaFileInfo.decorative,
+        tags: mediaFileInfo.tags,
       })
       .from(mediaFiles)
       .leftJoin(user, eq(user.id, mediaFiles.uploadedBy))
+      .leftJoin(mediaFileInfo, eq(mediaFileInfo.name, mediaFiles.name))
       .where(where)
       .orderBy(desc(mediaFiles.uploadedAt), mediaFiles.name)
       .limit(LIBRARY_PAGE_SIZE)
@@ -141,6 +153,7 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
       .selectDistinct({ id: mediaFiles.uploadedBy, name: user.name, email: user.email })
       .from(mediaFiles)
       .leftJoin(user, eq(user.id, mediaFiles.uploadedBy)),
+    db.execute(sql`select distinct jsonb_array_elements_text(${mediaFileInfo.tags}) as tag from ${mediaFileInfo} order by 1 limit 500`),
   ]);
   const usages = await usagesIn(
     db,
@@ -158,6 +171,9 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
     uploadedAt: row.uploadedAt.toISOString(),
     uploader: row.uploadedBy ? { id: row.uploadedBy, name: row.uploaderName || row.uploaderEmail || null } : null,
     places: byPath.get(`/uploads/${row.name}`) ?? [],
+    alt: row.alt ?? {},
+    decorative: row.decorative ?? false,
+    tags: row.tags ?? [],
   }));
   const uploaders: Uploader[] = uploaderRows
     .map((row) => (row.id ? { id: row.id, name: row.name || row.email || null } : { id: "unknown", name: null }))
@@ -170,6 +186,7 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
     pages: Math.max(1, Math.ceil(matching / LIBRARY_PAGE_SIZE)),
     longUnused: counts?.longUnused ?? 0,
     uploaders,
+    tags: ((tagRows as unknown as { rows: { tag: string }[] }).rows ?? []).map((row) => row.tag),
   };
 }
 

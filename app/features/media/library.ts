@@ -56,6 +56,10 @@ export interface LibraryFile {
   uploadedAt: string;
   uploader: Uploader | null;
   places: MediaPlace[];
+  /** Alt text by locale, whether it is decorative, and its tags (the file's page). */
+  alt: Record<string, string>;
+  decorative: boolean;
+  tags: string[];
 }
 
 /** The form of a file's deletion: its stored name. */

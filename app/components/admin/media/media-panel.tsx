@@ -1,6 +1,6 @@
 import { Images } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { useAllows } from "~/components/admin/shell/use-allows";
 import { Button } from "~/components/ui/button";
@@ -23,6 +23,8 @@ import { LibraryUpload } from "./library-upload";
 
 export interface MediaPanelProps {
   files: LibraryFile[];
+  /** Every tag the library's files have (the tag filter). */
+  tags: string[];
   total: number;
   matching: number;
   pages: number;
@@ -35,7 +37,7 @@ export interface MediaPanelProps {
 const moment = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** One place a file is used, with the link that opens it (and its release, when staged). */
-function PlaceItem({ place }: { place: MediaPlace }) {
+export function PlaceItem({ place }: { place: MediaPlace }) {
   const { m } = useMessages();
   const t = m.media;
   const where = (t.places as Record<string, (p: { key: string }) => string>)[place.kind] ?? t.places.other;
@@ -79,8 +81,26 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
           <img src={file.path} alt="" loading="lazy" className="aspect-video w-full rounded bg-slate-100 object-contain" />
         ) : null}
         <h3 id={headingId} className="break-all text-sm font-semibold text-slate-900">
-          {file.name}
+          <Link
+            to={`/admin/other/media/${encodeURIComponent(file.name)}`}
+            className="text-indigo-700 underline"
+            aria-label={t.file.open({ name: file.name })}
+          >
+            {file.name}
+          </Link>
         </h3>
+        {file.alt[language === "ru" ? "ru" : "en"] || Object.values(file.alt)[0] ? (
+          <p className="text-xs text-slate-600">{file.alt[language === "ru" ? "ru" : "en"] || Object.values(file.alt)[0]}</p>
+        ) : null}
+        {file.tags.length > 0 ? (
+          <ul className="flex flex-wrap gap-1" aria-label={t.file.tags}>
+            {file.tags.map((tag) => (
+              <li key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-700">
           <dt>{t.type}</dt>
           <dd>{file.type}</dd>
@@ -145,7 +165,7 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
 }
 
 /** «Другое → Медиатека»: every stored upload in a grid, searched by name, filtered by use, kind, uploader and days, a screen at a time. */
-export function MediaPanel({ files, total, matching, pages, uploaders, longUnused, query }: MediaPanelProps) {
+export function MediaPanel({ files, total, matching, pages, uploaders, longUnused, query, tags }: MediaPanelProps) {
   const { m, language } = useMessages();
   const t = m.media;
   // One fetcher for every card: a deleted file's card is gone when the answer is handled.
@@ -174,7 +194,7 @@ export function MediaPanel({ files, total, matching, pages, uploaders, longUnuse
       </div>
       <LibraryUpload />
       {total > 0 ? <LongUnusedCard count={longUnused} /> : null}
-      <LibraryFilters query={query} uploaders={uploaders} />
+      <LibraryFilters query={query} uploaders={uploaders} tags={tags} />
       <p className="text-sm text-slate-600" aria-live="polite">
         {total === 0
           ? t.empty
