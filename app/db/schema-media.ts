@@ -90,6 +90,9 @@ export const mediaFileInfo = pgTable(
     /** The focal point, 0..1 from the image's left and top; null: the centre. */
     focalX: real("focal_x"),
     focalY: real("focal_y"),
+    /** The newer version's stored name, when the file was replaced; its earlier versions, newest first. */
+    replacedBy: text("replaced_by"),
+    previous: jsonb("previous").$type<string[]>().notNull().default([]),
     /** Lower-cased alt texts, captions and tags, what the library's search matches. */
     searchText: text("search_text").notNull().default(""),
   },

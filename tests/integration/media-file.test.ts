@@ -17,6 +17,10 @@ import { CONFLICT_MESSAGE } from "~/features/records/revisions.server";
 import { storeUpload } from "~/features/uploads/storage.server";
 import { localUploadStore } from "~/features/uploads/local-store.server";
 import { action, loader } from "~/routes/admin.other.media.$name";
+import { action as libraryAction } from "~/routes/admin.other.media";
+import { action as replaceAction } from "~/routes/admin.media.replace";
+import { replaceMediaFile } from "~/features/media/replace.server";
+import { getPageContent } from "~/features/content/read.server";
 import { callRoute, postForm } from "../support/admin-routes";
 import { tinyImages } from "../support/images";
 import { onBothDatabases, signUpAndGetCookie, siteRequest, useTestApp } from "../support/test-database";
@@ -27,12 +31,10 @@ describe.each(onBothDatabases)("a media file's page on %s", (kind) => {
   let analyst: string;
   let photo: string;
   let other: string;
-  const open = (name: string, cookie = admin) =>
-    callRoute(loader, siteRequest(`/admin/other/media/${name}`, { cookie }), { name });
+  const open = (name: string, cookie = admin) => callRoute(loader, siteRequest(`/admin/other/media/${name}`, { cookie }), { name });
   const save = (name: string, fields: Record<string, string | number>, cookie = admin) =>
     callRoute(action, postForm(`/admin/other/media/${name}`, { intent: "save-media-info", ...fields }, cookie), { name });
-  const stored = async (name: string) =>
-    (await app.handle.db.select().from(mediaFileInfo).where(eq(mediaFileInfo.name, name)))[0];
+  const stored = async (name: string) => (await app.handle.db.select().from(mediaFileInfo).where(eq(mediaFileInfo.name, name)))[0];
 
   beforeAll(async () => {
     admin = await signUpAndGetCookie(app.auth, "admin@example.com");
@@ -57,7 +59,7 @@ describe.each(onBothDatabases)("a media file's page on %s", (kind) => {
     expect(file.uploader.name ?? file.uploader.id).toBeTruthy();
     expect(file.uploadedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(file.locales).toEqual(["en", "de"]);
-    expect(file.info).toEqual({ alt: {}, decorative: false, caption: {}, tags: [], focal: null });
+    expect(file.info).toEqual({ alt: {}, decorative: false, caption: {}, tags: [], focal: null, replacedBy: null, previous: [] });
     const unknown = (await open(other)).body.file;
     expect({ uploader: unknown.uploader, uploadedAt: unknown.uploadedAt }).toEqual({ uploader: null, uploadedAt: null });
     expect((await open("nothing_here.png")).status).toBe(404);
@@ -88,7 +90,10 @@ describe.each(onBothDatabases)("a media file's page on %s", (kind) => {
     expect(key).toBe(`media:${photo}`);
     const revisions = await app.handle.db.select().from(contentRevisions).where(eq(contentRevisions.key, key));
     expect(revisions).toHaveLength(1);
-    const events = await app.handle.db.select().from(activityEvents).where(and(eq(activityEvents.target, key)));
+    const events = await app.handle.db
+      .select()
+      .from(activityEvents)
+      .where(and(eq(activityEvents.target, key)));
     expect(events.map((event) => [event.kind, event.area])).toEqual([["uploads.update", "uploads"]]);
     const page = (await open(photo)).body.file;
     expect(page.version).toBe(revisions[0]!.id);
@@ -173,5 +178,65 @@ describe.each(onBothDatabases)("a media file's page on %s", (kind) => {
     const library = await listLibrary(app.handle.db, localUploadStore(app.env.DATA_DIR), actor, libraryQuerySchema.parse({}));
     expect(library.tags).toEqual(["office", "team"]);
     expect(library.files.find((file) => file.name === photo)!.alt.de).toBe("Unser Team im Berliner Büro");
+  });
+
+  it("refuses deleting or replacing a file another administrator changed since the library showed it (409)", async () => {
+    const store = localUploadStore(app.env.DATA_DIR);
+    const shown = (await open(photo)).body.file.version as number;
+    expect((await save(photo, { version: shown, "alt.en": "Changed meanwhile" })).body.ok).toBe(true);
+    const deletion = await callRoute(
+      libraryAction,
+      postForm("/admin/other/media", { intent: "delete-media-file", file: photo, version: shown }, admin),
+    );
+    expect(deletion.status).toBe(409);
+    expect(deletion.body.message).toBe(CONFLICT_MESSAGE);
+    const files = await app.handle.db.select({ name: mediaFiles.name }).from(mediaFiles);
+    expect(files.map((file) => file.name)).toContain(photo);
+    const storedBefore = (await store.listDetails("uploads/")).length;
+    const replacing = await callRoute(
+      replaceAction,
+      siteRequest(`/admin/media/replace?file=${photo}&version=${shown}`, {
+        method: "POST",
+        body: tinyImages.png,
+        cookie: admin,
+        headers: { "content-type": "image/png" },
+      }),
+    );
+    expect(replacing.status).toBe(409);
+    expect(replacing.body.message).toBe(CONFLICT_MESSAGE);
+    // Nothing stored: the catalogue has the same files, the record still names no newer version.
+    expect((await app.handle.db.select({ name: mediaFiles.name }).from(mediaFiles)).length).toBe(files.length);
+    expect((await stored(photo))!.replacedBy).toBeNull();
+    expect(await store.listDetails("uploads/")).toHaveLength(storedBefore);
+  });
+
+  it("keeps a replaced file as an earlier version of the new one, which can be made current again", async () => {
+    const store = localUploadStore(app.env.DATA_DIR);
+    const shown = (await open(other)).body.file.version as number;
+    const replaced = await replaceMediaFile(
+      app.handle.db,
+      store,
+      { id: "x", email: "admin@example.com", role: "administrator" },
+      other,
+      Readable.from([tinyImages.png]),
+      app.env.DATA_DIR,
+      shown,
+    );
+    expect(replaced.records).toBe(1);
+    const newer = (await open(replaced.file)).body.file;
+    expect(newer.info).toMatchObject({ decorative: true, previous: [other], replacedBy: null });
+    expect((await open(other)).body.file.info.replacedBy).toBe(replaced.file);
+    expect((await getPageContent("home")).hero_image).toBe(replaced.url);
+    // Made current again from the newer version's page, from the version it showed.
+    const stale = await save(replaced.file, { version: 0, decorative: "on" });
+    expect(stale.status).toBe(409);
+    const restored = await save(replaced.file, { intent: "restore-media-version", file: other, version: newer.version });
+    expect(restored.body).toMatchObject({ ok: true, records: 1, file: other });
+    expect((await getPageContent("home")).hero_image).toBe(`/uploads/${other}`);
+    expect((await open(other)).body.file.info).toMatchObject({ replacedBy: null, previous: [replaced.file] });
+    // A file that is not one of its versions is refused.
+    const unknown = await save(other, { intent: "restore-media-version", file: photo, version: (await open(other)).body.file.version });
+    expect(unknown.status).toBe(404);
+    expect((await getPageContent("home")).hero_image).toBe(`/uploads/${other}`);
   });
 });

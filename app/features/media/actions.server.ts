@@ -7,7 +7,8 @@ import type { Database } from "~/platform/db.server";
 import type { Person } from "~/platform/person";
 import { deleteLongUnusedFiles, deleteMediaFile } from "./library.server";
 import { mediaDeleteSchema, mediaIntents } from "./library";
-import { mediaFileIntents, parseInfoForm } from "./info";
+import { mediaFileIntents, parseInfoForm, restoreVersionSchema } from "./info";
+import { restoreMediaVersion } from "./replace.server";
 import { saveMediaInfo } from "./info.server";
 
 type Form = Record<string, string>;
@@ -31,7 +32,7 @@ export async function runMediaAction(db: Database, store: UploadStore, form: For
   return runAction(
     intent,
     async () => {
-      await deleteMediaFile(db, store, actor, parsed.data.file);
+      await deleteMediaFile(db, store, actor, parsed.data.file, parsed.data.version);
       return { ...succeeded(intent), file: parsed.data.file };
     },
     { log: "media file deletion failed" },
@@ -42,6 +43,18 @@ export async function runMediaAction(db: Database, store: UploadStore, form: For
 export async function runMediaFileAction(db: Database, form: Form, actor: Person, fileName: string) {
   const m = messagesOf(adminLanguageOf(actor.language)).media;
   const intent = form.intent ?? "";
+  if (intent === mediaFileIntents.restoreVersion) {
+    const asked = restoreVersionSchema.safeParse(form);
+    if (!asked.success) return refused(intent, asked.error, m.file.noSuchVersion);
+    return runAction(
+      intent,
+      async () => ({
+        ...succeeded(intent),
+        ...(await restoreMediaVersion(db, actor, fileName, asked.data.file, asked.data.version)),
+      }),
+      { log: "an earlier version of a media file could not be made current" },
+    );
+  }
   if (intent !== mediaFileIntents.saveInfo) return failed(intent, 400, "Unknown action");
   const parsed = parseInfoForm(form);
   if (!parsed.success) return refused(intent, parsed.error, m.file.invalid);

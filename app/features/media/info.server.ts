@@ -10,7 +10,7 @@ import { requirePermission } from "~/features/access/require.server";
 import { messagesOf } from "~/features/admin-i18n/messages";
 import { adminLanguageOf } from "~/features/admin-i18n/language";
 import type { Executor } from "~/features/records/executor";
-import { recordKey, registerRecordKind, type RecordKey } from "~/features/records/kinds";
+import { registerRecordKind, type RecordKey } from "~/features/records/kinds";
 import { latestVersions } from "~/features/records/revisions.server";
 import { sameValue } from "~/features/records/internal/same-value";
 import { writeRecords } from "~/features/records/write.server";
@@ -22,11 +22,11 @@ import { emptyMediaInfo, mediaInfoSchema, type MediaFileView, type MediaInfo } f
 import { fileNameSchema, isVariantName } from "./library";
 import { placeOf } from "./library.server";
 import { ensureUsageIndex, usagesIn } from "./usage.server";
+import { MEDIA_KIND, mediaInfoKey } from "./file-version.server";
 
-export const MEDIA_KIND = "media-file";
+export { mediaInfoKey } from "./file-version.server";
+
 const TABLE = "media_file_info";
-
-export const mediaInfoKey = (name: string) => recordKey(MEDIA_KIND, name);
 
 /** Lower-cased alt texts, captions and tags: what the library's search matches. */
 export const searchTextOf = (info: MediaInfo) =>
@@ -39,6 +39,8 @@ function infoOf(row: MediaFileInfoRow): MediaInfo {
     caption: row.caption,
     tags: row.tags,
     focal: row.focalX === null || row.focalY === null ? null : { x: row.focalX, y: row.focalY },
+    replacedBy: row.replacedBy,
+    previous: row.previous,
   };
 }
 
@@ -85,6 +87,8 @@ async function applyInfo(executor: Executor, key: RecordKey, value: MediaInfo | 
     tags: value.tags,
     focalX: value.focal?.x ?? null,
     focalY: value.focal?.y ?? null,
+    replacedBy: value.replacedBy,
+    previous: value.previous,
     searchText: searchTextOf(value),
   };
   await executor
@@ -178,8 +182,11 @@ export async function saveMediaInfo(db: Database, actor: Person, fileName: strin
     key,
     version,
     async plan(_context, before) {
-      if (sameValue(before ?? emptyMediaInfo(), info)) return false;
-      return { result: name, changes: [{ key, after: info }] };
+      // The versions are the replacements' to say, not the form's.
+      const was = (before as MediaInfo | null) ?? emptyMediaInfo();
+      const after = { ...info, replacedBy: was.replacedBy, previous: was.previous };
+      if (sameValue(was, after)) return false;
+      return { result: name, changes: [{ key, after }] };
     },
   });
 }

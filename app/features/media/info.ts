@@ -54,10 +54,22 @@ export const mediaInfoSchema = z.object({
     .transform((tags) => [...new Set(tags)].sort())
     .default([]),
   focal: focalSchema.nullable().default(null),
+  /** The file's newer version, when it was replaced (media/replace.server.ts); the page links it. */
+  replacedBy: z.string().nullable().default(null),
+  /** Its earlier versions, newest first: each stays stored, and can be made current again. */
+  previous: z.array(z.string()).max(100).default([]),
 });
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 
-export const emptyMediaInfo = (): MediaInfo => ({ alt: {}, decorative: false, caption: {}, tags: [], focal: null });
+export const emptyMediaInfo = (): MediaInfo => ({
+  alt: {},
+  decorative: false,
+  caption: {},
+  tags: [],
+  focal: null,
+  replacedBy: null,
+  previous: [],
+});
 
 export const mediaFileIntents = { saveInfo: "save-media-info", restoreVersion: "restore-media-version" } as const;
 
@@ -106,12 +118,23 @@ export function parseInfoForm(form: Record<string, string>) {
       .split(",")
       .map((tag) => tag.trim())
       .filter(Boolean),
+    replacedBy: null,
+    previous: [],
     // One coordinate without the other is outside the image.
     focal: focalX === null && focalY === null ? null : { x: focalX ?? Number.NaN, y: focalY ?? Number.NaN },
   });
   if (!info.success) return info;
   return { success: true as const, data: { version: fields.data.version, info: info.data } };
 }
+
+/** A file's deletion or replacement, or making an earlier version current again, from a page opened at `version`. */
+export const fileVersionSchema = z.coerce.number().int().min(0).max(2_147_483_647).optional();
+
+export const restoreVersionSchema = z.object({
+  intent: z.literal(mediaFileIntents.restoreVersion),
+  version: fileVersionSchema,
+  file: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}$/),
+});
 
 /** The fixed-ratio crops the site makes of an image, previewed on its page. */
 export const cropShapes = [

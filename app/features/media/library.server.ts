@@ -15,6 +15,8 @@ import type { Database } from "~/platform/db.server";
 import type { Actor } from "~/platform/person";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { Refusal } from "~/platform/refusal";
+import { checkFileVersion, mediaInfoKey } from "./file-version.server";
+import { latestVersions } from "~/features/records/revisions.server";
 import { ensureUsageIndex, fileUsedSql, noteUnusedSince, usagesIn, type MediaUsage } from "./usage.server";
 import {
   fileNameSchema,
@@ -159,6 +161,10 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
     db,
     rows.map((row) => `/uploads/${row.name}`),
   );
+  const versions = await latestVersions(
+    db,
+    rows.map((row) => mediaInfoKey(row.name).text),
+  );
   const byPath = new Map<string, MediaPlace[]>();
   for (const usage of usages) byPath.set(usage.path, [...(byPath.get(usage.path) ?? []), placeOf(usage)]);
   const files: LibraryFile[] = rows.map((row) => ({
@@ -174,6 +180,7 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
     alt: row.alt ?? {},
     decorative: row.decorative ?? false,
     tags: row.tags ?? [],
+    version: versions[mediaInfoKey(row.name).text] ?? 0,
   }));
   const uploaders: Uploader[] = uploaderRows
     .map((row) => (row.id ? { id: row.id, name: row.name || row.email || null } : { id: "unknown", name: null }))
@@ -194,8 +201,9 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
  * Deletes a stored upload with its copies and info, when nothing uses it, live or staged: a file
  * in use is refused (409) with its places. The usage index is held still meanwhile (a write that
  * would name the file waits), so no save can start using it between the check and the removal.
+ * From a page opened at `version`: refused (409) when the file has changed since.
  */
-export async function deleteMediaFile(db: Database, store: UploadStore, actor: Actor, fileName: string) {
+export async function deleteMediaFile(db: Database, store: UploadStore, actor: Actor, fileName: string, version?: number) {
   requirePermission(actor, "media.delete");
   const m = messagesOf(adminLanguageOf(actor?.language)).media;
   const parsed = fileNameSchema.safeParse(fileName);
@@ -204,6 +212,8 @@ export async function deleteMediaFile(db: Database, store: UploadStore, actor: A
   await ensureUsageIndex(db);
   await db.transaction(async (transaction) => {
     await transaction.execute(sql`lock table media_usages in share mode`);
+    // Changed by another administrator since the library showed it: 409, nothing deleted.
+    await checkFileVersion(transaction, name, version);
     const places = (await usagesIn(transaction, [`/uploads/${name}`])).map(placeOf);
     if (places.length > 0) {
       const texts = places.map((place) => {

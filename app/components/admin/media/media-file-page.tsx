@@ -4,6 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { PanelHeading } from "~/components/admin/shell/panel-heading";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { formatNumber } from "~/features/admin-i18n/format";
@@ -14,6 +15,68 @@ import { FocalPointPicker } from "./focal-point";
 import { PlaceItem } from "./media-panel";
 
 const moment = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+const fileHref = (name: string) => `/admin/other/media/${encodeURIComponent(name)}`;
+
+/** The file's versions: the newer one that replaced it, and its earlier ones, each restorable. */
+function VersionsCard({ file }: { file: MediaFileView }) {
+  const { m, language } = useMessages();
+  const f = m.media.file;
+  const restore = useFetcher<ActionResult & { records?: number }>();
+  useActionResult<ActionResult & { ok: true; records?: number }>(restore, {
+    onSuccess: (result) => toastSuccess(m.common.done, f.restoredVersion({ count: formatNumber(language, result.records ?? 0) })),
+    onFailure: (failure) => toastError(m.common.error, inLanguage(language, failure.message) ?? m.common.error),
+  });
+  return (
+    <section aria-labelledby="media-file-versions" className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+      <h3 id="media-file-versions" className="text-base font-semibold text-slate-900">
+        {f.versions}
+      </h3>
+      {file.info.replacedBy ? (
+        <p className="mt-1">
+          {f.replacedBy}{" "}
+          <Link className="break-all text-indigo-700 underline" to={fileHref(file.info.replacedBy)}>
+            {file.info.replacedBy}
+          </Link>
+        </p>
+      ) : null}
+      <p className="mt-1 font-medium text-slate-900">{f.previousVersions}</p>
+      {file.info.previous.length === 0 ? (
+        <p>{f.noPreviousVersions}</p>
+      ) : (
+        <ul className="mt-1 grid gap-2">
+          {file.info.previous.map((name) => (
+            <li key={name} className="flex flex-wrap items-center gap-2">
+              <Link className="break-all text-indigo-700 underline" to={fileHref(name)}>
+                {name}
+              </Link>
+              <ConfirmDialog
+                trigger={
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    aria-label={f.restoreVersion({ name })}
+                    disabled={restore.state !== "idle"}
+                  >
+                    {m.history.restore}
+                  </Button>
+                }
+                title={f.restoreVersion({ name })}
+                description={f.confirmRestoreVersion({ name })}
+                confirmLabel={m.history.restore}
+                cancelLabel={m.common.cancel}
+                onConfirm={() =>
+                  restore.submit({ intent: mediaFileIntents.restoreVersion, file: name, version: file.version }, { method: "post" })
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /** A file of the library: its facts, where it is used, its alt text and caption per locale, tags and focal point. */
 export function MediaFilePage({ file }: { file: MediaFileView }) {
@@ -83,6 +146,7 @@ export function MediaFilePage({ file }: { file: MediaFileView }) {
               <dd data-testid="media-uploaded">{file.uploadedAt ? moment(file.uploadedAt) : f.unknownDate}</dd>
             </dl>
           </section>
+          <VersionsCard file={file} />
           <section aria-labelledby="media-file-places" className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
             <h3 id="media-file-places" className="text-base font-semibold text-slate-900">
               {t.whereUsed}

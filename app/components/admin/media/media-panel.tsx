@@ -138,7 +138,7 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
             {problem}
           </p>
         ) : null}
-        {file.type.startsWith("image/") && allows("uploads.create") ? <ReplaceButton name={file.name} /> : null}
+        {file.type.startsWith("image/") && allows("uploads.create") ? <ReplaceButton name={file.name} version={file.version} /> : null}
         {allows("media.delete") ? (
           <ConfirmDialog
             trigger={
@@ -156,7 +156,9 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
             description={t.confirmRemove({ name: file.name })}
             confirmLabel={t.remove}
             cancelLabel={m.common.cancel}
-            onConfirm={() => deletion.submit({ intent: mediaIntents.deleteFile, file: file.name }, { method: "post" })}
+            onConfirm={() =>
+              deletion.submit({ intent: mediaIntents.deleteFile, file: file.name, version: file.version }, { method: "post" })
+            }
           />
         ) : null}
       </article>
