@@ -36,7 +36,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => answerFailuresInPlace(args);
 
 export default function AdminOtherMediaFile({ loaderData }: Route.ComponentProps) {
-  return <MediaFilePage key={`${loaderData.file.name}:${loaderData.file.version}`} file={loaderData.file} />;
+  return <MediaFilePage key={loaderData.file.name} file={loaderData.file} />;
 }
 
 export function ErrorBoundary() {
