@@ -97,6 +97,18 @@ describe.each(onBothDatabases)("a media file's page on %s", (kind) => {
     expect(events.map((event) => [event.kind, event.area])).toEqual([["uploads.update", "uploads"]]);
     const page = (await open(photo)).body.file;
     expect(page.version).toBe(revisions[0]!.id);
+    // The same values again (German first this time): nothing to write, no revision.
+    const again = await save(photo, {
+      version: page.version,
+      "alt.de": "Unser Team im Berliner Büro",
+      "alt.en": "Our team in the Berlin office",
+      "caption.en": "Spring 2026",
+      tags: "office, team",
+      focalX: "0.25",
+      focalY: "0.7",
+    });
+    expect(again.body).toMatchObject({ ok: true, changed: false });
+    expect(await app.handle.db.select().from(contentRevisions).where(eq(contentRevisions.key, key))).toHaveLength(1);
     expect(page.info.focal).toEqual({ x: 0.25, y: 0.7 });
   });
 

@@ -12,7 +12,6 @@ import { adminLanguageOf } from "~/features/admin-i18n/language";
 import type { Executor } from "~/features/records/executor";
 import { registerRecordKind, type RecordKey } from "~/features/records/kinds";
 import { latestVersions } from "~/features/records/revisions.server";
-import { sameValue } from "~/features/records/internal/same-value";
 import { writeRecords } from "~/features/records/write.server";
 import type { Database } from "~/platform/db.server";
 import type { Actor, Person } from "~/platform/person";
@@ -27,6 +26,14 @@ import { MEDIA_KIND, mediaInfoKey } from "./file-version.server";
 export { mediaInfoKey } from "./file-version.server";
 
 const TABLE = "media_file_info";
+
+/** A value as text with every object's keys sorted (the database keeps jsonb keys in an order of its own). */
+const stableText = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
 
 /** Lower-cased alt texts, captions and tags: what the library's search matches. */
 export const searchTextOf = (info: MediaInfo) =>
@@ -185,7 +192,7 @@ export async function saveMediaInfo(db: Database, actor: Person, fileName: strin
       // The versions are the replacements' to say, not the form's.
       const was = (before as MediaInfo | null) ?? emptyMediaInfo();
       const after = { ...info, replacedBy: was.replacedBy, previous: was.previous };
-      if (sameValue(was, after)) return false;
+      if (stableText(mediaInfoSchema.parse(was)) === stableText(after)) return false;
       return { result: name, changes: [{ key, after }] };
     },
   });
