@@ -110,6 +110,14 @@ function conditionsOf(query: LibraryQuery): SQL[] {
   return conditions;
 }
 
+/** Every tag the library's files have (the tag filter's choices), the first 500 in order. */
+async function libraryTags(db: Database): Promise<string[]> {
+  const result = (await db.execute(
+    sql`select distinct jsonb_array_elements_text(${mediaFileInfo.tags}) as tag from ${mediaFileInfo} order by 1 limit 500`,
+  )) as unknown as { rows: { tag: string }[] };
+  return result.rows.map((row) => row.tag);
+}
+
 /**
  * One screen of stored uploads, newest first, with their places and who uploaded them; filtered
  * by a part of the name, use, kind, uploader and days. `total` counts every file, `matching`
@@ -155,7 +163,7 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
       .selectDistinct({ id: mediaFiles.uploadedBy, name: user.name, email: user.email })
       .from(mediaFiles)
       .leftJoin(user, eq(user.id, mediaFiles.uploadedBy)),
-    db.execute(sql`select distinct jsonb_array_elements_text(${mediaFileInfo.tags}) as tag from ${mediaFileInfo} order by 1 limit 500`),
+    libraryTags(db),
   ]);
   const usages = await usagesIn(
     db,
@@ -177,9 +185,7 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
     uploadedAt: row.uploadedAt.toISOString(),
     uploader: row.uploadedBy ? { id: row.uploadedBy, name: row.uploaderName || row.uploaderEmail || null } : null,
     places: byPath.get(`/uploads/${row.name}`) ?? [],
-    alt: row.alt ?? {},
-    decorative: row.decorative ?? false,
-    tags: row.tags ?? [],
+    ...{ alt: row.alt ?? {}, decorative: row.decorative ?? false, tags: row.tags ?? [] },
     version: versions[mediaInfoKey(row.name).text] ?? 0,
   }));
   const uploaders: Uploader[] = uploaderRows
@@ -193,7 +199,7 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
     pages: Math.max(1, Math.ceil(matching / LIBRARY_PAGE_SIZE)),
     longUnused: counts?.longUnused ?? 0,
     uploaders,
-    tags: ((tagRows as unknown as { rows: { tag: string }[] }).rows ?? []).map((row) => row.tag),
+    tags: tagRows,
   };
 }
 

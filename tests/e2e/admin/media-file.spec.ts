@@ -11,6 +11,7 @@ const picture = (colour: string) =>
 test.describe("[ADMIN][MEDIA] a file's page", () => {
   test.use({ storageState: adminStorageState });
 
+  // long-function: one administrator's walk through a file's page, in the order the issue tells it
   test("opens from the library; alt text in English and German, another image decorative, a focal point; the library finds it by alt text", async ({
     page,
     request,

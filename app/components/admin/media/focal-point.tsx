@@ -89,6 +89,16 @@ export function FocalPointPicker({
           </Button>
         </div>
       ) : null}
+      <CropPreviews src={src} focal={focal} />
+    </div>
+  );
+}
+
+/** Each fixed-ratio crop of the image around its focal point. */
+function CropPreviews({ src, focal }: { src: string; focal: FocalPoint | null }) {
+  const t = useMessages().m.media.file;
+  return (
+    <>
       <h3 className="text-sm font-semibold text-slate-900">{t.crops}</h3>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {cropShapes.map((shape) => (
@@ -104,6 +114,6 @@ export function FocalPointPicker({
           </li>
         ))}
       </ul>
-    </div>
+    </>
   );
 }

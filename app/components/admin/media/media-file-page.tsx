@@ -16,6 +16,144 @@ import { PlaceItem } from "./media-panel";
 
 const moment = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
+/** The file's type, size, pixels, and who uploaded it when ("unknown" for a file found in the store). */
+function FactsCard({ file }: { file: MediaFileView }) {
+  const { m, language } = useMessages();
+  const t = m.media;
+  const f = t.file;
+  return (
+    <section aria-labelledby="media-file-facts" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id="media-file-facts" className="text-base font-semibold text-slate-900">
+        {f.facts}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+        <dt>{t.type}</dt>
+        <dd className="break-all">{file.type}</dd>
+        <dt>{t.size}</dt>
+        <dd>{t.kilobytes({ size: formatNumber(language, file.size / 1024, 1) })}</dd>
+        {file.width && file.height ? (
+          <>
+            <dt>{t.dimensions}</dt>
+            <dd>{t.pixels({ width: formatNumber(language, file.width), height: formatNumber(language, file.height) })}</dd>
+          </>
+        ) : null}
+        <dt>{t.uploader}</dt>
+        <dd className="break-all" data-testid="media-uploader">
+          {file.uploader ? (file.uploader.name ?? t.deletedAccount) : f.unknownUploader}
+        </dd>
+        <dt>{t.uploaded}</dt>
+        <dd data-testid="media-uploaded">{file.uploadedAt ? moment(file.uploadedAt) : f.unknownDate}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** Where the file is used, each place with the link that opens it. */
+function PlacesCard({ file }: { file: MediaFileView }) {
+  const t = useMessages().m.media;
+  return (
+    <section aria-labelledby="media-file-places" className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+      <h3 id="media-file-places" className="text-base font-semibold text-slate-900">
+        {t.whereUsed}
+      </h3>
+      {file.places.length === 0 ? (
+        <p>{t.unused}</p>
+      ) : (
+        <ul className="list-disc pl-4">
+          {file.places.map((place) => (
+            <PlaceItem key={`${place.kind}:${place.key}:${place.locale}:${place.release?.id ?? "live"}`} place={place} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type FieldErrorOf = (field: string) => string | undefined;
+
+/** Alt text in each of the site's locales, or "decorative". */
+function AltFields({
+  file,
+  decorative,
+  setDecorative,
+  error,
+}: {
+  file: MediaFileView;
+  decorative: boolean;
+  setDecorative: (decorative: boolean) => void;
+  error: FieldErrorOf;
+}) {
+  const f = useMessages().m.media.file;
+  const missing = decorative ? [] : file.locales.filter((locale) => !file.info.alt[locale]);
+  return (
+    <>
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          name="decorative"
+          className="mt-1 size-4"
+          checked={decorative}
+          onChange={(event) => setDecorative(event.target.checked)}
+        />
+        {f.decorative}
+      </label>
+      <p id="media-alt-hint" className="text-sm text-slate-600">
+        {f.altHint({ max: ALT_MAX })}
+      </p>
+      {missing.length > 0 ? (
+        <p className="rounded bg-amber-50 p-2 text-sm text-amber-900">{f.altMissing({ locales: missing.join(", ") })}</p>
+      ) : null}
+      {file.locales.map((locale) => (
+        <div key={locale} className="grid gap-1">
+          <Label htmlFor={`alt-${locale}`}>{f.altFor({ locale })}</Label>
+          <Input
+            id={`alt-${locale}`}
+            name={`alt.${locale}`}
+            lang={locale}
+            defaultValue={file.info.alt[locale] ?? ""}
+            maxLength={ALT_MAX * 2}
+            disabled={decorative}
+            aria-describedby="media-alt-hint"
+            aria-invalid={error(`alt.${locale}`) || error("alt") ? true : undefined}
+          />
+          <FieldError>{error(`alt.${locale}`)}</FieldError>
+        </div>
+      ))}
+      <FieldError>{error("alt")}</FieldError>
+    </>
+  );
+}
+
+/** The caption in each of the site's locales, and the tags. */
+function CaptionAndTags({ file, error }: { file: MediaFileView; error: FieldErrorOf }) {
+  const f = useMessages().m.media.file;
+  return (
+    <>
+      {file.locales.map((locale) => (
+        <div key={locale} className="grid gap-1">
+          <Label htmlFor={`caption-${locale}`}>{f.captionFor({ locale })}</Label>
+          <Textarea
+            id={`caption-${locale}`}
+            name={`caption.${locale}`}
+            lang={locale}
+            defaultValue={file.info.caption[locale] ?? ""}
+            maxLength={CAPTION_MAX * 2}
+          />
+        </div>
+      ))}
+      <FieldError>{error("caption")}</FieldError>
+      <div className="grid gap-1">
+        <Label htmlFor="media-tags">{f.tags}</Label>
+        <Input id="media-tags" name="tags" defaultValue={file.info.tags.join(", ")} aria-describedby="media-tags-hint" />
+        <p id="media-tags-hint" className="text-xs text-slate-600">
+          {f.tagsHint}
+        </p>
+        <FieldError>{error("tags")}</FieldError>
+      </div>
+    </>
+  );
+}
+
 const fileHref = (name: string) => `/admin/other/media/${encodeURIComponent(name)}`;
 
 /** The file's versions: the newer one that replaced it, and its earlier ones, each restorable. */
@@ -100,7 +238,6 @@ export function MediaFilePage({ file }: { file: MediaFileView }) {
     },
   });
   const error = (field: string) => inLanguage(language, fieldError(save.data, field));
-  const missing = image && !decorative ? file.locales.filter((locale) => !file.info.alt[locale]) : [];
   return (
     <section aria-labelledby="media-file-heading" className="grid min-w-0 gap-6">
       <div className="grid gap-2">
@@ -123,44 +260,9 @@ export function MediaFilePage({ file }: { file: MediaFileView }) {
           )}
         </div>
         <div className="grid min-w-0 content-start gap-4">
-          <section aria-labelledby="media-file-facts" className="rounded-lg border border-slate-200 bg-white p-4">
-            <h3 id="media-file-facts" className="text-base font-semibold text-slate-900">
-              {f.facts}
-            </h3>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
-              <dt>{t.type}</dt>
-              <dd className="break-all">{file.type}</dd>
-              <dt>{t.size}</dt>
-              <dd>{t.kilobytes({ size: formatNumber(language, file.size / 1024, 1) })}</dd>
-              {file.width && file.height ? (
-                <>
-                  <dt>{t.dimensions}</dt>
-                  <dd>{t.pixels({ width: formatNumber(language, file.width), height: formatNumber(language, file.height) })}</dd>
-                </>
-              ) : null}
-              <dt>{t.uploader}</dt>
-              <dd className="break-all" data-testid="media-uploader">
-                {file.uploader ? (file.uploader.name ?? t.deletedAccount) : f.unknownUploader}
-              </dd>
-              <dt>{t.uploaded}</dt>
-              <dd data-testid="media-uploaded">{file.uploadedAt ? moment(file.uploadedAt) : f.unknownDate}</dd>
-            </dl>
-          </section>
+          <FactsCard file={file} />
           <VersionsCard file={file} />
-          <section aria-labelledby="media-file-places" className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
-            <h3 id="media-file-places" className="text-base font-semibold text-slate-900">
-              {t.whereUsed}
-            </h3>
-            {file.places.length === 0 ? (
-              <p>{t.unused}</p>
-            ) : (
-              <ul className="list-disc pl-4">
-                {file.places.map((place) => (
-                  <PlaceItem key={`${place.kind}:${place.key}:${place.locale}:${place.release?.id ?? "live"}`} place={place} />
-                ))}
-              </ul>
-            )}
-          </section>
+          <PlacesCard file={file} />
         </div>
       </div>
       <save.Form
@@ -175,64 +277,8 @@ export function MediaFilePage({ file }: { file: MediaFileView }) {
         <input type="hidden" name="version" value={file.version} />
         <input type="hidden" name="focalX" value={focal ? String(focal.x) : ""} />
         <input type="hidden" name="focalY" value={focal ? String(focal.y) : ""} />
-        {image ? (
-          <>
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name="decorative"
-                className="mt-1 size-4"
-                checked={decorative}
-                onChange={(event) => setDecorative(event.target.checked)}
-              />
-              {f.decorative}
-            </label>
-            <p id="media-alt-hint" className="text-sm text-slate-600">
-              {f.altHint({ max: ALT_MAX })}
-            </p>
-            {missing.length > 0 ? (
-              <p className="rounded bg-amber-50 p-2 text-sm text-amber-900">{f.altMissing({ locales: missing.join(", ") })}</p>
-            ) : null}
-            {file.locales.map((locale) => (
-              <div key={locale} className="grid gap-1">
-                <Label htmlFor={`alt-${locale}`}>{f.altFor({ locale })}</Label>
-                <Input
-                  id={`alt-${locale}`}
-                  name={`alt.${locale}`}
-                  lang={locale}
-                  defaultValue={file.info.alt[locale] ?? ""}
-                  maxLength={ALT_MAX * 2}
-                  disabled={decorative}
-                  aria-describedby="media-alt-hint"
-                  aria-invalid={error(`alt.${locale}`) || error("alt") ? true : undefined}
-                />
-                <FieldError>{error(`alt.${locale}`)}</FieldError>
-              </div>
-            ))}
-            <FieldError>{error("alt")}</FieldError>
-          </>
-        ) : null}
-        {file.locales.map((locale) => (
-          <div key={locale} className="grid gap-1">
-            <Label htmlFor={`caption-${locale}`}>{f.captionFor({ locale })}</Label>
-            <Textarea
-              id={`caption-${locale}`}
-              name={`caption.${locale}`}
-              lang={locale}
-              defaultValue={file.info.caption[locale] ?? ""}
-              maxLength={CAPTION_MAX * 2}
-            />
-          </div>
-        ))}
-        <FieldError>{error("caption")}</FieldError>
-        <div className="grid gap-1">
-          <Label htmlFor="media-tags">{f.tags}</Label>
-          <Input id="media-tags" name="tags" defaultValue={file.info.tags.join(", ")} aria-describedby="media-tags-hint" />
-          <p id="media-tags-hint" className="text-xs text-slate-600">
-            {f.tagsHint}
-          </p>
-          <FieldError>{error("tags")}</FieldError>
-        </div>
+        {image ? <AltFields file={file} decorative={decorative} setDecorative={setDecorative} error={error} /> : null}
+        <CaptionAndTags file={file} error={error} />
         <FieldError>{error("focalX") ?? error("focal")}</FieldError>
         {problem ? (
           <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-800" data-testid="media-file-problem">

@@ -62,6 +62,55 @@ export function PlaceItem({ place }: { place: MediaPlace }) {
   );
 }
 
+/** A file's alt text (in the dashboard's language when it has one) and tags, from its page. */
+function FileWords({ file }: { file: LibraryFile }) {
+  const { m, language } = useMessages();
+  const t = m.media;
+  const alt = file.alt[language] || Object.values(file.alt)[0];
+  return (
+    <>
+      {alt ? <p className="text-xs text-slate-600">{alt}</p> : null}
+      {file.tags.length > 0 ? (
+        <ul className="flex flex-wrap gap-1" aria-label={t.file.tags}>
+          {file.tags.map((tag) => (
+            <li key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** A file's type, size, pixels, when and by whom it was uploaded. */
+function FileFacts({ file }: { file: LibraryFile }) {
+  const { m, language } = useMessages();
+  const t = m.media;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-700">
+      <dt>{t.type}</dt>
+      <dd>{file.type}</dd>
+      <dt>{t.size}</dt>
+      <dd>{t.kilobytes({ size: formatNumber(language, file.size / 1024, 1) })}</dd>
+      {file.width && file.height ? (
+        <>
+          <dt>{t.dimensions}</dt>
+          <dd>{t.pixels({ width: formatNumber(language, file.width), height: formatNumber(language, file.height) })}</dd>
+        </>
+      ) : null}
+      <dt>{t.uploaded}</dt>
+      <dd>{moment(file.uploadedAt)}</dd>
+      {file.uploader ? (
+        <>
+          <dt>{t.uploader}</dt>
+          <dd className="break-all">{file.uploader.name ?? t.deletedAccount}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 type DeleteFetcher = ReturnType<typeof useFetcher<ActionResult & { file?: string }>>;
 
 /** A file's card: preview, name, type, size, when, where used, and its deletion. */
@@ -89,38 +138,8 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
             {file.name}
           </Link>
         </h3>
-        {file.alt[language === "ru" ? "ru" : "en"] || Object.values(file.alt)[0] ? (
-          <p className="text-xs text-slate-600">{file.alt[language === "ru" ? "ru" : "en"] || Object.values(file.alt)[0]}</p>
-        ) : null}
-        {file.tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-1" aria-label={t.file.tags}>
-            {file.tags.map((tag) => (
-              <li key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-700">
-          <dt>{t.type}</dt>
-          <dd>{file.type}</dd>
-          <dt>{t.size}</dt>
-          <dd>{t.kilobytes({ size: formatNumber(language, file.size / 1024, 1) })}</dd>
-          {file.width && file.height ? (
-            <>
-              <dt>{t.dimensions}</dt>
-              <dd>{t.pixels({ width: formatNumber(language, file.width), height: formatNumber(language, file.height) })}</dd>
-            </>
-          ) : null}
-          <dt>{t.uploaded}</dt>
-          <dd>{moment(file.uploadedAt)}</dd>
-          {file.uploader ? (
-            <>
-              <dt>{t.uploader}</dt>
-              <dd className="break-all">{file.uploader.name ?? t.deletedAccount}</dd>
-            </>
-          ) : null}
-        </dl>
+        <FileWords file={file} />
+        <FileFacts file={file} />
         <div className="text-xs text-slate-700">
           <p className="font-medium text-slate-900">{t.whereUsed}</p>
           {file.places.length === 0 ? (
