@@ -115,7 +115,7 @@ type DeleteFetcher = ReturnType<typeof useFetcher<ActionResult & { file?: string
 
 /** A file's card: preview, name, type, size, when, where used, and its deletion. */
 function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: DeleteFetcher; problem: string | null }) {
-  const { m, language } = useMessages();
+  const { m } = useMessages();
   const t = m.media;
   const allows = useAllows();
   const headingId = `media-${file.name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
