@@ -3,6 +3,7 @@
 // Adding a record kind: register it in its feature and call the registration here.
 import { registerArchive } from "~/features/archive/register.server";
 import { registerContentKinds } from "~/features/content/records.server";
+import { registerMediaKinds } from "~/features/media/info.server";
 import { recordWrittenUsage } from "~/features/media/usage.server";
 import { registerPageKinds } from "~/features/pages/register.server";
 import { setDraftHost } from "~/features/records/drafts.server";
@@ -13,6 +14,7 @@ import { registerSeoKinds } from "~/features/seo/records.server";
 registerContentKinds();
 registerSeoKinds();
 registerPageKinds();
+registerMediaKinds();
 setDraftHost(releaseDraftHost);
 // Every change of what public pages serve is noted for the archive in its own transaction.
 registerArchive();

@@ -58,6 +58,7 @@ export default [
       route("locales", "routes/admin.other.locales.tsx"),
       route("archive", "routes/admin.other.archive.tsx"),
       route("media", "routes/admin.other.media.tsx"),
+      route("media/:name", "routes/admin.other.media.$name.tsx"),
     ]),
   ]),
   ...prefix("admin", [

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { releaseChanges, releases } from "./schema-releases";
 
 /**
@@ -69,5 +69,41 @@ export const mediaFiles = pgTable(
   ],
 );
 
+/**
+ * What an administrator says about a file of the library (app/features/media/info.server.ts): alt
+ * text and caption per site locale, whether the image is decorative, tags and the focal point.
+ * A record kind of the record store (`media:<name>`): every change has a revision, a log line and
+ * the version check; backups carry it with the rest of the database.
+ */
+export const mediaFileInfo = pgTable(
+  "media_file_info",
+  {
+    /** The file's stored name (media_files.name). */
+    name: text("name").primaryKey(),
+    /** Alt text by locale code. */
+    alt: jsonb("alt").$type<Record<string, string>>().notNull().default({}),
+    /** The image says nothing the text around it does not (alt=""): no alt text is asked for. */
+    decorative: boolean("decorative").notNull().default(false),
+    /** Caption by locale code. */
+    caption: jsonb("caption").$type<Record<string, string>>().notNull().default({}),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    /** The focal point, 0..1 from the image's left and top; null: the centre. */
+    focalX: real("focal_x"),
+    focalY: real("focal_y"),
+    /** The newer version's stored name, when the file was replaced; its earlier versions, newest first. */
+    replacedBy: text("replaced_by"),
+    previous: jsonb("previous").$type<string[]>().notNull().default([]),
+    /** Lower-cased alt texts, captions and tags, what the library's search matches. */
+    searchText: text("search_text").notNull().default(""),
+  },
+  (table) => [
+    check(
+      "media_file_info_focal_check",
+      sql`(${table.focalX} is null) = (${table.focalY} is null) and coalesce(${table.focalX} between 0 and 1 and ${table.focalY} between 0 and 1, true)`,
+    ),
+  ],
+);
+
 export type MediaUsageRow = typeof mediaUsages.$inferSelect;
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
+export type MediaFileInfoRow = typeof mediaFileInfo.$inferSelect;

@@ -19,11 +19,28 @@ describe("the record key's text form", () => {
     expect(joinKey({ prefix: "page", id: "3", locale: "en" })).toBe("page:3");
   });
 
+  it("takes a media file's name, dots and all", () => {
+    expect(splitKey("media:hero_image_1700000000.png@de")).toEqual({ prefix: "media", id: "hero_image_1700000000.png", locale: "de" });
+  });
+
   it("refuses what is not a key's shape", () => {
     expect(splitKey("")).toBeUndefined();
     expect(splitKey("home/hero@NOT A LOCALE")).toBeUndefined();
     expect(splitKey("x".repeat(301))).toBeUndefined();
-    for (const text of ["../etc", "home/../etc", "home/a/b", "menu:", "menu:1 2", "menu:../x", "home", "home/", "/home"]) {
+    for (const text of [
+      "../etc",
+      "home/../etc",
+      "home/a/b",
+      "menu:",
+      "menu:1 2",
+      "menu:../x",
+      "media:..",
+      "media:.hidden",
+      "media:a..b",
+      "home",
+      "home/",
+      "/home",
+    ]) {
       expect(splitKey(text)).toBeUndefined();
     }
   });

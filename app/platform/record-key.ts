@@ -11,8 +11,9 @@ export const DEFAULT_LOCALE = "en";
 
 const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 const PREFIX = /^([a-z][a-z-]{0,30}):(.+)$/;
-// An id of a kind with a prefix (`12`, `hero`), or a page content row's `page/section`.
-const PREFIXED_ID = /^[A-Za-z0-9_-]{1,100}$/;
+// An id of a kind with a prefix (`12`, `hero`, a media file's `hero_1700000000.png`: single dots
+// inside, never first), or a page content row's `page/section`.
+const PREFIXED_ID = /^[A-Za-z0-9_-](?:[A-Za-z0-9_-]|\.(?!\.)){0,199}$/;
 const ROW_ID = /^[A-Za-z0-9_-]{1,100}\/[A-Za-z0-9_-]{1,100}$/;
 
 /** The parts of a key's text, before the kind is known. */

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { requireMember } from "~/features/auth/permissions.server";
 import { fileNameSchema } from "~/features/media/library";
+import { fileVersionSchema } from "~/features/media/info";
 import { replaceMediaFile } from "~/features/media/replace.server";
 import { getUploadStore } from "~/features/uploads/upload-store.server";
 import { MAX_UPLOAD_BYTES, UploadError, uploadMessages } from "~/features/uploads/storage.server";
@@ -24,6 +25,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (request.method !== "POST") return fail("Method not allowed", 405);
   const name = fileNameSchema.safeParse(url.searchParams.get("file") ?? "");
   if (!name.success) return fail(ruMedia.invalidName, 400);
+  // The version the library showed (optional): a file changed since is refused with 409.
+  const version = fileVersionSchema.safeParse(url.searchParams.get("version") ?? undefined);
+  if (!version.success) return fail(ruMedia.file.invalid, 400);
   if (Number(request.headers.get("content-length") ?? "0") > MAX_UPLOAD_BYTES) return fail(uploadMessages.too_large, 413);
   if (!request.body) return fail(uploadMessages.empty, 400);
   const store = getUploadStore(getEnv());
@@ -35,6 +39,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       name.data,
       Readable.fromWeb(request.body as NodeReadableStream),
       getEnv().DATA_DIR,
+      version.data,
     );
     return Response.json({ ok: true, ...replaced });
   } catch (error) {

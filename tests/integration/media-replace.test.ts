@@ -107,7 +107,10 @@ describe.each(onBothDatabases)("replacing a file in place on %s", (kind) => {
       expect(replaced).toMatchObject({ records: 3, staged: true });
       expect((await getPageContent("home")).hero_image).toBe(original.url);
       const staged = await db.select().from(releaseChanges).where(eq(releaseChanges.releaseId, release.id));
-      expect(staged.map((change) => change.key).sort()).toEqual(["global/logo_url", "home/hero_image", `page:${pageId}`].sort());
+      // The records that show it, and the two versions' records (which replaced which), staged together.
+      expect(staged.map((change) => change.key).sort()).toEqual(
+        ["global/logo_url", "home/hero_image", `page:${pageId}`, `media:${original.fileName}`, `media:${replaced.file}`].sort(),
+      );
       expect(JSON.stringify(staged.map((change) => change.staged))).toContain(replaced.url);
     } finally {
       await setDrafting(db, admin, null);

@@ -36,6 +36,7 @@ const loaderNeeds: Record<string, Permission | null> = {
   "admin.other.edge.tsx": "settings.edit",
   "admin.other.locales.tsx": "settings.edit",
   "admin.other.media.tsx": "uploads.create",
+  "admin.other.media.$name.tsx": "uploads.create",
   "admin.other.messages.tsx": "messages.read",
   "admin.other.pages.tsx": "content.edit",
   "admin.other.redirects.tsx": "redirects.edit",

@@ -2,7 +2,7 @@
 // copies, from the catalogue the uploads keep: uploads/catalogue.server.ts) with where each is
 // used (usage.server.ts), and deleting a file nothing uses.
 import { and, desc, eq, gte, ilike, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { mediaFiles, user } from "~/db/schema";
+import { mediaFileInfo, mediaFiles, user } from "~/db/schema";
 import { requirePermission } from "~/features/access/require.server";
 import { recordEvent } from "~/features/activity/activity.server";
 import { settingKeys } from "~/features/content/catalogue/settings";
@@ -15,6 +15,8 @@ import type { Database } from "~/platform/db.server";
 import type { Actor } from "~/platform/person";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { Refusal } from "~/platform/refusal";
+import { checkFileVersion, mediaInfoKey } from "./file-version.server";
+import { latestVersions } from "~/features/records/revisions.server";
 import { ensureUsageIndex, fileUsedSql, noteUnusedSince, usagesIn, type MediaUsage } from "./usage.server";
 import {
   fileNameSchema,
@@ -87,7 +89,15 @@ const longUnusedSql = sql`${mediaFiles.unusedSince} <= now() - make_interval(day
 /** The catalogue's rows a query asks for. */
 function conditionsOf(query: LibraryQuery): SQL[] {
   const conditions: SQL[] = [];
-  if (query.q) conditions.push(ilike(mediaFiles.name, likePattern(query.q)));
+  // A part of the name, or of an alt text, caption or tag (the info's lower-cased search text).
+  if (query.q)
+    conditions.push(
+      sql`(${ilike(mediaFiles.name, likePattern(query.q))} or exists (select 1 from ${mediaFileInfo} where ${mediaFileInfo.name} = ${mediaFiles.name} and ${mediaFileInfo.searchText} like ${likePattern(query.q.toLowerCase())}))`,
+    );
+  if (query.tag)
+    conditions.push(
+      sql`exists (select 1 from ${mediaFileInfo} where ${mediaFileInfo.name} = ${mediaFiles.name} and ${mediaFileInfo.tags} @> ${JSON.stringify([query.tag])}::jsonb)`,
+    );
   if (query.used !== "all") conditions.push(query.used === "used" ? fileUsedSql : sql`not ${fileUsedSql}`);
   if (query.type !== "all")
     conditions.push(
@@ -98,6 +108,14 @@ function conditionsOf(query: LibraryQuery): SQL[] {
   if (query.from) conditions.push(gte(mediaFiles.uploadedAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) conditions.push(lt(mediaFiles.uploadedAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
   return conditions;
+}
+
+/** Every tag the library's files have (the tag filter's choices), the first 500 in order. */
+async function libraryTags(db: Database): Promise<string[]> {
+  const result = (await db.execute(
+    sql`select distinct jsonb_array_elements_text(${mediaFileInfo.tags}) as tag from ${mediaFileInfo} order by 1 limit 500`,
+  )) as unknown as { rows: { tag: string }[] };
+  return result.rows.map((row) => row.tag);
 }
 
 /**
@@ -111,7 +129,7 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
   // Files found in the store are unused from now on, unless the index names them.
   if (await syncCatalogue(db, store)) await noteUnusedSince(db);
   const where = and(...conditionsOf(query));
-  const [rows, [counts], uploaderRows] = await Promise.all([
+  const [rows, [counts], uploaderRows, tagRows] = await Promise.all([
     db
       .select({
         name: mediaFiles.name,
@@ -123,9 +141,13 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
         uploadedBy: mediaFiles.uploadedBy,
         uploaderName: user.name,
         uploaderEmail: user.email,
+        alt: mediaFileInfo.alt,
+        decorative: mediaFileInfo.decorative,
+        tags: mediaFileInfo.tags,
       })
       .from(mediaFiles)
       .leftJoin(user, eq(user.id, mediaFiles.uploadedBy))
+      .leftJoin(mediaFileInfo, eq(mediaFileInfo.name, mediaFiles.name))
       .where(where)
       .orderBy(desc(mediaFiles.uploadedAt), mediaFiles.name)
       .limit(LIBRARY_PAGE_SIZE)
@@ -141,10 +163,15 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
       .selectDistinct({ id: mediaFiles.uploadedBy, name: user.name, email: user.email })
       .from(mediaFiles)
       .leftJoin(user, eq(user.id, mediaFiles.uploadedBy)),
+    libraryTags(db),
   ]);
   const usages = await usagesIn(
     db,
     rows.map((row) => `/uploads/${row.name}`),
+  );
+  const versions = await latestVersions(
+    db,
+    rows.map((row) => mediaInfoKey(row.name).text),
   );
   const byPath = new Map<string, MediaPlace[]>();
   for (const usage of usages) byPath.set(usage.path, [...(byPath.get(usage.path) ?? []), placeOf(usage)]);
@@ -158,6 +185,8 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
     uploadedAt: row.uploadedAt.toISOString(),
     uploader: row.uploadedBy ? { id: row.uploadedBy, name: row.uploaderName || row.uploaderEmail || null } : null,
     places: byPath.get(`/uploads/${row.name}`) ?? [],
+    ...{ alt: row.alt ?? {}, decorative: row.decorative ?? false, tags: row.tags ?? [] },
+    version: versions[mediaInfoKey(row.name).text] ?? 0,
   }));
   const uploaders: Uploader[] = uploaderRows
     .map((row) => (row.id ? { id: row.id, name: row.name || row.email || null } : { id: "unknown", name: null }))
@@ -170,6 +199,7 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
     pages: Math.max(1, Math.ceil(matching / LIBRARY_PAGE_SIZE)),
     longUnused: counts?.longUnused ?? 0,
     uploaders,
+    tags: tagRows,
   };
 }
 
@@ -177,8 +207,9 @@ export async function listLibrary(db: Database, store: UploadStore, actor: Actor
  * Deletes a stored upload with its copies and info, when nothing uses it, live or staged: a file
  * in use is refused (409) with its places. The usage index is held still meanwhile (a write that
  * would name the file waits), so no save can start using it between the check and the removal.
+ * From a page opened at `version`: refused (409) when the file has changed since.
  */
-export async function deleteMediaFile(db: Database, store: UploadStore, actor: Actor, fileName: string) {
+export async function deleteMediaFile(db: Database, store: UploadStore, actor: Actor, fileName: string, version?: number) {
   requirePermission(actor, "media.delete");
   const m = messagesOf(adminLanguageOf(actor?.language)).media;
   const parsed = fileNameSchema.safeParse(fileName);
@@ -187,6 +218,8 @@ export async function deleteMediaFile(db: Database, store: UploadStore, actor: A
   await ensureUsageIndex(db);
   await db.transaction(async (transaction) => {
     await transaction.execute(sql`lock table media_usages in share mode`);
+    // Changed by another administrator since the library showed it: 409, nothing deleted.
+    await checkFileVersion(transaction, name, version);
     const places = (await usagesIn(transaction, [`/uploads/${name}`])).map(placeOf);
     if (places.length > 0) {
       const texts = places.map((place) => {

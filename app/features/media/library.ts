@@ -56,10 +56,19 @@ export interface LibraryFile {
   uploadedAt: string;
   uploader: Uploader | null;
   places: MediaPlace[];
+  /** Alt text by locale, whether it is decorative, and its tags (the file's page). */
+  alt: Record<string, string>;
+  decorative: boolean;
+  tags: string[];
+  /** The version shown (its deletion and replacement send it back: 409 when another administrator changed it). */
+  version: number;
 }
 
-/** The form of a file's deletion: its stored name. */
-export const mediaDeleteSchema = z.object({ file: fileNameSchema });
+/** The form of a file's deletion: its stored name, and the version the library showed. */
+export const mediaDeleteSchema = z.object({
+  file: fileNameSchema,
+  version: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
 
 /** A content value or setting (`page`, `section`) given a file of the library (`file`). */
 export const mediaPickSchema = z.object({

@@ -6,7 +6,7 @@ import { hasNoControlCharacters, isCalendarDay } from "~/platform/query-values";
 const day = z.string().trim().refine(isCalendarDay).catch("").default("");
 
 /**
- * The library's query: a part of a file's name, which files (used, unused, all), of which kind
+ * The library's query: a part of a file's name, alt text, caption or tag, a tag, which files (used, unused, all), of which kind
  * (images, other files), who uploaded them (an account's id; `unknown`: files found in the store
  * without an uploader), uploaded from and to which day (UTC, both included), and the screen.
  */
@@ -20,6 +20,8 @@ export const libraryQuerySchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,100}$/)
     .catch("")
     .default(""),
+  /** A tag the file has (the file's page gives them). */
+  tag: z.string().trim().toLowerCase().max(40).refine(hasNoControlCharacters).catch("").default(""),
   from: day,
   to: day,
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),

@@ -18,6 +18,7 @@ function libraryHref(query: LibraryQuery, page: number) {
   if (query.used !== "all") params.set("used", query.used);
   if (query.type !== "all") params.set("type", query.type);
   if (query.uploader) params.set("uploader", query.uploader);
+  if (query.tag) params.set("tag", query.tag);
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
   if (page > 1) params.set("page", String(page));
@@ -28,8 +29,8 @@ function libraryHref(query: LibraryQuery, page: number) {
 const selectClass = "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900";
 const labelClass = "grid gap-1 text-sm font-medium text-slate-800";
 
-/** The library's search and filters: a part of the name, use, kind, uploader and days. */
-export function LibraryFilters({ query, uploaders }: { query: LibraryQuery; uploaders: Uploader[] }) {
+/** The library's search and filters: a part of the name, alt text or tag, use, kind, uploader, tag and days. */
+export function LibraryFilters({ query, uploaders, tags = [] }: { query: LibraryQuery; uploaders: Uploader[]; tags?: string[] }) {
   const { m } = useMessages();
   const t = m.media;
   return (
@@ -65,6 +66,19 @@ export function LibraryFilters({ query, uploaders }: { query: LibraryQuery; uplo
           ))}
         </select>
       </label>
+      {tags.length > 0 || query.tag ? (
+        <label className={labelClass}>
+          {t.file.tagFilter}
+          <select name="tag" defaultValue={query.tag} className={selectClass}>
+            <option value="">{t.file.tagAll}</option>
+            {[...new Set([...tags, ...(query.tag ? [query.tag] : [])])].map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label className={labelClass}>
         {t.from}
         <Input type="date" name="from" defaultValue={query.from} />

@@ -1,6 +1,6 @@
 import { Images } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { useAllows } from "~/components/admin/shell/use-allows";
 import { Button } from "~/components/ui/button";
@@ -23,6 +23,8 @@ import { LibraryUpload } from "./library-upload";
 
 export interface MediaPanelProps {
   files: LibraryFile[];
+  /** Every tag the library's files have (the tag filter). */
+  tags: string[];
   total: number;
   matching: number;
   pages: number;
@@ -35,7 +37,7 @@ export interface MediaPanelProps {
 const moment = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** One place a file is used, with the link that opens it (and its release, when staged). */
-function PlaceItem({ place }: { place: MediaPlace }) {
+export function PlaceItem({ place }: { place: MediaPlace }) {
   const { m } = useMessages();
   const t = m.media;
   const where = (t.places as Record<string, (p: { key: string }) => string>)[place.kind] ?? t.places.other;
@@ -60,11 +62,60 @@ function PlaceItem({ place }: { place: MediaPlace }) {
   );
 }
 
+/** A file's alt text (in the dashboard's language when it has one) and tags, from its page. */
+function FileWords({ file }: { file: LibraryFile }) {
+  const { m, language } = useMessages();
+  const t = m.media;
+  const alt = file.alt[language] || Object.values(file.alt)[0];
+  return (
+    <>
+      {alt ? <p className="text-xs text-slate-600">{alt}</p> : null}
+      {file.tags.length > 0 ? (
+        <ul className="flex flex-wrap gap-1" aria-label={t.file.tags}>
+          {file.tags.map((tag) => (
+            <li key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** A file's type, size, pixels, when and by whom it was uploaded. */
+function FileFacts({ file }: { file: LibraryFile }) {
+  const { m, language } = useMessages();
+  const t = m.media;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-700">
+      <dt>{t.type}</dt>
+      <dd>{file.type}</dd>
+      <dt>{t.size}</dt>
+      <dd>{t.kilobytes({ size: formatNumber(language, file.size / 1024, 1) })}</dd>
+      {file.width && file.height ? (
+        <>
+          <dt>{t.dimensions}</dt>
+          <dd>{t.pixels({ width: formatNumber(language, file.width), height: formatNumber(language, file.height) })}</dd>
+        </>
+      ) : null}
+      <dt>{t.uploaded}</dt>
+      <dd>{moment(file.uploadedAt)}</dd>
+      {file.uploader ? (
+        <>
+          <dt>{t.uploader}</dt>
+          <dd className="break-all">{file.uploader.name ?? t.deletedAccount}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 type DeleteFetcher = ReturnType<typeof useFetcher<ActionResult & { file?: string }>>;
 
 /** A file's card: preview, name, type, size, when, where used, and its deletion. */
 function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: DeleteFetcher; problem: string | null }) {
-  const { m, language } = useMessages();
+  const { m } = useMessages();
   const t = m.media;
   const allows = useAllows();
   const headingId = `media-${file.name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
@@ -79,28 +130,16 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
           <img src={file.path} alt="" loading="lazy" className="aspect-video w-full rounded bg-slate-100 object-contain" />
         ) : null}
         <h3 id={headingId} className="break-all text-sm font-semibold text-slate-900">
-          {file.name}
+          <Link
+            to={`/admin/other/media/${encodeURIComponent(file.name)}`}
+            className="text-indigo-700 underline"
+            aria-label={t.file.open({ name: file.name })}
+          >
+            {file.name}
+          </Link>
         </h3>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-700">
-          <dt>{t.type}</dt>
-          <dd>{file.type}</dd>
-          <dt>{t.size}</dt>
-          <dd>{t.kilobytes({ size: formatNumber(language, file.size / 1024, 1) })}</dd>
-          {file.width && file.height ? (
-            <>
-              <dt>{t.dimensions}</dt>
-              <dd>{t.pixels({ width: formatNumber(language, file.width), height: formatNumber(language, file.height) })}</dd>
-            </>
-          ) : null}
-          <dt>{t.uploaded}</dt>
-          <dd>{moment(file.uploadedAt)}</dd>
-          {file.uploader ? (
-            <>
-              <dt>{t.uploader}</dt>
-              <dd className="break-all">{file.uploader.name ?? t.deletedAccount}</dd>
-            </>
-          ) : null}
-        </dl>
+        <FileWords file={file} />
+        <FileFacts file={file} />
         <div className="text-xs text-slate-700">
           <p className="font-medium text-slate-900">{t.whereUsed}</p>
           {file.places.length === 0 ? (
@@ -118,7 +157,7 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
             {problem}
           </p>
         ) : null}
-        {file.type.startsWith("image/") && allows("uploads.create") ? <ReplaceButton name={file.name} /> : null}
+        {file.type.startsWith("image/") && allows("uploads.create") ? <ReplaceButton name={file.name} version={file.version} /> : null}
         {allows("media.delete") ? (
           <ConfirmDialog
             trigger={
@@ -136,7 +175,9 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
             description={t.confirmRemove({ name: file.name })}
             confirmLabel={t.remove}
             cancelLabel={m.common.cancel}
-            onConfirm={() => deletion.submit({ intent: mediaIntents.deleteFile, file: file.name }, { method: "post" })}
+            onConfirm={() =>
+              deletion.submit({ intent: mediaIntents.deleteFile, file: file.name, version: file.version }, { method: "post" })
+            }
           />
         ) : null}
       </article>
@@ -145,7 +186,7 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
 }
 
 /** «Другое → Медиатека»: every stored upload in a grid, searched by name, filtered by use, kind, uploader and days, a screen at a time. */
-export function MediaPanel({ files, total, matching, pages, uploaders, longUnused, query }: MediaPanelProps) {
+export function MediaPanel({ files, total, matching, pages, uploaders, longUnused, query, tags }: MediaPanelProps) {
   const { m, language } = useMessages();
   const t = m.media;
   // One fetcher for every card: a deleted file's card is gone when the answer is handled.
@@ -174,7 +215,7 @@ export function MediaPanel({ files, total, matching, pages, uploaders, longUnuse
       </div>
       <LibraryUpload />
       {total > 0 ? <LongUnusedCard count={longUnused} /> : null}
-      <LibraryFilters query={query} uploaders={uploaders} />
+      <LibraryFilters query={query} uploaders={uploaders} tags={tags} />
       <p className="text-sm text-slate-600" aria-live="polite">
         {total === 0
           ? t.empty

@@ -11,7 +11,7 @@ import { MEDIA_REPLACE_PATH } from "~/features/media/library";
  * A new version of an image, in place: every page, setting and block that shows it shows the new
  * one (or, while the administrator drafts a release, will once it publishes).
  */
-export function ReplaceButton({ name }: { name: string }) {
+export function ReplaceButton({ name, version }: { name: string; version?: number }) {
   const { m, language } = useMessages();
   const t = m.media;
   const [busy, setBusy] = useState(false);
@@ -22,11 +22,14 @@ export function ReplaceButton({ name }: { name: string }) {
     if (!file) return;
     setBusy(true);
     try {
-      const response = await fetch(`${MEDIA_REPLACE_PATH}?file=${encodeURIComponent(name)}`, {
-        method: "POST",
-        headers: { "content-type": file.type || "application/octet-stream" },
-        body: file,
-      });
+      const response = await fetch(
+        `${MEDIA_REPLACE_PATH}?${new URLSearchParams({ file: name, ...(version === undefined ? {} : { version: String(version) }) })}`,
+        {
+          method: "POST",
+          headers: { "content-type": file.type || "application/octet-stream" },
+          body: file,
+        },
+      );
       const answer = (await response.json().catch(() => ({}))) as { message?: string; records?: number; staged?: boolean };
       if (!response.ok) toastError(m.common.error, inLanguage(language, answer.message) || t.replaceFailed);
       else {
