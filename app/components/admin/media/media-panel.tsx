@@ -129,13 +129,14 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
         {file.type.startsWith("image/") ? (
           <img src={file.path} alt="" loading="lazy" className="aspect-video w-full rounded bg-slate-100 object-contain" />
         ) : null}
-        <h3 id={headingId} className="break-all text-sm font-semibold text-slate-900">
+        {/* The tile is named by the file's name alone; its link says where it leads. */}
+        <h3 className="break-all text-sm font-semibold text-slate-900">
           <Link
             to={`/admin/other/media/${encodeURIComponent(file.name)}`}
             className="text-indigo-700 underline"
             aria-label={t.file.open({ name: file.name })}
           >
-            {file.name}
+            <span id={headingId}>{file.name}</span>
           </Link>
         </h3>
         <FileWords file={file} />
