@@ -103,7 +103,7 @@ try {
     for (let run = 1; run <= runs; run++) {
       const result = await audit(url);
       lhr = result.lhr;
-      const name = `${pathname === "/" ? "landing" : pathname.slice(1)}-${run}.json`;
+      const name = `${pathname === "/" ? "landing" : pathname.slice(1).replaceAll("/", "_")}-${run}.json`;
       // One output format asked for, so one report.
       fs.writeFileSync(path.join(reportDirectory, name), /** @type {string} */ (result.report));
       const figures = runFigures(lhr);
