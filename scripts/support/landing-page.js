@@ -120,21 +120,21 @@ async function adminCookie(baseUrl, account) {
 export const SECOND_LOCALE = "de";
 
 /**
- * Switches the second locale on (added and public) through the dashboard's own actions, unless
- * the server answers its home already. Its pages show English's texts through the fallback, with
- * its own fixed texts and language. Answers the locale's home.
- * @param {string} baseUrl @param {{ account?: { email: string; password: string } }} [options]
+ * Switches a locale on (added and public) through the dashboard's own actions, unless the server
+ * answers its home already. Its pages show English's texts through the fallback, with its own
+ * fixed texts and language. Answers the locale's home.
+ * @param {string} baseUrl @param {string} code @param {{ account?: { email: string; password: string } }} [options]
  */
-export async function ensureSecondLocale(baseUrl, { account } = {}) {
-  const home = `/${SECOND_LOCALE}`;
+export async function ensureLocale(baseUrl, code, { account } = {}) {
+  const home = `/${code}`;
   const existing = await fetch(`${baseUrl}${home}`);
   await existing.arrayBuffer();
   if (existing.status === 200) return home;
   const cookie = await adminCookie(baseUrl, account);
   /** @type {Record<string, string>[]} */
   const steps = [
-    { intent: "add-locale", code: SECOND_LOCALE },
-    { intent: "set-locale-state", code: SECOND_LOCALE, state: "public", override: "on" },
+    { intent: "add-locale", code },
+    { intent: "set-locale-state", code, state: "public", override: "on" },
   ];
   for (const fields of steps) {
     const response = await fetch(`${baseUrl}/admin/other/locales`, {
@@ -144,10 +144,16 @@ export async function ensureSecondLocale(baseUrl, { account } = {}) {
       redirect: "manual",
     });
     await response.arrayBuffer();
-    if (response.status >= 400 && response.status !== 409) throw new Error(`${fields.intent} refused: ${response.status}`);
+    if (response.status >= 400 && response.status !== 409) throw new Error(`${fields.intent} ${code} refused: ${response.status}`);
   }
   return home;
 }
+
+/**
+ * Switches the second locale on (see ensureLocale). Answers its home.
+ * @param {string} baseUrl @param {{ account?: { email: string; password: string } }} [options]
+ */
+export const ensureSecondLocale = (baseUrl, options = {}) => ensureLocale(baseUrl, SECOND_LOCALE, options);
 
 /**
  * Signs up the first account (the administrator) on a fresh server, or signs `account` in on one
