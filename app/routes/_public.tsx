@@ -61,8 +61,10 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const texts = usePublicTexts();
   useRevealOnScroll();
   useRouterNavigation();
-  // A missing page is no site page: the collector would refuse its pageview, so none is sent.
-  const notFound = useMatches().some((match) => match.id === "routes/_public.$" && !(match.data as { page?: unknown } | undefined)?.page);
+  // A missing page is no site page: the collector would refuse its pageview, so none is sent. The
+  // catch-all (`routes/_public.$`, `routes/_public.$@de` under a locale's prefix) is the only
+  // public route whose id holds a `$`, and answers without a page when none has the address.
+  const notFound = useMatches().some((match) => match.id.includes("$") && !(match.data as { page?: unknown } | undefined)?.page);
   useStatisticsScript(loaderData.statistics && !notFound);
   return (
     <div className="flex min-h-screen flex-col">

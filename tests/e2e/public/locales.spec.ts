@@ -161,6 +161,21 @@ test.describe("[PUBLIC][LOCALES] a second locale", () => {
     expect(errors.filter((error) => !/\b(404|400)\b/.test(error))).toEqual([]);
   });
 
+  test("a missing page under a locale's prefix loads no statistics script; a German page does", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === "/visit.js" || pathname === "/api/visit") scripts.push(pathname);
+    });
+    expect((await page.goto("/de/no-such-page"))!.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hoppla! Seite nicht gefunden");
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    // The same browser on a German page: the script loads once the page has hydrated.
+    await page.goto("/de/faq");
+    await expect.poll(() => scripts).toContain("/visit.js");
+  });
+
   test("a German page's cookie banner and contact form speak German, the server's refusals too", async ({ page }) => {
     await page.goto("/de/contact");
     const banner = page.getByRole("region", { name: "Wir verwenden Cookies" });
