@@ -3,34 +3,15 @@
 import { z } from "zod";
 import { isAllowedLocale } from "~/features/locales/allow-list";
 import { translationIntents } from "./intents";
+import { translations } from "~/features/admin-i18n/catalogue/ru/translations";
 
 export { translationIntents };
 
 /** Where a locale's texts download as XLIFF 2.0 (`?locale=de`). */
 export const XLIFF_EXPORT_PATH = "/admin/content.xlf";
 
-/** The XLIFF export and import's answers (Russian: the catalogue's `translations.xliff` texts). */
-export const xliffMessages = {
-  imported: "Перевод из файла загружен",
-  unchanged: "Файл не отличается от сохранённого перевода: ничего не изменено",
-  failed: "Не удалось загрузить файл перевода",
-  notXliff: "Файл не читается как XLIFF 2.0",
-  otherSite: "Файл выгружен с другого сайта",
-  otherLanguage: "Файл переводит другие языки: выгрузите файл этого языка",
-  empty: "В файле нет ни одной единицы перевода",
-  tooLarge: "Файл слишком большой: не больше 5 МБ",
-  fieldsRefused: "Файл не загружен: исправьте отмеченные поля. Ничего не изменено",
-  unknownKey: "Такого текста на сайте нет",
-  duplicateKey: "Этот текст встречается в файле дважды",
-  markup: "Разметка в этом поле не допускается",
-  htmlNotAllowed: "Разметка, которую это поле не допускает (скрипты, стили, обработчики событий, другие теги)",
-  badUrl: "Адрес указан неверно: нужен путь на сайте или адрес http(s)",
-  badCharacters: "Недопустимые символы",
-  segments: "Текст разбит на несколько сегментов: объедините их в один",
-  tooLongField: "Текст слишком длинный",
-  otherRelease: "Файл выгружен для другого выпуска или для всех текстов языка: выгрузите файл этого выпуска",
-  releaseFile: "Это файл выпуска: загрузите его на странице выпуска",
-} as const;
+/** The XLIFF export and import's answers: the Russian catalogue's texts themselves, shown in the administrator's language. */
+export const xliffMessages = translations.xliff;
 
 /** The server's answers (Russian: the catalogue's `translations` texts, shown in the administrator's language). */
 export const translationMessages = {

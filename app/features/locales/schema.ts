@@ -2,6 +2,7 @@
 // server checks every form with these schemas.
 import { z } from "zod";
 import { isAllowedLocale } from "./allow-list";
+import { ru } from "~/features/admin-i18n/catalogue/ru";
 
 /** A site locale as the dashboard and the public site read it. */
 export interface SiteLocale {
@@ -31,25 +32,12 @@ export const localeIntents = {
   setState: "set-locale-state",
 } as const;
 
+/** The section's answers: the Russian catalogue's texts (shown in the administrator's language), and the one that names releases. */
 export const localeMessages = {
-  added: "Язык добавлен",
-  removed: "Язык удалён",
-  defaultChosen: "Язык по умолчанию изменён",
-  stateChanged: "Состояние языка изменено",
-  unknownCode: "Такого языка нет в списке допустимых",
-  malformedCode: "Код языка указан неверно",
-  alreadyAdded: "Этот язык уже добавлен",
-  notAdded: "Этого языка нет на сайте",
-  removeDefault: "Нельзя удалить язык по умолчанию: сначала выберите другой",
-  defaultMustBePublic: "Языком по умолчанию может быть только опубликованный язык",
-  draftDefault: "Язык по умолчанию нельзя снять с публикации",
-  incomplete:
-    "Перевод не полный: опубликуйте язык с отметкой «несмотря на неполный перевод» (это попадёт в журнал) или сначала допереведите его",
+  ...ru.locales.answers,
   scheduledChanges: (releases: readonly string[]) =>
     `Нельзя удалить язык: его изменения есть в запланированных выпусках: ${releases.join(", ")}`,
-  invalidRequest: "Неизвестное действие",
-  failed: "Не удалось изменить языки сайта",
-} as const;
+};
 
 const code = z
   .string({ error: localeMessages.malformedCode })
