@@ -1,58 +1,22 @@
-import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page, workerPort } from "../support/fixtures";
-import pg from "pg";
-import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
+import { expect, test, type Page, workerPort } from "../support/fixtures";
+import { signedIn, sql, usePostgresServer } from "../support/postgres-server";
 
 // Two administrators need a database the spec can write to: a fresh PostgreSQL database of its own.
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = workerPort(1);
 const FIRST = { email: "first-admin@example.com", password: "first-password-1" };
 const SECOND = { email: "second-admin@example.com", password: "second-password-1" };
 
-async function sql(connectionString: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-async function signedIn(browser: Browser, url: string, account: typeof FIRST, signUp: boolean) {
-  const context = await browser.newContext({ baseURL: url });
-  const path = signUp ? "/api/auth/sign-up/email" : "/api/auth/sign-in/email";
-  const answer = await context.request.post(path, { headers: { Origin: url }, data: { ...account, name: account.email.split("@")[0] } });
-  expect(answer.ok()).toBe(true);
-  return context.newPage();
-}
-
 const setting = (page: Page) => page.getByTestId("setting-company_name");
 
 test.describe("[ADMIN][CONFLICT] two administrators", () => {
-  let server: IsolatedServer;
-  let database: string;
-  let connectionString: string;
-
-  test.beforeAll(async () => {
-    database = `site_e2e_conflict_${Date.now()}_${randomBytes(3).toString("hex")}`;
-    await sql(ADMIN_URL, `CREATE DATABASE "${database}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    connectionString = url.toString();
-    server = await startIsolatedServer({ port: PORT, env: { DATABASE_URL: connectionString, AUTH_RATE_LIMIT: "1000" } });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await sql(ADMIN_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  });
+  const site = usePostgresServer("conflict", PORT);
 
   test("a save against a value the other changed is refused with 409, shows theirs, and can keep it or overwrite", async ({ browser }) => {
-    const first = await signedIn(browser, server.url, FIRST, true);
-    await signedIn(browser, server.url, SECOND, true).then((page) => page.context().close());
+    const first = await signedIn(browser, site.server.url, FIRST, true);
+    await signedIn(browser, site.server.url, SECOND, true).then((page) => page.context().close());
     // The first account became the administrator; the second is made one directly.
-    await sql(connectionString, `INSERT INTO admin_users (user_id) SELECT id FROM "user" WHERE email = $1`, [SECOND.email]);
-    const second = await signedIn(browser, server.url, SECOND, false);
+    await sql(site.databaseUrl, `INSERT INTO admin_users (user_id) SELECT id FROM "user" WHERE email = $1`, [SECOND.email]);
+    const second = await signedIn(browser, site.server.url, SECOND, false);
 
     await first.goto("/admin/settings/contact");
     await second.goto("/admin/settings/contact");
@@ -74,7 +38,7 @@ test.describe("[ADMIN][CONFLICT] two administrators", () => {
     await expect(notice).toContainText("second-admin@example.com");
     await expect(notice).toContainText("Second's company");
     const stored = async () =>
-      (await sql(connectionString, `SELECT content_value FROM page_content WHERE page_name = 'global' AND section_name = 'company_name'`))
+      (await sql(site.databaseUrl, `SELECT content_value FROM page_content WHERE page_name = 'global' AND section_name = 'company_name'`))
         .rows[0]?.content_value;
     expect(await stored()).toBe("Second's company");
 

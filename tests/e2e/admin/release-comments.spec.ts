@@ -1,13 +1,11 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { expect, test, type Browser, type Page, workerPort } from "../support/fixtures";
+import { expect, test, workerPort } from "../support/fixtures";
+import { openHydrated, signedIn, sql, usePostgresServer } from "../support/postgres-server";
 import { expectNoAxeViolations } from "../support/axe";
-import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
 import { toast } from "../support/dashboard";
 
 // Three people with three roles need a database the spec can give roles in: a fresh PostgreSQL database of its own.
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = workerPort(3);
+const WIDE = { width: 1400, height: 1000 };
 const ADMIN = { email: "comments-admin@example.com", password: "admin-password-1" };
 const AUTHOR = { email: "comments-author@example.com", password: "author-password-1" };
 const REVIEWER = { email: "comments-reviewer@example.com", password: "reviewer-password-1" };
@@ -17,49 +15,8 @@ const REMARK = "Заголовок длинноват: до 40 знаков, п�
 const SEND_BACK = "Сократите заголовок и отправьте снова";
 const KEY = "home/hero_title";
 
-async function sql(connectionString: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Opens a dashboard page and waits until the router has hydrated it, so a click is the fetcher's, not a native post. */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
-  );
-}
-
-async function signedIn(browser: Browser, url: string, account: typeof AUTHOR, signUp: boolean) {
-  const context = await browser.newContext({ baseURL: url, viewport: { width: 1400, height: 1000 } });
-  const path = signUp ? "/api/auth/sign-up/email" : "/api/auth/sign-in/email";
-  const answer = await context.request.post(path, { headers: { Origin: url }, data: { ...account, name: account.email.split("@")[0] } });
-  expect(answer.ok()).toBe(true);
-  return context.newPage();
-}
-
 test.describe("[ADMIN][RELEASES] comments on a release and on its changes", () => {
-  let server: IsolatedServer;
-  let database: string;
-  let databaseUrl: string;
-
-  test.beforeAll(async () => {
-    database = `site_comments_e2e_${Date.now()}_${randomBytes(3).toString("hex")}`;
-    await sql(ADMIN_URL, `CREATE DATABASE "${database}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
-    server = await startIsolatedServer({ port: PORT, env: { DATABASE_URL: databaseUrl, AUTH_RATE_LIMIT: "1000" } });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await sql(ADMIN_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  });
+  const site = usePostgresServer("comments", PORT);
 
   // long-function: the whole conversation, one step after another
   test("a reviewer comments on a staged change and sends back with a comment; the author reads the thread and resolves it", async ({
@@ -67,32 +24,35 @@ test.describe("[ADMIN][RELEASES] comments on a release and on its changes", () =
   }) => {
     test.setTimeout(180_000);
     // The first account is the administrator; the author and the reviewer get their roles.
-    const admin = await signedIn(browser, server.url, ADMIN, true);
+    const admin = await signedIn(browser, site.server.url, ADMIN, true, WIDE);
     for (const [account, role] of [
       [AUTHOR, "author"],
       [REVIEWER, "reviewer"],
     ] as const) {
-      await signedIn(browser, server.url, account, true).then((page) => page.context().close());
-      await sql(databaseUrl, `INSERT INTO admin_users (user_id, role) SELECT id, $2 FROM "user" WHERE email = $1`, [account.email, role]);
+      await signedIn(browser, site.server.url, account, true, WIDE).then((page) => page.context().close());
+      await sql(site.databaseUrl, `INSERT INTO admin_users (user_id, role) SELECT id, $2 FROM "user" WHERE email = $1`, [
+        account.email,
+        role,
+      ]);
     }
     expect(
-      (await admin.request.post("/admin/content", { headers: { Origin: server.url }, form: { intent: "initialize-content" } })).ok(),
+      (await admin.request.post("/admin/content", { headers: { Origin: site.server.url }, form: { intent: "initialize-content" } })).ok(),
     ).toBe(true);
-    const author = await signedIn(browser, server.url, AUTHOR, false);
-    const reviewer = await signedIn(browser, server.url, REVIEWER, false);
+    const author = await signedIn(browser, site.server.url, AUTHOR, false, WIDE);
+    const reviewer = await signedIn(browser, site.server.url, REVIEWER, false, WIDE);
 
     // The author stages a new hero into a release and submits it.
-    await open(author, "/admin/other/releases");
+    await openHydrated(author, "/admin/other/releases");
     await author.getByLabel("Название выпуска").fill(RELEASE);
     await author.getByRole("button", { name: "Создать и открыть" }).click();
     await expect(author).toHaveURL(/\/admin\/other\/releases\/\d+$/);
     const releaseUrl = new URL(author.url()).pathname;
-    await open(author, "/admin/content?page=home");
+    await openHydrated(author, "/admin/content?page=home");
     const hero = author.getByTestId("content-card-hero_title");
     await hero.getByRole("textbox").fill(HERO);
     await hero.getByRole("button", { name: "Save" }).click();
     await expect(hero.getByTestId("staged-value")).toContainText(HERO);
-    await open(author, releaseUrl);
+    await openHydrated(author, releaseUrl);
     await author.getByRole("button", { name: "Отправить на проверку" }).click();
     await expect(toast(author, "Выпуск отправлен на проверку")).toBeVisible();
 
@@ -101,7 +61,7 @@ test.describe("[ADMIN][RELEASES] comments on a release and on its changes", () =
     await expect(author.getByRole("button", { name: "Опубликовать сейчас" })).toHaveCount(0);
 
     // The reviewer comments beside the change's diff.
-    await open(reviewer, releaseUrl);
+    await openHydrated(reviewer, releaseUrl);
     await expect(reviewer.getByRole("button", { name: "Редактировать в выпуске" })).toHaveCount(0);
     await expect(reviewer.getByRole("button", { name: "Опубликовать сейчас" })).toHaveCount(0);
     const change = reviewer.getByTestId("release-change").filter({ hasText: KEY });
@@ -129,7 +89,7 @@ test.describe("[ADMIN][RELEASES] comments on a release and on its changes", () =
     await reviewer.screenshot({ path: "test-results/release-comments-reviewer.png", fullPage: true });
 
     // The author sees both threads, the remark with its line break, and resolves the change's.
-    await open(author, releaseUrl);
+    await openHydrated(author, releaseUrl);
     const authorChange = author
       .getByTestId("release-change")
       .filter({ hasText: KEY })

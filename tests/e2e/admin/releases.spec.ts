@@ -1,12 +1,9 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { expect, test, type Browser, type Page, workerPort } from "../support/fixtures";
+import { expect, test, type Page, workerPort } from "../support/fixtures";
+import { signedIn, sql, usePostgresServer } from "../support/postgres-server";
 import { expectNoAxeViolations } from "../support/axe";
-import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
 import { toast } from "../support/dashboard";
 
 // Two administrators need a database the spec can write to: a fresh PostgreSQL database of its own.
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = workerPort(2);
 const AUTHOR = { email: "release-author@example.com", password: "author-password-1" };
 const REVIEWER = { email: "release-reviewer@example.com", password: "reviewer-password-1" };
@@ -15,55 +12,22 @@ const HERO = `Hero from the release ${Date.now().toString(36)}`;
 const FEES = `Fees from the release ${Date.now().toString(36)}`;
 const TERMS = `Terms from the release ${Date.now().toString(36)}`;
 
-async function sql(connectionString: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-async function signedIn(browser: Browser, url: string, account: typeof AUTHOR, signUp: boolean) {
-  const context = await browser.newContext({ baseURL: url });
-  const path = signUp ? "/api/auth/sign-up/email" : "/api/auth/sign-in/email";
-  const answer = await context.request.post(path, { headers: { Origin: url }, data: { ...account, name: account.email.split("@")[0] } });
-  expect(answer.ok()).toBe(true);
-  return context.newPage();
-}
-
 /** The staged value shown under a card's live one. */
 async function expectStaged(scope: ReturnType<Page["locator"]>, text: string) {
   await expect(scope.getByTestId("staged-value")).toContainText(text);
 }
 
 test.describe("[ADMIN][RELEASES] stage, approve, schedule, publish, undo", () => {
-  let server: IsolatedServer;
-  let database: string;
-
-  test.beforeAll(async () => {
-    database = `site_e2e_releases_${Date.now()}_${randomBytes(3).toString("hex")}`;
-    await sql(ADMIN_URL, `CREATE DATABASE "${database}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    server = await startIsolatedServer({ port: PORT, env: { DATABASE_URL: url.toString(), AUTH_RATE_LIMIT: "1000" } });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await sql(ADMIN_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  });
+  const site = usePostgresServer("releases", PORT);
 
   // long-function: the whole flow of the issue, one step after another
   test("open a release, change the hero, a fee, a menu item and the terms, approve, schedule, see it live, undo", async ({ browser }) => {
     test.setTimeout(180_000);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    const author = await signedIn(browser, server.url, AUTHOR, true);
-    await signedIn(browser, server.url, REVIEWER, true).then((page) => page.context().close());
-    await sql(url.toString(), `INSERT INTO admin_users (user_id) SELECT id FROM "user" WHERE email = $1`, [REVIEWER.email]);
-    const reviewer = await signedIn(browser, server.url, REVIEWER, false);
-    const origin = { Origin: server.url };
+    const author = await signedIn(browser, site.server.url, AUTHOR, true);
+    await signedIn(browser, site.server.url, REVIEWER, true).then((page) => page.context().close());
+    await sql(site.databaseUrl, `INSERT INTO admin_users (user_id) SELECT id FROM "user" WHERE email = $1`, [REVIEWER.email]);
+    const reviewer = await signedIn(browser, site.server.url, REVIEWER, false);
+    const origin = { Origin: site.server.url };
     // Live content to change: the default rows and the legal pages (saved live, no release open).
     expect((await author.request.post("/admin/content", { headers: origin, form: { intent: "initialize-content" } })).ok()).toBe(true);
     expect((await author.request.post("/admin/legal", { headers: origin, form: { intent: "init-legal-pages" } })).ok()).toBe(true);
@@ -108,7 +72,7 @@ test.describe("[ADMIN][RELEASES] stage, approve, schedule, publish, undo", () =>
     await expect(terms.getByTestId("staged-value")).toBeVisible();
 
     // Nothing of it is on the site yet.
-    const visitor = await (await browser.newContext({ baseURL: server.url })).newPage();
+    const visitor = await (await browser.newContext({ baseURL: site.server.url })).newPage();
     await visitor.goto("/fees");
     await expect(visitor.locator("body")).not.toContainText(FEES);
 

@@ -1,44 +1,14 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { expect, test, type Browser, type Page, workerPort } from "../support/fixtures";
-import { startIsolatedServer, type IsolatedServer } from "../support/isolated-server";
+import { expect, test, type Page, workerPort } from "../support/fixtures";
+import { openHydrated, signedIn, sql, usePostgresServer } from "../support/postgres-server";
 import { expectNoAxeViolations } from "../support/axe";
 
 // Each role sees only the actions its permissions allow (app/features/access/matrix.ts), and a
 // section reached by its address says why it is not there. One server with a PostgreSQL database
 // of its own, so the spec can give the roles; one test per role, each a short walk of its screens.
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = workerPort(15);
 const PASSWORD = "role-password-1";
+const WIDE = { width: 1400, height: 1000 };
 const RELEASE = "Проверка ролей";
-
-async function sql(connectionString: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
-  );
-}
-
-async function signedIn(browser: Browser, url: string, email: string, signUp: boolean) {
-  const context = await browser.newContext({ baseURL: url, viewport: { width: 1400, height: 1000 } });
-  const path = signUp ? "/api/auth/sign-up/email" : "/api/auth/sign-in/email";
-  const answer = await context.request.post(path, {
-    headers: { Origin: url },
-    data: { email, password: PASSWORD, name: email.split("@")[0] },
-  });
-  expect(answer.ok()).toBe(true);
-  return context.newPage();
-}
 
 const tabLinks = (page: Page) => page.getByRole("navigation", { name: "Разделы панели" }).getByRole("link");
 const sectionLinks = (page: Page) => page.getByRole("navigation", { name: "Разделы вкладки «Другое»" }).getByRole("link");
@@ -82,71 +52,61 @@ const expected = {
 
 test.describe("[ADMIN][ROLES] each role sees only what it may do", () => {
   test.describe.configure({ mode: "serial" });
-  let server: IsolatedServer;
-  let database: string;
-  let databaseUrl: string;
+  const site = usePostgresServer("roles", PORT);
   let releasePath: string;
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000);
-    database = `site_roles_e2e_${Date.now()}_${randomBytes(3).toString("hex")}`;
-    await sql(ADMIN_URL, `CREATE DATABASE "${database}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
-    server = await startIsolatedServer({ port: PORT, env: { DATABASE_URL: databaseUrl, AUTH_RATE_LIMIT: "1000" } });
     // The first account is the administrator; it makes a release for the others to look at.
-    const admin = await signedIn(browser, server.url, "roles-admin@example.com", true);
+    const admin = await signedIn(browser, site.server.url, { email: "roles-admin@example.com", password: PASSWORD }, true, WIDE);
     const created = await admin.request.post("/admin/other/releases", {
-      headers: { Origin: server.url },
+      headers: { Origin: site.server.url },
       form: { intent: "create-release", name: RELEASE },
       maxRedirects: 0,
     });
     expect(created.status()).toBeLessThan(400);
     // German, for the translator (a draft locale is translated as a public one is).
     const german = await admin.request.post("/admin/other/locales", {
-      headers: { Origin: server.url },
+      headers: { Origin: site.server.url },
       form: { intent: "add-locale", code: "de" },
       maxRedirects: 0,
     });
     expect(german.status()).toBeLessThan(400);
     await admin.context().close();
-    const { rows } = await sql(databaseUrl, "SELECT id FROM releases WHERE name = $1", [RELEASE]);
+    const { rows } = await sql(site.databaseUrl, "SELECT id FROM releases WHERE name = $1", [RELEASE]);
     releasePath = `/admin/other/releases/${rows[0].id}`;
     for (const role of Object.keys(expected)) {
-      await signedIn(browser, server.url, `${role}@example.com`, true).then((page) => page.context().close());
-      await sql(databaseUrl, `INSERT INTO admin_users (user_id, role, locales) SELECT id, $2, $3 FROM "user" WHERE email = $1`, [
+      await signedIn(browser, site.server.url, { email: `${role}@example.com`, password: PASSWORD }, true, WIDE).then((page) =>
+        page.context().close(),
+      );
+      await sql(site.databaseUrl, `INSERT INTO admin_users (user_id, role, locales) SELECT id, $2, $3 FROM "user" WHERE email = $1`, [
         `${role}@example.com`,
         role,
         role === "translator" ? ["de"] : [],
       ]);
     }
     await sql(
-      databaseUrl,
+      site.databaseUrl,
       `INSERT INTO contact_messages (name, email, subject, message, client_hash) VALUES ('Visitor', 'visitor@example.com', 'general', 'A question', 'x')`,
     );
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await sql(ADMIN_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   });
 
   for (const [role, shown] of Object.entries(expected)) {
     test(`${role}: the tabs, sections and actions of the role, and why a section is not there`, async ({ browser }) => {
       test.setTimeout(90_000);
-      const page = await signedIn(browser, server.url, `${role}@example.com`, false);
-      await open(page, "/admin/other/team");
+      const page = await signedIn(browser, site.server.url, { email: `${role}@example.com`, password: PASSWORD }, false, WIDE);
+      await openHydrated(page, "/admin/other/team");
       expect(await hrefs(tabLinks(page))).toEqual(shown.tabs);
       expect(await hrefs(sectionLinks(page))).toEqual(shown.sections.map((id) => `/admin/other/${id}`).sort());
       // The team is the administrator's: the others see their own account only.
       await expect(page.getByRole("button", { name: "Пригласить" })).toHaveCount(0);
 
       if (shown.createsReleases !== null) {
-        await open(page, "/admin/other/releases");
+        await openHydrated(page, "/admin/other/releases");
         await expect(page.getByRole("link", { name: RELEASE })).toBeVisible();
         await expect(page.getByRole("button", { name: "Создать и открыть" })).toHaveCount(shown.createsReleases ? 1 : 0);
         await expect(page.getByRole("button", { name: "Сохранить правила" })).toHaveCount(0);
-        await open(page, releasePath);
+        await openHydrated(page, releasePath);
         await expect(page.getByTestId("open-preview")).toBeVisible();
         await expect(page.getByRole("button", { name: "Создать ссылку для проверки" })).toHaveCount(shown.createsReleases ? 1 : 0);
         await expect(page.getByRole("button", { name: "Опубликовать сейчас" })).toHaveCount(role === "publisher" ? 1 : 0);
@@ -157,13 +117,13 @@ test.describe("[ADMIN][ROLES] each role sees only what it may do", () => {
       }
       if (role === "translator") {
         // The content tab opens in the translator's language, the only one offered.
-        await open(page, "/admin/content");
+        await openHydrated(page, "/admin/content");
         await expect(page).toHaveURL(/\/admin\/content\?locale=de$/);
-        await open(page, "/admin/content?locale=en");
+        await openHydrated(page, "/admin/content?locale=en");
         await expect(page.getByRole("alert").filter({ hasText: "Вам не назначен язык «en»" })).toBeVisible();
       }
       if (role === "analyst") {
-        await open(page, "/admin/other/messages");
+        await openHydrated(page, "/admin/other/messages");
         await page.getByRole("button", { name: /Visitor/ }).click();
         await expect(page.getByText("A question")).toBeVisible();
         await expect(page.getByRole("link", { name: "Ответить" })).toBeVisible();
@@ -172,7 +132,7 @@ test.describe("[ADMIN][ROLES] each role sees only what it may do", () => {
       }
 
       const [path, reason] = shown.refusedAt;
-      await open(page, path);
+      await openHydrated(page, path);
       await expect(page.getByRole("alert").filter({ hasText: reason })).toBeVisible();
       await page.context().close();
     });
@@ -181,9 +141,9 @@ test.describe("[ADMIN][ROLES] each role sees only what it may do", () => {
   test("a reviewer approves a release that changes German and French one language at a time", async ({ browser }) => {
     test.setTimeout(90_000);
     // The administrator stages a German and a French title into the release and submits it.
-    const admin = await signedIn(browser, server.url, "roles-admin@example.com", false);
+    const admin = await signedIn(browser, site.server.url, { email: "roles-admin@example.com", password: PASSWORD }, false, WIDE);
     const post = async (path: string, form: Record<string, string>) =>
-      expect((await admin.request.post(path, { headers: { Origin: server.url }, form, maxRedirects: 0 })).status()).toBeLessThan(400);
+      expect((await admin.request.post(path, { headers: { Origin: site.server.url }, form, maxRedirects: 0 })).status()).toBeLessThan(400);
     const releaseId = releasePath.split("/").pop()!;
     await post("/admin/other/locales", { intent: "add-locale", code: "fr" });
     await post("/admin/other/releases", { intent: "open-release", releaseId });
@@ -196,8 +156,8 @@ test.describe("[ADMIN][ROLES] each role sees only what it may do", () => {
     await post(releasePath, { intent: "submit-release" });
     await admin.context().close();
 
-    const page = await signedIn(browser, server.url, "reviewer@example.com", false);
-    await open(page, releasePath);
+    const page = await signedIn(browser, site.server.url, { email: "reviewer@example.com", password: PASSWORD }, false, WIDE);
+    await openHydrated(page, releasePath);
     const approvals = page.getByTestId("locale-approvals");
     await expect(approvals.locator("li")).toHaveCount(2);
     await approvals.getByRole("button", { name: "Одобрить изменения: Deutsch" }).click();
@@ -207,7 +167,7 @@ test.describe("[ADMIN][ROLES] each role sees only what it may do", () => {
     await page.screenshot({ path: "test-results/release-locale-approvals.png", fullPage: true });
     await approvals.getByRole("button", { name: "Одобрить изменения: Français" }).click();
     await expect(approvals.locator('li[data-locale="fr"]')).toContainText("Одобрено: reviewer@example.com");
-    const { rows } = await sql(databaseUrl, "SELECT state FROM releases WHERE id = $1", [Number(releaseId)]);
+    const { rows } = await sql(site.databaseUrl, "SELECT state FROM releases WHERE id = $1", [Number(releaseId)]);
     expect(rows[0].state).toBe("approved");
     await page.context().close();
   });
