@@ -19,6 +19,7 @@ import { servesPrefix } from "~/features/locales/routing.server";
 import { createRenderQueue } from "../page-cache/render-queue";
 import { archiveCaptureOf } from "../page-cache/archive-capture";
 import { setArchiveCapture } from "~/features/archive/capture.server";
+import { assetSourceOf, setArchiveAssetSource } from "~/features/archive/asset-source.server";
 import { createAdminShare, dispatchRequests } from "../http/admin-share";
 import { createSiteApp, type SiteAppOptions } from "./express-app";
 import { openServices, startBackgroundWork, startStatisticsWork } from "./services";
@@ -124,7 +125,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // The archive stores what the cache would serve (app/features/archive); not in development.
   // With PAGE_CACHE=off each page is rendered for its request and sent unfinished: so is it archived.
   if (typeof options.build !== "function")
+  {
     setArchiveCapture(archiveCaptureOf({ routes, render, finish: env.PAGE_CACHE === "on" ? finish : undefined, queue: publicRenders }));
+    // The stylesheets and images the pages reference, read where the site serves them from.
+    setArchiveAssetSource(
+      assetSourceOf({ clientDirectory: options.clientDirectory, uploads, origins: [env.PUBLIC_URL, env.S3_PUBLIC_URL] }),
+    );
+  }
   const { server, adminShare } = createHttpServer(env, metrics, pageCache, app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -2,7 +2,13 @@
 // before anything is read. Non-server: the screen builds its links with the same names.
 import { z } from "zod";
 
-export const archiveQueryNames = { path: "path", at: "at", from: "from", to: "to" } as const;
+export const archiveQueryNames = { path: "path", at: "at", from: "from", to: "to", sha256: "sha256" } as const;
+
+/** The asset route's query string: an archived stylesheet's or image's SHA-256 (hex). */
+export const archiveAssetQuerySchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+
+/** Where the "as of" view serves an archived asset (private, access-checked like the page). */
+export const archivedAssetLink = (sha256: string) => `/admin/archive/asset?${archiveQueryNames.sha256}=${sha256}`;
 
 /** The longest range one export covers (the screen states it; the export refuses a longer one). */
 export const EXPORT_LIMIT_DAYS = 366;
