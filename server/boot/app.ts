@@ -124,8 +124,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   // The archive stores what the cache would serve (app/features/archive); not in development.
   // With PAGE_CACHE=off each page is rendered for its request and sent unfinished: so is it archived.
-  if (typeof options.build !== "function")
-  {
+  // ARCHIVE=off (a staging or test copy): nothing is captured; publishes still note their outbox rows.
+  if (typeof options.build !== "function" && env.ARCHIVE === "on") {
     setArchiveCapture(archiveCaptureOf({ routes, render, finish: env.PAGE_CACHE === "on" ? finish : undefined, queue: publicRenders }));
     // The stylesheets and images the pages reference, read where the site serves them from.
     setArchiveAssetSource(

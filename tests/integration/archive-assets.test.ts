@@ -44,7 +44,10 @@ async function putUpload(store: UploadStore, name: string, bytes: Buffer) {
 }
 
 function verify(file: string) {
-  const result = spawnSync(process.execPath, ["scripts/verify-archive.js", file], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+  const result = spawnSync(process.execPath, ["scripts/verify-archive.js", file], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "" },
+  });
   return { code: result.status, out: result.stdout + result.stderr };
 }
 
@@ -67,14 +70,17 @@ describe.each(onBothDatabases.flatMap((kind) => (["local disk", "S3"] as const).
         owner: "assets",
         settleMs: 0,
       });
-    const call = (loader: typeof assetLoader, url: string) =>
+    const call = (loader: (args: never) => unknown, url: string) =>
       loader({ request: siteRequest(url, { cookie }), params: {}, context: {} } as never) as Promise<Response>;
 
     beforeAll(async () => {
       cookie = await signUpAndGetCookie(app.auth, "admin@example.com");
       if (storeKind === "S3") {
         s3 = await startS3Server();
-        store = s3UploadStore(s3SettingsOf(parseEnv({ NODE_ENV: "test", DATA_DIR: app.env.DATA_DIR, PORT: "3000", ...s3.env }))!, app.env.DATA_DIR);
+        store = s3UploadStore(
+          s3SettingsOf(parseEnv({ NODE_ENV: "test", DATA_DIR: app.env.DATA_DIR, PORT: "3000", ...s3.env }))!,
+          app.env.DATA_DIR,
+        );
       } else store = localUploadStore(app.env.DATA_DIR);
       fs.mkdirSync(path.join(client, "assets"));
       fs.writeFileSync(path.join(client, "assets", "site.css"), "h1{color:navy}");
@@ -113,17 +119,18 @@ describe.each(onBothDatabases.flatMap((kind) => (["local disk", "S3"] as const).
       expect(photo.headers.get("cache-control")).toBe("private, no-store");
       expect(photo.headers.get("x-robots-tag")).toBe("noindex, nofollow");
       // Now: the new bytes; /fees's HTML did not change, its image did, so it has a version of its own.
-      const now = await (await call(pageLoader, `/admin/archive/page?${new URLSearchParams({ path: "/fees", at: second(new Date()) })}`)).text();
+      const now = await (
+        await call(pageLoader, `/admin/archive/page?${new URLSearchParams({ path: "/fees", at: second(new Date()) })}`)
+      ).text();
       expect(now).toContain(`<img src="/admin/archive/asset?sha256=${sha256Hex(newPhoto)}" alt="">`);
       // Identical bytes stored once: the stylesheet of both moments, the copy once.
       const blobs = await app.handle.db.select({ sha256: archiveBlobs.sha256, type: archiveBlobs.contentType }).from(archiveBlobs);
-      expect(blobs.filter((blob) => blob.type !== null).map((blob) => blob.type).sort()).toEqual([
-        "image/png",
-        "image/png",
-        "image/webp",
-        "text/css",
-        "text/css",
-      ]);
+      expect(
+        blobs
+          .filter((blob) => blob.type !== null)
+          .map((blob) => blob.type)
+          .sort(),
+      ).toEqual(["image/png", "image/png", "image/webp", "text/css", "text/css"]);
     });
 
     it("refuses a malformed or unknown asset, and never serves a page's HTML from the asset route", async () => {
@@ -136,14 +143,22 @@ describe.each(onBothDatabases.flatMap((kind) => (["local disk", "S3"] as const).
     });
 
     it("exports the assets with their hashes; verify-archive checks them and names an altered one", async () => {
-      const answer = await call(exportLoader, `/admin/archive/export?${new URLSearchParams({ from: second(between), to: second(new Date()), path: "/fees" })}`);
+      const answer = await call(
+        exportLoader,
+        `/admin/archive/export?${new URLSearchParams({ from: second(between), to: second(new Date()), path: "/fees" })}`,
+      );
       expect(answer.status).toBe(200);
       const bytes = Buffer.from(await answer.arrayBuffer());
       const files = readTar(gunzipSync(bytes));
       const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString("utf8"));
       const oldFile = `assets/${sha256Hex(oldPhoto)}`;
       expect(manifest.versions).toHaveLength(2);
-      expect(manifest.versions[0].assets).toContainEqual({ url: "/uploads/photo.png", sha256: sha256Hex(oldPhoto), type: "image/png", file: oldFile });
+      expect(manifest.versions[0].assets).toContainEqual({
+        url: "/uploads/photo.png",
+        sha256: sha256Hex(oldPhoto),
+        type: "image/png",
+        file: oldFile,
+      });
       expect(manifest.files).toEqual(expect.arrayContaining([oldFile, `assets/${sha256Hex(newPhoto)}`]));
       expect(files.get(oldFile)!.equals(oldPhoto)).toBe(true);
       const good = path.join(dir, `fees-${kind}-${storeKind}.tar.gz`);
@@ -151,7 +166,10 @@ describe.each(onBothDatabases.flatMap((kind) => (["local disk", "S3"] as const).
       expect(verify(good)).toMatchObject({ code: 0 });
 
       const tampered = path.join(dir, `tampered-${kind}-${storeKind}.tar.gz`);
-      fs.writeFileSync(tampered, packExport([...files].map(([name, body]) => [name, name === oldFile ? Buffer.from("a retouched photo") : body])));
+      fs.writeFileSync(
+        tampered,
+        packExport([...files].map(([name, body]) => [name, name === oldFile ? Buffer.from("a retouched photo") : body])),
+      );
       const result = verify(tampered);
       expect(result.code).toBe(1);
       expect(result.out).toContain(`altered. First: ${oldFile}: altered`);

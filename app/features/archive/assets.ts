@@ -8,8 +8,9 @@ const TAG = /<(link|img|source|meta)\b([^>]*)>/gi;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 const decode = (value: string) =>
-  value.replace(/&(amp|quot|#39|#x27|lt|gt);/gi, (_, name: string) =>
-    ({ amp: "&", quot: '"', "#39": "'", "#x27": "'", lt: "<", gt: ">" })[name.toLowerCase()] ?? "",
+  value.replace(
+    /&(amp|quot|#39|#x27|lt|gt);/gi,
+    (_, name: string) => ({ amp: "&", quot: '"', "#39": "'", "#x27": "'", lt: "<", gt: ">" })[name.toLowerCase()] ?? "",
   );
 const encode = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 

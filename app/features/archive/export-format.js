@@ -15,7 +15,8 @@ export const pageFile = (/** @type {string} */ sha256) => `pages/${sha256}.html`
 export const assetFile = (/** @type {string} */ sha256) => `assets/${sha256}`;
 
 /** The SHA-256 a file's name says its bytes have; undefined for a name that is neither a page's nor an asset's. */
-const namedHash = (/** @type {string} */ name) => /^(?:pages\/([0-9a-f]{64})\.html|assets\/([0-9a-f]{64}))$/.exec(name)?.slice(1).find(Boolean);
+const namedHash = (/** @type {string} */ name) =>
+  /^(?:pages\/([0-9a-f]{64})\.html|assets\/([0-9a-f]{64}))$/.exec(name)?.slice(1).find(Boolean);
 
 const BLOCK = 512;
 

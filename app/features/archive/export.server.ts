@@ -81,7 +81,12 @@ export async function exportArchive(db: Database, actor: Person, request: Export
   // The pages in force at the retention checkpoint's cutoff come first: published before any kept entry.
   const baseline = await db.select().from(archiveBaseline);
   for (const page of baseline) changedAt.set(page.entryId, page.since);
-  const versions = versionsInRange([...baseline.map(({ since: _since, ...page }) => page), ...pages], changedAt, request.from, request.path);
+  const versions = versionsInRange(
+    [...baseline.map(({ since: _since, ...page }) => page), ...pages],
+    changedAt,
+    request.from,
+    request.path,
+  );
   if (request.path !== undefined && versions.length === 0) throw new Refusal(404, m.notArchived);
   const hashes = [...new Set(versions.map((page) => page.sha256))];
   const assetHashes = [...new Set(versions.flatMap((page) => page.assets.map((asset) => asset.sha256)))].filter(

@@ -42,9 +42,7 @@ export const ENTRY_FORMAT = 2;
 
 /** @param {ArchivedAsset[] | undefined} assets */
 const assetTuples = (assets) =>
-  [...(assets ?? [])]
-    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
-    .map((asset) => [asset.url, asset.sha256, asset.type]);
+  [...(assets ?? [])].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)).map((asset) => [asset.url, asset.sha256, asset.type]);
 
 /** SHA-256 of bytes or text, in hex. @param {Uint8Array | string} data */
 export function sha256Hex(data) {
@@ -112,7 +110,16 @@ export function entryHash(previousHash, entry) {
 export function checkpointHash(checkpoint) {
   const pages = [...checkpoint.pages]
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((page) => [page.path, page.locale, page.status, page.location ?? null, page.sha256, assetTuples(page.assets), page.since, page.entryId]);
+    .map((page) => [
+      page.path,
+      page.locale,
+      page.status,
+      page.location ?? null,
+      page.sha256,
+      assetTuples(page.assets),
+      page.since,
+      page.entryId,
+    ]);
   return sha256Hex(
     JSON.stringify(["archive-checkpoint/1", checkpoint.cutoff, checkpoint.throughEntryId, checkpoint.lastRemovedHash, pages]),
   );

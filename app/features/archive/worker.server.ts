@@ -73,7 +73,9 @@ async function latestPages(db: Database) {
     ) as versions order by path, entry_id desc`,
   );
   const list = (rows as unknown as { rows: LatestPage[] }).rows;
-  return new Map(list.map((row) => [row.path, { ...row, assets: typeof row.assets === "string" ? JSON.parse(row.assets) : (row.assets ?? []) }]));
+  return new Map(
+    list.map((row) => [row.path, { ...row, assets: typeof row.assets === "string" ? JSON.parse(row.assets) : (row.assets ?? []) }]),
+  );
 }
 
 /** The pending rows this run may take: the oldest, in order, up to the first not yet settled. */
@@ -173,7 +175,13 @@ export async function archivePending(db: Database, options: ArchiveRunOptions = 
   }
 }
 
-async function append(db: Database, owner: string, ids: number[], changed: Rendered[], blobs: Map<string, { body: Buffer; type: string | null }>) {
+async function append(
+  db: Database,
+  owner: string,
+  ids: number[],
+  changed: Rendered[],
+  blobs: Map<string, { body: Buffer; type: string | null }>,
+) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('archive-chain'))`);
     const [lease] = await tx.select().from(archiveWorker).where(eq(archiveWorker.id, 1)).for("update");
