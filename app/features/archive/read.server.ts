@@ -2,7 +2,15 @@
 // versions. Each function takes the one asking and checks `archive.view` itself.
 import { gunzipSync } from "node:zlib";
 import { and, asc, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
-import { archiveBaseline, archiveBlobs, archiveCheckpoints, archiveEntries, archivePages, type ArchivedAssetRow } from "~/db/schema";
+import {
+  archiveBaseline,
+  archiveBlobs,
+  archiveCheckpoints,
+  archiveEntries,
+  archiveOutbox,
+  archivePages,
+  type ArchivedAssetRow,
+} from "~/db/schema";
 import { requirePermission } from "~/features/access/require.server";
 import { messagesOf } from "~/features/admin-i18n/messages";
 import { adminLanguageOf } from "~/features/admin-i18n/language";
@@ -128,6 +136,7 @@ export async function pageTimeline(db: Database, actor: Person, path: string, li
       at: archiveEntries.changedAt,
       kind: archiveEntries.kind,
       by: archiveEntries.userEmail,
+      userId: archiveOutbox.userId,
       releaseId: archiveEntries.releaseId,
       groupId: archiveEntries.groupId,
       status: archivePages.status,
@@ -135,6 +144,7 @@ export async function pageTimeline(db: Database, actor: Person, path: string, li
     })
     .from(archivePages)
     .innerJoin(archiveEntries, eq(archiveEntries.id, archivePages.entryId))
+    .leftJoin(archiveOutbox, eq(archiveOutbox.id, archiveEntries.outboxId))
     .where(eq(archivePages.path, path))
     .orderBy(desc(archiveEntries.id))
     .limit(limit);
