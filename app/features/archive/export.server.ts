@@ -36,6 +36,21 @@ function versionsInRange(pages: PageRow[], changedAt: Map<number, Date>, from: D
   return kept.sort((a, b) => a.entryId - b.entryId || a.path.localeCompare(b.path));
 }
 
+/** The chain's entries up to `to`, and on to the one that records the retention checkpoint (the chain's start is checked against it). */
+async function chainUntil(db: Database, to: Date) {
+  const [recording] = await db
+    .select({ id: archiveEntries.id })
+    .from(archiveEntries)
+    .where(isNotNull(archiveEntries.checkpoint))
+    .orderBy(desc(archiveEntries.id))
+    .limit(1);
+  return db
+    .select()
+    .from(archiveEntries)
+    .where(or(lte(archiveEntries.changedAt, to), lte(archiveEntries.id, recording?.id ?? 0)))
+    .orderBy(asc(archiveEntries.id));
+}
+
 async function readBlobs(db: Database, hashes: string[]) {
   const blobs = new Map<string, Buffer>();
   for (let at = 0; at < hashes.length; at += 200) {
@@ -54,18 +69,7 @@ export async function exportArchive(db: Database, actor: Person, request: Export
   if (request.to < request.from) throw new Refusal(400, m.exportOrder);
   if (request.to.getTime() - request.from.getTime() > EXPORT_LIMIT_DAYS * 86_400_000)
     throw new Refusal(400, m.exportTooLong({ days: EXPORT_LIMIT_DAYS }));
-  // The entry that records the retention checkpoint comes along even after `to`: the chain's start is checked against it.
-  const [recording] = await db
-    .select({ id: archiveEntries.id })
-    .from(archiveEntries)
-    .where(isNotNull(archiveEntries.checkpoint))
-    .orderBy(desc(archiveEntries.id))
-    .limit(1);
-  const entries = await db
-    .select()
-    .from(archiveEntries)
-    .where(or(lte(archiveEntries.changedAt, request.to), lte(archiveEntries.id, recording?.id ?? 0)))
-    .orderBy(asc(archiveEntries.id));
+  const entries = await chainUntil(db, request.to);
   if (entries.length === 0) throw new Refusal(404, m.empty);
   const pages = await db
     .select()
