@@ -80,6 +80,7 @@ export default [
     // The archive: a page exactly as served at a moment (docs/archive.md).
     route("archive/page", "routes/admin.archive.page.ts"),
     route("archive/export", "routes/admin.archive.export.ts"),
+    route("archive/asset", "routes/admin.archive.asset.ts"),
   ]),
   route("preview/r/:token", "routes/preview.r.$token.tsx"),
   route("preview/exit", "routes/preview.exit.ts"),

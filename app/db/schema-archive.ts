@@ -60,6 +60,10 @@ export const archiveEntries = pgTable(
     captured: boolean("captured").notNull().default(true),
     previousHash: text("previous_hash").notNull(),
     hash: text("hash").notNull(),
+    /** The hash's format (format.js): 1, pages without their assets; 2, with them and a retention checkpoint's hash. */
+    format: integer("format").notNull().default(1),
+    /** A retention entry's: the hash of the checkpoint it kept (archive_checkpoints), so the chain commits to it. */
+    checkpoint: text("checkpoint"),
   },
   (table) => [
     uniqueIndex("archive_entries_outbox_idx").on(table.outboxId),
@@ -83,6 +87,8 @@ export const archivePages = pgTable(
     location: text("location"),
     /** SHA-256 (hex) of the bytes served; a row of archive_blobs. */
     sha256: text("sha256").notNull(),
+    /** The stylesheets and images the page referenced, each stored in archive_blobs by its SHA-256. */
+    assets: jsonb("assets").$type<ArchivedAssetRow[]>().notNull().default([]),
   },
   (table) => [
     uniqueIndex("archive_pages_entry_path_idx").on(table.entryId, table.path),
@@ -90,10 +96,19 @@ export const archivePages = pgTable(
   ],
 );
 
-/** The bytes served, once per distinct content (their SHA-256), gzip-compressed. */
+/** An asset a page referenced: the address as the page wrote it, its bytes' SHA-256, its type. */
+export interface ArchivedAssetRow {
+  url: string;
+  sha256: string;
+  type: string;
+}
+
+/** The bytes served (pages, and the stylesheets and images they referenced), once per distinct content (their SHA-256), gzip-compressed. */
 export const archiveBlobs = pgTable("archive_blobs", {
   sha256: text("sha256").primaryKey(),
   size: integer("size").notNull(),
+  /** An asset's type (`text/css`, `image/webp`); null for a page's HTML. */
+  contentType: text("content_type"),
   gzip: bytes("gzip").notNull(),
   storedAt: timestamp("stored_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -106,4 +121,36 @@ export const archiveWorker = pgTable("archive_worker", {
   id: integer("id").primaryKey(),
   owner: text("owner"),
   until: timestamp("until", { withTimezone: true }),
+});
+
+/**
+ * Retention's checkpoints: entries older than the retention period are removed, and the newest
+ * checkpoint keeps what the chain needs to stay verifiable from it: the hash of the last removed
+ * entry (the first kept entry's previous hash) and the pages in force at the cutoff
+ * (archive_baseline). Its hash is recorded by the retention entry appended to the chain.
+ */
+export const archiveCheckpoints = pgTable("archive_checkpoints", {
+  id: serial("id").primaryKey(),
+  /** Entries changed before this moment were removed. */
+  cutoff: timestamp("cutoff", { withTimezone: true }).notNull(),
+  /** The last removed entry's id and hash. */
+  throughEntryId: integer("through_entry_id").notNull(),
+  lastRemovedHash: text("last_removed_hash").notNull(),
+  /** How many entries this checkpoint's run removed. */
+  removed: integer("removed").notNull(),
+  hash: text("hash").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The pages in force at the newest checkpoint's cutoff, from removed entries (what each address served then). */
+export const archiveBaseline = pgTable("archive_baseline", {
+  path: text("path").primaryKey(),
+  locale: text("locale").notNull(),
+  status: integer("status").notNull(),
+  location: text("location"),
+  sha256: text("sha256").notNull(),
+  assets: jsonb("assets").$type<ArchivedAssetRow[]>().notNull().default([]),
+  /** When the removed entry that stored this version was published, and its id. */
+  since: timestamp("since", { withTimezone: true }).notNull(),
+  entryId: integer("entry_id").notNull(),
 });

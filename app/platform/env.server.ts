@@ -83,6 +83,15 @@ const envSchema = z.object({
     .default(3_000),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  /** Whether this server captures the archive of what public pages serve (docs/archive.md); off: a staging or test copy. */
+  ARCHIVE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  /** How long archive entries are kept (docs/archive.md, retention): 2557 days, seven years, by default. */
+  ARCHIVE_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number of days, such as 2557 (seven years)" })
+    .int("must be a whole number of days")
+    .min(30, "must be at least 30 (days): an archive kept for less proves little")
+    .max(36_525, "must be at most 36525 (100 years)")
+    .default(2557),
   /** The percentage of a server busy with visitors that administrators' requests may take (server/http/admin-share.ts); 100: they never wait. */
   ADMIN_SHARE: z.coerce
     .number({ error: "must be a whole percentage" })

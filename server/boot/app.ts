@@ -19,6 +19,7 @@ import { servesPrefix } from "~/features/locales/routing.server";
 import { createRenderQueue } from "../page-cache/render-queue";
 import { archiveCaptureOf } from "../page-cache/archive-capture";
 import { setArchiveCapture } from "~/features/archive/capture.server";
+import { assetSourceOf, setArchiveAssetSource } from "~/features/archive/asset-source.server";
 import { createAdminShare, dispatchRequests } from "../http/admin-share";
 import { createSiteApp, type SiteAppOptions } from "./express-app";
 import { openServices, startBackgroundWork, startStatisticsWork } from "./services";
@@ -85,6 +86,23 @@ function publicRendering(options: StartOptions, env: Env, headersMiddleware: Par
   return { routes, render, finish };
 }
 
+/**
+ * The archive stores what the cache would serve (app/features/archive); not in development.
+ * With PAGE_CACHE=off each page is rendered for its request and sent unfinished: so is it archived.
+ * ARCHIVE=off (a staging or test copy): nothing is captured; publishes still note their outbox rows.
+ */
+function startArchiveCapture(
+  env: Env,
+  options: StartOptions,
+  parts: ReturnType<typeof publicRendering> & { queue: ReturnType<typeof createRenderQueue>; uploads: ReturnType<typeof getUploadStore> },
+) {
+  if (env.ARCHIVE !== "on") return;
+  const { routes, render, finish, queue, uploads } = parts;
+  setArchiveCapture(archiveCaptureOf({ routes, render, finish: env.PAGE_CACHE === "on" ? finish : undefined, queue }));
+  // The stylesheets and images the pages reference, read where the site serves them from.
+  setArchiveAssetSource(assetSourceOf({ clientDirectory: options.clientDirectory, uploads, origins: [env.PUBLIC_URL, env.S3_PUBLIC_URL] }));
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? parseEnv();
   // Before anything opens: a bad edge setting stops the start with its one line.
@@ -121,10 +139,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     routes,
     render,
   });
-  // The archive stores what the cache would serve (app/features/archive); not in development.
-  // With PAGE_CACHE=off each page is rendered for its request and sent unfinished: so is it archived.
-  if (typeof options.build !== "function")
-    setArchiveCapture(archiveCaptureOf({ routes, render, finish: env.PAGE_CACHE === "on" ? finish : undefined, queue: publicRenders }));
+  if (typeof options.build !== "function") startArchiveCapture(env, options, { routes, render, finish, queue: publicRenders, uploads });
   const { server, adminShare } = createHttpServer(env, metrics, pageCache, app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -13,6 +13,7 @@ import { statisticsJobs } from "~/features/statistics/service.server";
 import { edgeCacheJobs, setEdgePurgeKick } from "~/features/edge-cache/service.server";
 import { EDGE_PURGE_JOB } from "~/features/edge-cache/purge.server";
 import { ARCHIVE_JOB, archiveJob, setArchiveKick } from "~/features/archive/worker.server";
+import { archiveRetentionJob } from "~/features/archive/retention.server";
 
 /**
  * History pruning, the contact outbox and retention, scheduled backups, scheduled publishes, page end times, and
@@ -37,9 +38,13 @@ export function backgroundJobs(env: Env, database: DatabaseHandle): Job[] {
     ...statisticsJobs(),
     // The edge caches' purges, when an edge is configured (startEdgeCache).
     ...edgeCacheJobs(),
-    // The archive of what public pages served (docs/archive.md).
-    archiveJob(() => database.db),
   ];
+  // The archive of what public pages served, and its retention (docs/archive.md); ARCHIVE=off: neither.
+  if (env.ARCHIVE === "on")
+    jobs.push(
+      archiveJob(() => database.db),
+      archiveRetentionJob(() => database.db, env.ARCHIVE_RETENTION_DAYS),
+    );
   if (env.BACKUP_EVERY) {
     logger.info({ every: env.BACKUP_EVERY, directory: env.BACKUP_DIR, keep: env.BACKUP_KEEP }, "scheduled backups on");
     jobs.push(backupJob(env.BACKUP_EVERY));

@@ -17,6 +17,7 @@ import { adminRouteFiles, callModule, fields, intents, pathOf } from "../support
 /** What each route's loader needs (null: any role); the gate's own modules are walked elsewhere. */
 const loaderNeeds: Record<string, Permission | null> = {
   "admin.activity-export.ts": "activity.view",
+  "admin.archive.asset.ts": "archive.view",
   "admin.archive.export.ts": "archive.view",
   "admin.archive.page.ts": "archive.view",
   "admin.backups.download.ts": "backups.manage",

@@ -1,15 +1,22 @@
 // The archive's export file, in plain JavaScript without the site's imports: the server writes it
 // and `npm run verify-archive -- FILE` reads and checks it without the site or its database.
-// A gzip-compressed tar (ustar): manifest.json, and pages/<sha256>.html for each page's bytes
-// (docs/archive.md describes the format).
+// A gzip-compressed tar (ustar): manifest.json, pages/<sha256>.html for each page's bytes and
+// assets/<sha256> for each stylesheet's and image's (docs/archive.md describes the format).
 import { gunzipSync, gzipSync } from "node:zlib";
-import { entryHash, GENESIS_HASH, sha256Hex } from "./format.js";
+import { checkpointHash, entryHash, GENESIS_HASH, sha256Hex } from "./format.js";
 
 export const EXPORT_FORMAT = "site-archive-export/1";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Where an export keeps the bytes whose SHA-256 is `sha256`. */
 export const pageFile = (/** @type {string} */ sha256) => `pages/${sha256}.html`;
+
+/** Where an export keeps an asset's bytes (a stylesheet, an image) whose SHA-256 is `sha256`. */
+export const assetFile = (/** @type {string} */ sha256) => `assets/${sha256}`;
+
+/** The SHA-256 a file's name says its bytes have; undefined for a name that is neither a page's nor an asset's. */
+const namedHash = (/** @type {string} */ name) =>
+  /^(?:pages\/([0-9a-f]{64})\.html|assets\/([0-9a-f]{64}))$/.exec(name)?.slice(1).find(Boolean);
 
 const BLOCK = 512;
 
@@ -98,7 +105,9 @@ export function verifyExport(file) {
   }
   if (manifest?.format !== EXPORT_FORMAT || !Array.isArray(manifest.entries))
     return { problems: [`${MANIFEST_FILE}: not in the format ${EXPORT_FORMAT}`], entries: 0, files: files.size };
-  let previous = GENESIS_HASH;
+  const { previous: start, problems: checkpointProblems } = checkedCheckpoint(manifest);
+  problems.push(...checkpointProblems);
+  let previous = start;
   for (const entry of manifest.entries) {
     if (entry.previousHash !== previous) problems.push(`${MANIFEST_FILE}: entry ${entry.id} does not follow the entry before it`);
     if (entryHash(entry.previousHash, entry) !== entry.hash) problems.push(`${MANIFEST_FILE}: entry ${entry.id} was altered`);
@@ -110,8 +119,32 @@ export function verifyExport(file) {
   for (const name of listed) {
     const body = files.get(name);
     if (!body) problems.push(`${name}: missing`);
-    else if (`pages/${sha256Hex(body)}.html` !== name) problems.push(`${name}: altered`);
+    else if (namedHash(name) !== sha256Hex(body)) problems.push(`${name}: altered`);
   }
   for (const name of files.keys()) if (name !== MANIFEST_FILE && !listed.has(name)) problems.push(`${name}: not in the manifest`);
+  // Every version's page and assets are in the export, under the names their hashes give.
+  for (const version of Array.isArray(manifest.versions) ? manifest.versions : []) {
+    for (const asset of Array.isArray(version.assets) ? version.assets : [])
+      if (asset.file !== assetFile(asset.sha256) || !listed.has(asset.file))
+        problems.push(`${MANIFEST_FILE}: the asset ${asset.url} of ${version.path} is not in the export`);
+  }
   return { problems, entries: manifest.entries.length, files: listed.size };
+}
+
+/**
+ * Where the chain starts: from its beginning, or (old entries removed after the retention
+ * period) from the checkpoint, whose hash is recomputed and must be the one the chain's last
+ * retention entry records.
+ * @param {any} manifest
+ * @returns {{ previous: string; problems: string[] }}
+ */
+function checkedCheckpoint(manifest) {
+  const checkpoint = manifest.checkpoint;
+  if (checkpoint === undefined || checkpoint === null) return { previous: GENESIS_HASH, problems: [] };
+  const problems = [];
+  if (!Array.isArray(checkpoint.pages) || checkpointHash(checkpoint) !== checkpoint.hash)
+    problems.push(`${MANIFEST_FILE}: the retention checkpoint was altered`);
+  const recorded = manifest.entries.filter((/** @type {any} */ entry) => typeof entry.checkpoint === "string").at(-1);
+  if (recorded?.checkpoint !== checkpoint.hash) problems.push(`${MANIFEST_FILE}: no entry of the chain records the retention checkpoint`);
+  return { previous: typeof checkpoint.lastRemovedHash === "string" ? checkpoint.lastRemovedHash : GENESIS_HASH, problems };
 }

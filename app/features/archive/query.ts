@@ -1,8 +1,15 @@
 // The archive screens' query string: a page's address and a moment (UTC, to the minute), checked
 // before anything is read. Non-server: the screen builds its links with the same names.
 import { z } from "zod";
+import { activityAreas } from "~/features/activity/schema";
 
-export const archiveQueryNames = { path: "path", at: "at", from: "from", to: "to" } as const;
+export const archiveQueryNames = { path: "path", at: "at", from: "from", to: "to", sha256: "sha256" } as const;
+
+/** The asset route's query string: an archived stylesheet's or image's SHA-256 (hex). */
+export const archiveAssetQuerySchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+
+/** Where the "as of" view serves an archived asset (private, access-checked like the page). */
+export const archivedAssetLink = (sha256: string) => `/admin/archive/asset?${archiveQueryNames.sha256}=${sha256}`;
 
 /** The longest range one export covers (the screen states it; the export refuses a longer one). */
 export const EXPORT_LIMIT_DAYS = 366;
@@ -35,11 +42,39 @@ export interface PageVersion {
   at: string;
   kind: string;
   by: string | null;
+  /** Who published (their id, for the activity log's filter); null for the site itself. */
+  userId: string | null;
   releaseId: number | null;
   groupId: string | null;
   status: number;
   sha256: string;
 }
+
+/** The activity area a publish's kind belongs to (`content.update` → content, `release.publish` → releases). */
+function areaOfKind(kind: string) {
+  const prefix = kind.split(".")[0] ?? "";
+  const area =
+    ({ release: "releases", locale: "locales", page: "pages", redirect: "redirects" } as Record<string, string>)[prefix] ?? prefix;
+  return activityAreas.includes(area) ? area : undefined;
+}
+
+/**
+ * The revisions that produced a version: the activity log on the publish's day (UTC), for the one
+ * who published and the publish's area; each line there opens its revisions (the history dialog).
+ */
+export function revisionsLink(version: Pick<PageVersion, "at" | "kind" | "userId">) {
+  const day = version.at.slice(0, 10);
+  const query = new URLSearchParams();
+  if (version.userId) query.set("person", version.userId);
+  const area = areaOfKind(version.kind);
+  if (area) query.set("area", area);
+  query.set("from", day);
+  query.set("to", day);
+  return `/admin/other/activity?${query}`;
+}
+
+/** The release a version was published by (its page). */
+export const releaseLink = (releaseId: number) => `/admin/other/releases/${releaseId}`;
 
 /** The moment as the date field shows it (UTC, to the minute). */
 export const momentField = (at: Date) => at.toISOString().slice(0, 16);

@@ -1,8 +1,16 @@
 // The archive read back: when it began, the page an address served at a moment, and a page's
 // versions. Each function takes the one asking and checks `archive.view` itself.
 import { gunzipSync } from "node:zlib";
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
-import { archiveBlobs, archiveEntries, archivePages } from "~/db/schema";
+import { and, asc, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import {
+  archiveBaseline,
+  archiveBlobs,
+  archiveCheckpoints,
+  archiveEntries,
+  archiveOutbox,
+  archivePages,
+  type ArchivedAssetRow,
+} from "~/db/schema";
 import { requirePermission } from "~/features/access/require.server";
 import { messagesOf } from "~/features/admin-i18n/messages";
 import { adminLanguageOf } from "~/features/admin-i18n/language";
@@ -11,8 +19,17 @@ import type { Person } from "~/platform/person";
 import { Refusal } from "~/platform/refusal";
 import type { PageVersion } from "./query";
 
-/** When the archive began: its first captured entry's moment (undefined: nothing archived yet). */
+/**
+ * When the archive began: its first captured entry's moment (undefined: nothing archived yet);
+ * once retention removed old entries, the cutoff of its newest checkpoint.
+ */
 export async function archiveBegan(db: Database): Promise<Date | undefined> {
+  const [checkpoint] = await db
+    .select({ cutoff: archiveCheckpoints.cutoff })
+    .from(archiveCheckpoints)
+    .orderBy(desc(archiveCheckpoints.id))
+    .limit(1);
+  if (checkpoint) return checkpoint.cutoff;
   const [first] = await db
     .select({ at: archiveEntries.changedAt })
     .from(archiveEntries)
@@ -24,8 +41,11 @@ export async function archiveBegan(db: Database): Promise<Date | undefined> {
 
 /** Every address the archive holds, in order. */
 export async function archivedPaths(db: Database): Promise<string[]> {
-  const rows = await db.selectDistinct({ path: archivePages.path }).from(archivePages).orderBy(asc(archivePages.path));
-  return rows.map((row) => row.path);
+  const [rows, baseline] = await Promise.all([
+    db.selectDistinct({ path: archivePages.path }).from(archivePages),
+    db.select({ path: archiveBaseline.path }).from(archiveBaseline),
+  ]);
+  return [...new Set([...rows, ...baseline].map((row) => row.path))].sort();
 }
 
 export const formatMoment = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -36,6 +56,8 @@ export interface ArchivedAnswer {
   location: string | null;
   sha256: string;
   body: Buffer;
+  /** The stylesheets and images it referenced, as archived with it. */
+  assets: ArchivedAssetRow[];
   /** The entry whose publish left this version, and when it was. */
   entryId: number;
   since: Date;
@@ -59,6 +81,7 @@ export async function pageAsOf(db: Database, actor: Person, path: string, at: Da
       status: archivePages.status,
       location: archivePages.location,
       sha256: archivePages.sha256,
+      assets: archivePages.assets,
       entryId: archiveEntries.id,
       since: archiveEntries.changedAt,
       gzip: archiveBlobs.gzip,
@@ -69,9 +92,39 @@ export async function pageAsOf(db: Database, actor: Person, path: string, at: Da
     .where(and(eq(archivePages.path, path), lte(archiveEntries.changedAt, at)))
     .orderBy(desc(archiveEntries.id))
     .limit(1);
-  if (!row) throw new Refusal(404, m.notArchived);
-  const { gzip, ...answer } = row;
+  // No kept entry at or before the moment: the version in force at the retention checkpoint's cutoff.
+  const kept = row ?? (await baselineVersion(db, path));
+  if (!kept) throw new Refusal(404, m.notArchived);
+  const { gzip, ...answer } = kept;
   return { ...answer, body: gunzipSync(gzip) };
+}
+
+async function baselineVersion(db: Database, path: string) {
+  const [row] = await db
+    .select({
+      path: archiveBaseline.path,
+      status: archiveBaseline.status,
+      location: archiveBaseline.location,
+      sha256: archiveBaseline.sha256,
+      assets: archiveBaseline.assets,
+      entryId: archiveBaseline.entryId,
+      since: archiveBaseline.since,
+      gzip: archiveBlobs.gzip,
+    })
+    .from(archiveBaseline)
+    .innerJoin(archiveBlobs, eq(archiveBlobs.sha256, archiveBaseline.sha256))
+    .where(eq(archiveBaseline.path, path));
+  return row;
+}
+
+/** An archived asset's bytes and type (an asset, not a page: a page's HTML is never served here). */
+export async function archivedAsset(db: Database, actor: Person, sha256: string) {
+  requirePermission(actor, "archive.view");
+  const [row] = await db
+    .select({ type: archiveBlobs.contentType, gzip: archiveBlobs.gzip })
+    .from(archiveBlobs)
+    .where(and(eq(archiveBlobs.sha256, sha256), isNotNull(archiveBlobs.contentType)));
+  return row && { type: row.type!, body: gunzipSync(row.gzip) };
 }
 
 /** A page's versions, newest first: each publish that changed what the address served. */
@@ -83,6 +136,7 @@ export async function pageTimeline(db: Database, actor: Person, path: string, li
       at: archiveEntries.changedAt,
       kind: archiveEntries.kind,
       by: archiveEntries.userEmail,
+      userId: archiveOutbox.userId,
       releaseId: archiveEntries.releaseId,
       groupId: archiveEntries.groupId,
       status: archivePages.status,
@@ -90,6 +144,7 @@ export async function pageTimeline(db: Database, actor: Person, path: string, li
     })
     .from(archivePages)
     .innerJoin(archiveEntries, eq(archiveEntries.id, archivePages.entryId))
+    .leftJoin(archiveOutbox, eq(archiveOutbox.id, archiveEntries.outboxId))
     .where(eq(archivePages.path, path))
     .orderBy(desc(archiveEntries.id))
     .limit(limit);

@@ -1,9 +1,12 @@
 // An archived page as the "as of" view answers it: the stored bytes with a banner naming the
-// moment put after <body>, its stylesheets still loading from the site, its scripts never run.
+// moment put after <body>, its stylesheets and images served from the archive as they were
+// (their references rewritten to the archive's asset route), its scripts never run.
 import { messagesOf } from "~/features/admin-i18n/messages";
 import { adminLanguageOf } from "~/features/admin-i18n/language";
 import type { Database } from "~/platform/db.server";
 import type { Person } from "~/platform/person";
+import { rewriteAssetUrls } from "./assets";
+import { archivedAssetLink } from "./query";
 import { formatMoment, pageAsOf } from "./read.server";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -31,7 +34,7 @@ export async function archivedPageResponse(db: Database, actor: Person, path: st
   const html =
     page.location !== null
       ? `<!DOCTYPE html><html lang="${adminLanguageOf(actor.language)}"><head><meta charset="utf-8"><title>${escapeHtml(path)}</title></head><body><main><p>${page.status} → ${escapeHtml(page.location)}</p></main></body></html>`
-      : page.body.toString("utf8");
+      : rewriteAssetUrls(page.body.toString("utf8"), new Map(page.assets.map((asset) => [asset.url, archivedAssetLink(asset.sha256)])));
   return new Response(withBanner(html, banner), {
     // The archived status is shown in the banner's page; the view itself answered.
     status: 200,
@@ -42,6 +45,18 @@ export async function archivedPageResponse(db: Database, actor: Person, path: st
       "X-Archive-Entry": String(page.entryId),
       "X-Archive-SHA256": page.sha256,
       "X-Archive-Status": String(page.status),
+    },
+  });
+}
+
+/** An archived asset as the view's page loads it: its bytes of that day, private, nothing in it runs. */
+export function archivedAssetResponse(asset: { type: string; body: Buffer }, headers: Record<string, string>) {
+  return new Response(new Uint8Array(asset.body), {
+    headers: {
+      ...headers,
+      "Content-Type": asset.type === "text/css" ? "text/css; charset=utf-8" : asset.type,
+      // An SVG opened on its own runs nothing either.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
     },
   });
 }

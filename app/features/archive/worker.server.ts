@@ -3,21 +3,24 @@
 // bytes that changed (content-addressed: SHA-256, gzip, identical bytes once) and appends one
 // entry per row to the hash chain, marking the rows done in the same transaction.
 import { randomUUID } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { archiveBlobs, archiveEntries, archiveOutbox, archivePages, archiveWorker } from "~/db/schema";
+import { archiveEntries, archiveOutbox, archivePages, archiveWorker, type ArchivedAssetRow } from "~/db/schema";
 import type { Database } from "~/platform/db.server";
 import type { Job } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
 import { siteLocalesNow } from "~/features/locales/routing.server";
 import { archiveCapture, archivePaths, localeOfPath, type ArchiveCapture } from "./capture.server";
-import { entryHash, GENESIS_HASH, sha256Hex } from "./format.js";
+import { archiveAssetSource, type ArchiveAssetSource } from "./asset-source.server";
+import { ENTRY_FORMAT, entryHash, GENESIS_HASH, sha256Hex } from "./format.js";
+import { assetReader, sameAssets, storeBlobs } from "./page-assets.server";
 import { forgetReady, isReadyHere } from "./outbox.server";
 
 export const ARCHIVE_JOB = "archive";
 
 export interface ArchiveRunOptions {
   capture?: ArchiveCapture;
+  /** Where the pages' stylesheets and images are read (the site's own by default). */
+  assets?: ArchiveAssetSource;
   /** This instance's name in the worker's lease. */
   owner?: string;
   /** How long the lease lasts (a worker killed mid-run leaves it to expire). */
@@ -53,13 +56,26 @@ async function releaseLease(db: Database, owner: string) {
     .where(and(eq(archiveWorker.id, 1), eq(archiveWorker.owner, owner)));
 }
 
-/** The newest archived version of every address: its hash, status and location. */
+interface LatestPage {
+  path: string;
+  status: number;
+  location: string | null;
+  sha256: string;
+  assets: ArchivedAssetRow[];
+}
+
+/** The newest archived version of every address (or its version at the retention checkpoint): its hash, status, location and assets. */
 async function latestPages(db: Database) {
   const rows = await db.execute(
-    sql`select distinct on (path) path, status, location, sha256 from archive_pages order by path, entry_id desc`,
+    sql`select distinct on (path) path, status, location, sha256, assets from (
+      select path, status, location, sha256, assets, entry_id from archive_pages
+      union all select path, status, location, sha256, assets, 0 as entry_id from archive_baseline
+    ) as versions order by path, entry_id desc`,
   );
-  const list = (rows as unknown as { rows: { path: string; status: number; location: string | null; sha256: string }[] }).rows;
-  return new Map(list.map((row) => [row.path, row]));
+  const list = (rows as unknown as { rows: LatestPage[] }).rows;
+  return new Map(
+    list.map((row) => [row.path, { ...row, assets: typeof row.assets === "string" ? JSON.parse(row.assets) : (row.assets ?? []) }]),
+  );
 }
 
 /** The pending rows this run may take: the oldest, in order, up to the first not yet settled. */
@@ -85,9 +101,10 @@ interface Rendered {
   location: string | null;
   sha256: string;
   body: Buffer;
+  assets: ArchivedAssetRow[];
 }
 
-async function renderAll(db: Database, capture: ArchiveCapture, before: Map<string, unknown>): Promise<Rendered[]> {
+async function renderAll(db: Database, capture: ArchiveCapture, reader: ReturnType<typeof assetReader>, before: Map<string, unknown>) {
   const locales = siteLocalesNow();
   const rendered: Rendered[] = [];
   for (const path of await archivePaths(db, before.keys())) {
@@ -100,6 +117,7 @@ async function renderAll(db: Database, capture: ArchiveCapture, before: Map<stri
       location: page.location ?? null,
       sha256: sha256Hex(page.body),
       body: page.body,
+      assets: page.location ? [] : await reader.assetsOf(page.body),
     });
   }
   return rendered;
@@ -127,12 +145,25 @@ export async function archivePending(db: Database, options: ArchiveRunOptions = 
     if (ids.length === 0) return 0;
     const started = performance.now();
     const before = await latestPages(db);
-    const rendered = await renderAll(db, capture, before);
+    const reader = assetReader(options.assets ?? archiveAssetSource());
+    const rendered = await renderAll(db, capture, reader, before);
+    // A page changed when its bytes, its answer or one of its assets' bytes did (an image replaced under its address).
     const changed = rendered.filter((page) => {
       const previous = before.get(page.path);
-      return !previous || previous.sha256 !== page.sha256 || previous.status !== page.status || previous.location !== page.location;
+      return (
+        !previous ||
+        previous.sha256 !== page.sha256 ||
+        previous.status !== page.status ||
+        previous.location !== page.location ||
+        !sameAssets(previous.assets, page.assets)
+      );
     });
-    const appended = await append(db, owner, ids, changed);
+    const blobs = new Map<string, { body: Buffer; type: string | null }>();
+    for (const page of changed) {
+      blobs.set(page.sha256, { body: page.body, type: null });
+      for (const asset of page.assets) blobs.set(asset.sha256, { body: reader.bodies.get(asset.sha256)!.bytes, type: asset.type });
+    }
+    const appended = await append(db, owner, ids, changed, blobs);
     forgetReady(ids);
     logger.info(
       { entries: appended, rendered: rendered.length, stored: changed.length, ms: Math.round(performance.now() - started) },
@@ -144,7 +175,13 @@ export async function archivePending(db: Database, options: ArchiveRunOptions = 
   }
 }
 
-async function append(db: Database, owner: string, ids: number[], changed: Rendered[]) {
+async function append(
+  db: Database,
+  owner: string,
+  ids: number[],
+  changed: Rendered[],
+  blobs: Map<string, { body: Buffer; type: string | null }>,
+) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('archive-chain'))`);
     const [lease] = await tx.select().from(archiveWorker).where(eq(archiveWorker.id, 1)).for("update");
@@ -157,28 +194,14 @@ async function append(db: Database, owner: string, ids: number[], changed: Rende
       .orderBy(asc(archiveOutbox.id))
       .for("update");
     if (rows.length === 0) return 0;
-    const blobs = new Map(changed.map((page) => [page.sha256, page.body]));
-    if (blobs.size > 0) {
-      const known = new Set(
-        (
-          await tx
-            .select({ sha256: archiveBlobs.sha256 })
-            .from(archiveBlobs)
-            .where(inArray(archiveBlobs.sha256, [...blobs.keys()]))
-        ).map((row) => row.sha256),
-      );
-      const missing = [...blobs].filter(([hash]) => !known.has(hash));
-      if (missing.length > 0)
-        await tx
-          .insert(archiveBlobs)
-          .values(missing.map(([sha256, body]) => ({ sha256, size: body.length, gzip: gzipSync(body, { level: 9 }) })))
-          .onConflictDoNothing();
-    }
+    await storeBlobs(tx, blobs);
     const [last] = await tx.select({ hash: archiveEntries.hash }).from(archiveEntries).orderBy(desc(archiveEntries.id)).limit(1);
     let previousHash = last?.hash ?? GENESIS_HASH;
     for (const [index, row] of rows.entries()) {
       const newest = index === rows.length - 1;
-      const pages = newest ? changed.map(({ path, locale, status, location, sha256 }) => ({ path, locale, status, location, sha256 })) : [];
+      const pages = newest
+        ? changed.map(({ path, locale, status, location, sha256, assets }) => ({ path, locale, status, location, sha256, assets }))
+        : [];
       const [{ id } = { id: 0 }] = await tx
         .execute(sql`select nextval(pg_get_serial_sequence('archive_entries', 'id'))::int as id`)
         .then((result) => (result as unknown as { rows: { id: number }[] }).rows);
@@ -191,6 +214,8 @@ async function append(db: Database, owner: string, ids: number[], changed: Rende
         groupId: row.groupId,
         captured: newest,
         pages,
+        format: ENTRY_FORMAT,
+        checkpoint: null,
       };
       const hash = entryHash(previousHash, entry);
       await tx.insert(archiveEntries).values({
@@ -205,6 +230,7 @@ async function append(db: Database, owner: string, ids: number[], changed: Rende
         captured: newest,
         previousHash,
         hash,
+        format: ENTRY_FORMAT,
       });
       if (pages.length > 0) await tx.insert(archivePages).values(pages.map((page) => ({ ...page, entryId: id })));
       await tx.update(archiveOutbox).set({ entryId: id, doneAt: new Date() }).where(eq(archiveOutbox.id, row.id));

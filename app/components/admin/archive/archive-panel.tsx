@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { useMessages } from "~/components/admin/i18n/messages-context";
-import { archiveQueryNames, EXPORT_LIMIT_DAYS, type PageVersion } from "~/features/archive/query";
+import { archiveQueryNames, EXPORT_LIMIT_DAYS, releaseLink, revisionsLink, type PageVersion } from "~/features/archive/query";
 import { PanelHeading } from "~/components/admin/shell/panel-heading";
 
 export interface ArchivePanelProps {
@@ -86,8 +86,16 @@ function VersionsCard({ path, timeline }: { path: string; timeline: PageVersion[
                     {version.releaseId !== null ? (
                       <>
                         {" · "}
-                        <a className="text-indigo-700 underline" href={`/admin/other/releases/${version.releaseId}`}>
+                        <a className="text-indigo-700 underline" href={releaseLink(version.releaseId)}>
                           {a.release({ id: version.releaseId })}
+                        </a>
+                      </>
+                    ) : null}
+                    {version.kind !== "start" && version.kind !== "archive.retention" ? (
+                      <>
+                        {" · "}
+                        <a className="text-indigo-700 underline" href={revisionsLink(version)} data-testid="archive-revisions">
+                          {a.revisions}
                         </a>
                       </>
                     ) : null}

@@ -23,6 +23,7 @@ export const archive: typeof ru = {
   view: "Open",
   back: "Back to the archive",
   kinds: {
+    "archive.retention": "Old entries removed after the retention period",
     start: "The archive's starting point",
     "release.publish": "A release published",
     "page.end": "A page ended on time",
@@ -40,6 +41,9 @@ export const archive: typeof ru = {
   badDate: "Give the date and time as YYYY-MM-DDTHH:MM.",
   badPath: "Give the page's address, starting with '/'.",
   beforeStart: (p) => `The archive has nothing for that moment: it began on ${p.at}.`,
+  badAsset: "Name the archived file by its SHA-256: 64 hexadecimal characters.",
+  assetNotArchived: "This file is not in the archive.",
+  revisions: "Revisions",
   notArchived: "This page is not in the archive.",
   future: "That moment is in the future: pick one no later than now.",
   exportTitle: "Export for an audit",
