@@ -24,7 +24,10 @@ export async function loader({ url }: Route.LoaderArgs) {
   if (document === "fees") {
     const page = await upcomingFees();
     if (!page) throw data(null, { status: 404 });
-    return data({ kind: "fees" as const, title: requestTexts().fees, frame: frameOf(page), content: page.content }, { headers: page.headers });
+    return data(
+      { kind: "fees" as const, title: requestTexts().fees, frame: frameOf(page), content: page.content },
+      { headers: page.headers },
+    );
   }
   const page = await upcomingLegalPage(document);
   if (!page) throw data(null, { status: 404 });

@@ -39,7 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     // The fields still show (with their defaults) so the tab is never blank.
     logger.error({ err: error }, "fees read failed");
-    return data({ fees: defaultsFor("fees"), versions: {}, effective: null, loadFailed: true }, { headers: { "Cache-Control": "no-store" } });
+    return data(
+      { fees: defaultsFor("fees"), versions: {}, effective: null, loadFailed: true },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   }
 }
 

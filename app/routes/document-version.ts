@@ -11,7 +11,10 @@ const ARCHIVED_POLICY =
 const COMMON = { "X-Content-Type-Options": "nosniff", "X-Robots-Tag": "noindex" };
 
 const notFound = () =>
-  new Response("Not Found", { status: 404, headers: { ...COMMON, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response("Not Found", {
+    status: 404,
+    headers: { ...COMMON, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 /**
  * GET /terms/versions/<entry>.html (and /fees/…, /privacy/…, /aml-kyc/…, under a locale's prefix

@@ -37,9 +37,7 @@ export async function documentVersions(
     .innerJoin(archiveOutbox, eq(archiveOutbox.id, archiveEntries.outboxId))
     .where(and(gte(archiveEntries.id, first.entryId), notInArray(archiveEntries.kind, ["", ...ignoredKinds])))
     .orderBy(asc(archiveEntries.id));
-  const starts = entries.filter(
-    (entry, index) => index === 0 || entry.records === null || entry.records.some(isTextKey),
-  );
+  const starts = entries.filter((entry, index) => index === 0 || entry.records === null || entry.records.some(isTextKey));
   const versions: DocumentVersion[] = [];
   for (let index = 0; index < starts.length - 1; index += 1) {
     const next = starts[index + 1]!;

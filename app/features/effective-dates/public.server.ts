@@ -21,7 +21,6 @@ import { currentRequestLocale } from "~/platform/request-locale.server";
 import type { DocumentNotes } from "./contract";
 import { siteToday } from "./stage.server";
 
-
 const localeCode = () => currentRequestLocale()?.code ?? DEFAULT_LOCALE;
 const prefix = () => currentRequestLocale()?.prefix ?? "";
 
@@ -91,6 +90,9 @@ export async function archivedVersion(document: EffectiveDocument, entryId: numb
   if (!version) return undefined;
   const page = await archivedDocumentPage(getDb(), localPath(document), entryId);
   if (!page) return undefined;
-  const banner = fillText(requestTexts().effective.archivedBanner, { from: formatMomentDate(version.from), to: formatMomentDate(version.to) });
+  const banner = fillText(requestTexts().effective.archivedBanner, {
+    from: formatMomentDate(version.from),
+    to: formatMomentDate(version.to),
+  });
   return { ...page, banner, language: localeCode() };
 }

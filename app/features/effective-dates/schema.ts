@@ -4,10 +4,11 @@ import { z } from "zod";
 import { effective } from "~/features/admin-i18n/catalogue/ru/effective";
 import { effectiveDocuments, parseEffectiveDate } from "~/features/content/effective/keys";
 import { VERSION_FILE } from "./addresses";
+import { SET_EFFECTIVE_DATE } from "./intents";
 
 export const effectiveMessages = effective.answers;
 
-export const SET_EFFECTIVE_DATE = "set-effective-date";
+export { SET_EFFECTIVE_DATE } from "./intents";
 
 /** Empty: the release carries no effective date for the page (its live one stays). */
 const effectiveDateField = z

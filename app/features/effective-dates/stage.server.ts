@@ -3,7 +3,13 @@
 // undone and restored with the page's text. Only in a release (a date published live at once
 // would announce nothing), never in the past, and with a warning when the notice is short.
 import { requirePermission } from "~/features/access/require.server";
-import { addMonths, EFFECTIVE_SECTION, effectiveDateOfValue, effectiveKey, type EffectiveDocument } from "~/features/content/effective/keys";
+import {
+  addMonths,
+  EFFECTIVE_SECTION,
+  effectiveDateOfValue,
+  effectiveKey,
+  type EffectiveDocument,
+} from "~/features/content/effective/keys";
 import { getContentRow } from "~/features/content/settings/settings.server";
 import { newContentRow, writeContentRow } from "~/features/content/write.server";
 import { readDraft } from "~/features/records/drafts.server";
@@ -48,7 +54,11 @@ export async function stageEffectiveDate(db: Database, actor: Person, document: 
 }
 
 /** What the editors show of the pages' effective dates. */
-export async function effectiveEditorState(db: Database, userId: string, documents: readonly EffectiveDocument[]): Promise<EffectiveEditorState> {
+export async function effectiveEditorState(
+  db: Database,
+  userId: string,
+  documents: readonly EffectiveDocument[],
+): Promise<EffectiveEditorState> {
   const release = await draftingRelease(db, userId);
   const draft = release ? await readDraft(db, release.id) : new Map<string, unknown>();
   const state: EffectiveEditorState = {

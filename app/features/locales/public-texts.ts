@@ -37,7 +37,10 @@ export interface PublicTexts {
   /** A legal page or the fees without their own text: `{title}` is the page's title. */
   englishOnly: string;
   /** A legal page's or the fees' effective date, its coming version and its earlier ones (`{date}`, `{from}`, `{to}`). */
-  effective: Record<"effectiveFrom" | "coming" | "comingLink" | "upcomingBanner" | "currentLink" | "versions" | "versionRange" | "archivedBanner", string>;
+  effective: Record<
+    "effectiveFrom" | "coming" | "comingLink" | "upcomingBanner" | "currentLink" | "versions" | "versionRange" | "archivedBanner",
+    string
+  >;
   contactErrors: ContactErrorTexts;
   contactSent: string;
   contactFailed: string;

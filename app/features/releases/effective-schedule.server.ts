@@ -4,7 +4,14 @@
 // four eyes, an approval, so the date alone cannot schedule it), and "publish now" is refused.
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { releaseChanges, releases } from "~/db/schema";
-import { announcementKinds, effectiveDateOfValue, effectiveDocumentOf, effectiveDocuments, effectiveKey, type EffectiveDocument } from "~/features/content/effective/keys";
+import {
+  announcementKinds,
+  effectiveDateOfValue,
+  effectiveDocumentOf,
+  effectiveDocuments,
+  effectiveKey,
+  type EffectiveDocument,
+} from "~/features/content/effective/keys";
 import { notePublished } from "~/features/records/published.server";
 import type { Actor, Executor } from "~/features/records/revisions.server";
 import { notifyContentChanged } from "~/features/records/version.server";

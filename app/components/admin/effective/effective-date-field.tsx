@@ -12,7 +12,15 @@ import { fieldError, useActionResult, type ActionResult } from "~/platform/actio
  * 'Вступает в силу с' on the legal pages' and the fees' tabs: shown while a release is drafted,
  * staged into it like the page's text. A short notice is a warning, not a refusal.
  */
-export function EffectiveDateField({ document, state, action }: { document: EffectiveDocument; state: EffectiveEditorState; action: string }) {
+export function EffectiveDateField({
+  document,
+  state,
+  action,
+}: {
+  document: EffectiveDocument;
+  state: EffectiveEditorState;
+  action: string;
+}) {
   const { m, language } = useMessages();
   const fetcher = useFetcher<ActionResult | EffectiveSaved>();
   const saving = fetcher.state !== "idle";
@@ -32,7 +40,9 @@ export function EffectiveDateField({ document, state, action }: { document: Effe
   const answer = fetcher.data;
   const shortNotice = answer && answer.ok && "shortNotice" in answer ? answer.shortNotice : state.shortNotice[document];
   const id = `effective-${document}`;
-  const error = saving ? undefined : inLanguage(language, fieldError(answer, "effective_from") ?? (answer && !answer.ok ? answer.message : undefined));
+  const error = saving
+    ? undefined
+    : inLanguage(language, fieldError(answer, "effective_from") ?? (answer && !answer.ok ? answer.message : undefined));
   return (
     <fetcher.Form method="post" action={action} className="space-y-2 rounded-lg border border-slate-200 p-4" data-effective-date={document}>
       <input type="hidden" name="intent" value={SET_EFFECTIVE_DATE} />
