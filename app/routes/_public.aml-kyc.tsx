@@ -6,7 +6,7 @@ import { requestTexts } from "~/features/locales/public-texts.server";
 import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.aml-kyc";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
-import { documentNotes } from "~/features/effective-dates/public.server";
+import { documentNotes, notesHtml } from "~/features/effective-dates/public.server";
 
 /** The same for every visitor, and it reads no query parameter: served from the page cache. */
 export const handle = cachedPublicPage;
@@ -17,7 +17,7 @@ export async function loader() {
   // In a locale without its own text: the notice that it is in English, kept out of search results.
   if ("englishOnly" in page) return data(page, { headers: NOINDEX_HEADERS });
   // Since when it applies, a coming version announced, its earlier versions from the archive.
-  return { ...page, notes: await documentNotes("aml-kyc") };
+  return { ...page, notes: notesHtml(await documentNotes("aml-kyc")) };
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

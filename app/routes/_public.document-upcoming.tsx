@@ -5,6 +5,7 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { ComingBanner } from "~/components/site/document-notes";
 import { documentOfPath } from "~/features/effective-dates/addresses";
 import { upcomingFees, upcomingLegalPage } from "~/features/effective-dates/upcoming.server";
+import { comingBannerHtml } from "~/features/effective-dates/public.server";
 import { legalTitle } from "~/features/locales/public-texts";
 import { requestTexts } from "~/features/locales/public-texts.server";
 import { pageMeta } from "~/features/seo/seo";
@@ -35,7 +36,9 @@ export async function loader({ url }: Route.LoaderArgs) {
   return data({ kind: "legal" as const, title, frame: frameOf(page), html: page.html }, { headers: page.headers });
 }
 
-const frameOf = (page: { banner: string; current: { href: string; text: string } }) => ({ banner: page.banner, current: page.current });
+const frameOf = (page: { banner: string; current: { href: string; text: string } }) => ({
+  banner: comingBannerHtml(page.banner, page.current),
+});
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -7,7 +7,7 @@ import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import { contentWithLocaleFigures, requestTexts } from "~/features/locales/public-texts.server";
 import type { Route } from "./+types/_public.fees";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
-import { documentNotes } from "~/features/effective-dates/public.server";
+import { documentNotes, notesHtml } from "~/features/effective-dates/public.server";
 import { EarlierVersions, EffectiveNotes } from "~/components/site/document-notes";
 
 /** The same for every visitor, and it reads no query parameter: served from the page cache. */
@@ -23,7 +23,7 @@ export async function loader() {
     );
   // The figures in the page's locale's notation (`€17.00` → `17,00 €` on /de/fees).
   const [content, settings, notes] = await Promise.all([getPageContent("fees"), getSettings(), documentNotes("fees")]);
-  return { content: contentWithLocaleFigures(content, settings), notes };
+  return { content: contentWithLocaleFigures(content, settings), notes: notesHtml(notes) };
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

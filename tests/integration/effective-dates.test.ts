@@ -5,7 +5,7 @@
 // from the archive. On both databases: the scheduler's claim, the archive's chain and its reads.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { releases, user } from "~/db/schema";
+import { archiveOutbox, releases, user } from "~/db/schema";
 import { archivePending } from "~/features/archive/worker.server";
 import type { ArchiveCapture } from "~/features/archive/capture.server";
 import { initLegalPages } from "~/features/content/legal/admin.server";
@@ -17,7 +17,7 @@ import { siteToday } from "~/features/effective-dates/stage.server";
 import { effectiveStart } from "~/features/releases/effective-schedule.server";
 import { publishDueReleases } from "~/features/releases/schedule.server";
 import { publishRelease } from "~/features/releases/publish.server";
-import { createRelease, scheduleRelease, setDrafting } from "~/features/releases/releases.server";
+import { createRelease, reviewRelease, scheduleRelease, setDrafting } from "~/features/releases/releases.server";
 import { action as legalAction, loader as legalLoader } from "~/routes/admin.legal";
 import { action as feesAction } from "~/routes/admin.fees";
 import { loader as termsLoader } from "~/routes/_public.terms";
@@ -131,14 +131,22 @@ describe.each(onBothDatabases)("effective dates of the terms and fees on %s", (k
       status: 400,
     });
     await scheduleRelease(db, release.id, effectiveStart(date), admin);
+    expect(await comingChange("terms")).toMatchObject({ releaseId: release.id, date });
+    // Unscheduled, the announcement goes; scheduled again, it comes back: each noted for the archive.
+    await reviewRelease(db, release.id, "unschedule", admin);
+    expect(await comingChange("terms")).toBeUndefined();
+    await scheduleRelease(db, release.id, effectiveStart(date), admin);
+    const notes = await db.select({ kind: archiveOutbox.kind }).from(archiveOutbox).where(eq(archiveOutbox.releaseId, release.id));
+    expect(notes.map((note) => note.kind)).toEqual(["effective.announced", "effective.withdrawn", "effective.announced"]);
     await archive(db);
 
     // Before the date: the current text, the announcement and its page, no "Effective from".
     const before = await callRoute(termsLoader, siteRequest("/terms"));
     expect(before.body.html).not.toContain("Terms of 2027");
-    expect(before.body.notes.effectiveFrom).toBeNull();
-    expect(before.body.notes.coming).toMatchObject({ href: "/terms/upcoming", linkText: "Read the new version" });
-    expect(before.body.notes.coming.text).toMatch(/^A new version of this document takes effect on /);
+    expect(before.body.notes.top).not.toContain("data-effective-from");
+    expect(before.body.notes.top).toMatch(
+      /data-coming-change>A new version of this document takes effect on [^<]+ <a href="\/terms\/upcoming"[^>]*>Read the new version<\/a>/,
+    );
     const upcoming = await callRoute(upcomingLoader, siteRequest("/terms/upcoming"));
     expect(upcoming.status).toBe(200);
     expect(upcoming.body).toMatchObject({ kind: "legal", html: "<p>Terms of 2027</p>" });
@@ -156,10 +164,13 @@ describe.each(onBothDatabases)("effective dates of the terms and fees on %s", (k
 
     const after = await callRoute(termsLoader, siteRequest("/terms"));
     expect(after.body.html).toBe("<p>Terms of 2027</p>");
-    expect(after.body.notes.effectiveFrom).toMatch(/^Effective from /);
-    expect(after.body.notes.coming).toBeNull();
+    expect(after.body.notes.top).toMatch(/data-effective-from>Effective from /);
+    expect(after.body.notes.top).not.toContain("data-coming-change");
     expect((await callRoute(upcomingLoader, siteRequest("/terms/upcoming"))).status).toBe(404);
-    const items = after.body.notes.versions.items as { href: string; label: string }[];
+    const items = [...(after.body.notes.versions as string).matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => ({
+      href: match[1]!,
+      label: match[2]!,
+    }));
     expect(items).toHaveLength(1);
     expect(items[0]!.label).toMatch(/^In effect from .+ to .+$/);
     const file = items[0]!.href.split("/").at(-1)!;

@@ -1,57 +1,34 @@
-import type { ComingFrame, DocumentNotes } from "~/features/effective-dates/contract";
-import { SiteLink } from "./site-link";
+import type { ComingFrame, DocumentNotesHtml } from "~/features/effective-dates/contract";
 
-/** A legal page's or the fees' effective date and the coming version's announcement (texts from the server). */
-export function EffectiveNotes({ notes }: { notes: DocumentNotes | undefined }) {
-  if (!notes || (!notes.effectiveFrom && !notes.coming)) return null;
-  return (
-    <div className="mx-auto max-w-3xl space-y-3 px-4 pt-6 sm:px-6">
-      {notes.effectiveFrom && (
-        <p className="text-sm font-semibold text-slate-700" data-effective-from>
-          {notes.effectiveFrom}
-        </p>
-      )}
-      {notes.coming && (
-        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900" data-coming-change>
-          {notes.coming.text}{" "}
-          <SiteLink to={notes.coming.href} className="font-semibold text-slate-900 underline">
-            {notes.coming.linkText}
-          </SiteLink>
-        </p>
-      )}
-    </div>
-  );
+// The effective dates' notes are the server's HTML (texts escaped there): the public pages ship
+// only these wrappers, not the markup, to stay within the JavaScript budget.
+
+/** "Effective from …" and a coming version's announcement, under a legal page's or the fees' title. */
+export function EffectiveNotes({ notes }: { notes: DocumentNotesHtml | undefined }) {
+  if (!notes?.top) return null;
+  return <div className="mx-auto max-w-3xl space-y-3 px-4 pt-6 sm:px-6" dangerouslySetInnerHTML={{ __html: notes.top }} />;
 }
 
-/** The earlier versions, each served from the archive (a document of its own, not a page of the router). */
-export function EarlierVersions({ notes }: { notes: DocumentNotes | undefined }) {
+/** The earlier versions, each a document the archive serves (not a page of the router). */
+export function EarlierVersions({ notes }: { notes: DocumentNotesHtml | undefined }) {
   if (!notes?.versions) return null;
   return (
-    <nav aria-labelledby="earlier-versions" className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
-      <h2 id="earlier-versions" className="text-lg font-semibold text-slate-900">
-        {notes.versions.title}
-      </h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-        {notes.versions.items.map((item) => (
-          <li key={item.href}>
-            <a href={item.href} className="text-slate-900 underline">
-              {item.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <nav
+      aria-labelledby="earlier-versions"
+      className="mx-auto max-w-3xl px-4 pb-12 sm:px-6"
+      dangerouslySetInnerHTML={{ __html: notes.versions }}
+    />
   );
 }
 
 /** The coming version's banner, over the page that shows it. */
 export function ComingBanner({ frame }: { frame: ComingFrame }) {
   return (
-    <p role="note" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm text-slate-900" data-coming-banner>
-      {frame.banner}{" "}
-      <SiteLink to={frame.current.href} className="font-semibold underline">
-        {frame.current.text}
-      </SiteLink>
-    </p>
+    <p
+      role="note"
+      className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm text-slate-900"
+      data-coming-banner
+      dangerouslySetInnerHTML={{ __html: frame.banner }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { ComingFrame, DocumentNotes } from "~/features/effective-dates/contract";
+import type { ComingFrame, DocumentNotesHtml } from "~/features/effective-dates/contract";
 import { ComingBanner, EarlierVersions, EffectiveNotes } from "./document-notes";
 import { usePublicTexts } from "./use-public-texts";
 
@@ -7,7 +7,17 @@ import { usePublicTexts } from "./use-public-texts";
  * its effective date, a coming version's announcement and its earlier versions; or, with `coming`,
  * the coming version itself under its banner.
  */
-export function LegalPage({ title, html, notes, coming }: { title: string; html: string; notes?: DocumentNotes; coming?: ComingFrame }) {
+export function LegalPage({
+  title,
+  html,
+  notes,
+  coming,
+}: {
+  title: string;
+  html: string;
+  notes?: DocumentNotesHtml;
+  coming?: ComingFrame;
+}) {
   const texts = usePublicTexts();
   return (
     <>

@@ -2,19 +2,20 @@
 // the server's, in the page's locale, so the browser's bundle carries none of them.
 import type { EffectiveDocument } from "~/features/content/effective/keys";
 
-export interface DocumentNotes {
-  /** "Effective from <date>", once a dated change has taken effect. */
-  effectiveFrom: string | null;
-  /** The coming version announced, with its link. */
-  coming: { text: string; linkText: string; href: string } | null;
-  /** The earlier versions from the archive, newest first. */
-  versions: { title: string; items: { href: string; label: string }[] } | null;
+/**
+ * What a legal page or the fees shows of its effective dates, as the server's HTML (escaped there):
+ * kept out of the public pages' JavaScript, which only places it (js-budget).
+ */
+export interface DocumentNotesHtml {
+  /** "Effective from <date>" and the coming version's announcement with its link; null: neither. */
+  top: string | null;
+  /** "Previous versions", each linked to the archive's copy; null: none. */
+  versions: string | null;
 }
 
-/** The coming version's page frame: its banner and the way back to the current version. */
+/** The coming version's banner over its page, with the link back to the current version (HTML). */
 export interface ComingFrame {
   banner: string;
-  current: { href: string; text: string };
 }
 
 export type { EffectiveDocument };

@@ -14,7 +14,7 @@ import { getDb } from "~/platform/db.server";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { currentRequestLocale } from "~/platform/request-locale.server";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
-import { comingChange, formatDate } from "./public.server";
+import { comingChange, formatDate, localPath } from "./public.server";
 
 const localKey = (page: string, section: string) => {
   const code = currentRequestLocale()?.code ?? DEFAULT_LOCALE;
@@ -34,7 +34,7 @@ async function comingFrame(document: EffectiveDocument) {
   return {
     change,
     banner: fillText(texts.upcomingBanner, { date: formatDate(change.date) }),
-    current: { href: `/${document}`, text: texts.currentLink },
+    current: { href: localPath(document), text: texts.currentLink },
     headers: {
       "Cache-Control": `public, max-age=${Math.max(0, Math.floor((change.scheduledAt.getTime() - Date.now()) / 1000))}`,
       // The coming text is not the document yet: kept out of search results.
