@@ -11,11 +11,13 @@ const localeId = (file: string, code: string) => `${file.replace(/\.tsx?$/, "")}
  * earlier versions from the archive (`/terms/versions/12.html`, documents of their own), in the
  * default locale (`code` undefined) or under a locale's prefix.
  */
-const UPCOMING_FILE = "routes/_public.document-upcoming.tsx";
+const upcomingFile = (document: string) => (document === "fees" ? "routes/_public.fees-upcoming.tsx" : "routes/_public.legal-upcoming.tsx");
 const VERSION_FILE = "routes/document-version.ts";
 const documentId = (file: string, document: string, code?: string) => `${file.replace(/\.tsx?$/, "")}-${document}${code ? `@${code}` : ""}`;
 const upcomingRoutes = (code?: string) =>
-  documentRoutePaths.map((entry) => route(entry.upcoming, UPCOMING_FILE, { id: documentId(UPCOMING_FILE, entry.document, code) }));
+  documentRoutePaths.map((entry) =>
+    route(entry.upcoming, upcomingFile(entry.document), { id: documentId(upcomingFile(entry.document), entry.document, code) }),
+  );
 const versionRoutes = (code?: string) =>
   documentRoutePaths.map((entry) =>
     route(code ? `${code}/${entry.version}` : entry.version, VERSION_FILE, { id: documentId(VERSION_FILE, entry.document, code) }),

@@ -8,7 +8,6 @@ import { contentWithLocaleFigures, requestTexts } from "~/features/locales/publi
 import type { Route } from "./+types/_public.fees";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
 import { documentNotes, notesHtml } from "~/features/effective-dates/public.server";
-import { EarlierVersions, EffectiveNotes } from "~/components/site/document-notes";
 
 /** The same for every visitor, and it reads no query parameter: served from the page cache. */
 export const handle = cachedPublicPage;
@@ -36,11 +35,15 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
   // The notice is the server's HTML (its heading and the link to the English page).
   if ("notice" in loaderData)
     return <section className="legal-content mx-auto max-w-3xl px-4 py-16" dangerouslySetInnerHTML={{ __html: loaderData.notice! }} />;
+  // The effective date, a coming version and the earlier ones: the server's HTML (no code of their own here).
+  const { top, versions } = loaderData.notes;
   return (
     <>
-      <EffectiveNotes notes={loaderData.notes} />
+      {top && <div className="mx-auto max-w-3xl space-y-3 px-4 pt-6" dangerouslySetInnerHTML={{ __html: top }} />}
       <FeesPage content={loaderData.content} settings={settings} />
-      <EarlierVersions notes={loaderData.notes} />
+      {versions && (
+        <nav aria-labelledby="earlier-versions" className="mx-auto max-w-3xl px-4 pb-12" dangerouslySetInnerHTML={{ __html: versions }} />
+      )}
     </>
   );
 }

@@ -21,7 +21,7 @@ import { createRelease, reviewRelease, scheduleRelease, setDrafting } from "~/fe
 import { action as legalAction, loader as legalLoader } from "~/routes/admin.legal";
 import { action as feesAction } from "~/routes/admin.fees";
 import { loader as termsLoader } from "~/routes/_public.terms";
-import { loader as upcomingLoader } from "~/routes/_public.document-upcoming";
+import { loader as upcomingLoader } from "~/routes/_public.legal-upcoming";
 import { loader as versionLoader } from "~/routes/document-version";
 import type { Database } from "~/platform/db.server";
 import { callRoute, postForm } from "../support/admin-routes";
@@ -149,7 +149,7 @@ describe.each(onBothDatabases)("effective dates of the terms and fees on %s", (k
     );
     const upcoming = await callRoute(upcomingLoader, siteRequest("/terms/upcoming"));
     expect(upcoming.status).toBe(200);
-    expect(upcoming.body).toMatchObject({ kind: "legal", html: "<p>Terms of 2027</p>" });
+    expect(upcoming.body).toMatchObject({ html: "<p>Terms of 2027</p>" });
     expect(upcoming.body.frame.banner).toMatch(/^This version takes effect on /);
     expect((await callRoute(upcomingLoader, siteRequest("/privacy/upcoming"))).status).toBe(404);
     expect(before.body.notes.versions).toBeNull();
@@ -167,6 +167,10 @@ describe.each(onBothDatabases)("effective dates of the terms and fees on %s", (k
     expect(after.body.notes.top).toMatch(/data-effective-from>Effective from /);
     expect(after.body.notes.top).not.toContain("data-coming-change");
     expect((await callRoute(upcomingLoader, siteRequest("/terms/upcoming"))).status).toBe(404);
+  });
+
+  it("lists the earlier version with its period and serves it from the archive, for these documents only", async () => {
+    const after = await callRoute(termsLoader, siteRequest("/terms"));
     const items = [...(after.body.notes.versions as string).matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => ({
       href: match[1]!,
       label: match[2]!,

@@ -1,4 +1,4 @@
-import type { ComingFrame, DocumentNotesHtml } from "~/features/effective-dates/contract";
+import type { DocumentNotesHtml } from "~/features/effective-dates/contract";
 
 // The effective dates' notes are the server's HTML (texts escaped there): the public pages ship
 // only these wrappers, not the markup, to stay within the JavaScript budget.
@@ -17,18 +17,6 @@ export function EarlierVersions({ notes }: { notes: DocumentNotesHtml | undefine
       aria-labelledby="earlier-versions"
       className="mx-auto max-w-3xl px-4 pb-12 sm:px-6"
       dangerouslySetInnerHTML={{ __html: notes.versions }}
-    />
-  );
-}
-
-/** The coming version's banner, over the page that shows it. */
-export function ComingBanner({ frame }: { frame: ComingFrame }) {
-  return (
-    <p
-      role="note"
-      className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm text-slate-900"
-      data-coming-banner
-      dangerouslySetInnerHTML={{ __html: frame.banner }}
     />
   );
 }

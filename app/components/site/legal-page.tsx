@@ -1,5 +1,5 @@
 import type { ComingFrame, DocumentNotesHtml } from "~/features/effective-dates/contract";
-import { ComingBanner, EarlierVersions, EffectiveNotes } from "./document-notes";
+import { EarlierVersions, EffectiveNotes } from "./document-notes";
 import { usePublicTexts } from "./use-public-texts";
 
 /**
@@ -21,7 +21,15 @@ export function LegalPage({
   const texts = usePublicTexts();
   return (
     <>
-      {coming && <ComingBanner frame={coming} />}
+      {coming && (
+        // The server's HTML: the banner's text and the link back to the current version.
+        <p
+          role="note"
+          className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm text-slate-900"
+          data-coming-banner
+          dangerouslySetInnerHTML={{ __html: coming.banner }}
+        />
+      )}
       <header className="page-hero-surface">
         <div className="mx-auto max-w-3xl px-4 pt-14 pb-10 sm:px-6 sm:pt-20">
           <p className="text-sm font-semibold tracking-wide text-brand uppercase" suppressHydrationWarning>
