@@ -1,9 +1,27 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { NOT_FOUND_FILE, PUBLIC_LAYOUT_FILE, publicPages } from "./features/seo/public-pages.js";
 import { localeCodes } from "./features/locales/allow-list";
+import { documentRoutePaths } from "./features/effective-dates/addresses";
 
 /** A route's id in a locale's copy of the public pages: its file's id and `@de`. */
 const localeId = (file: string, code: string) => `${file.replace(/\.tsx?$/, "")}@${code}`;
+
+/**
+ * The legal pages' and the fees' coming versions (`/terms/upcoming`, under the public layout) and
+ * earlier versions from the archive (`/terms/versions/12.html`, documents of their own), in the
+ * default locale (`code` undefined) or under a locale's prefix.
+ */
+const upcomingFile = (document: string) => (document === "fees" ? "routes/_public.fees-upcoming.tsx" : "routes/_public.legal-upcoming.tsx");
+const VERSION_FILE = "routes/document-version.ts";
+const documentId = (file: string, document: string, code?: string) => `${file.replace(/\.tsx?$/, "")}-${document}${code ? `@${code}` : ""}`;
+const upcomingRoutes = (code?: string) =>
+  documentRoutePaths.map((entry) =>
+    route(entry.upcoming, upcomingFile(entry.document), { id: documentId(upcomingFile(entry.document), entry.document, code) }),
+  );
+const versionRoutes = (code?: string) =>
+  documentRoutePaths.map((entry) =>
+    route(code ? `${code}/${entry.version}` : entry.version, VERSION_FILE, { id: documentId(VERSION_FILE, entry.document, code) }),
+  );
 
 /**
  * The public pages again under each allowed locale's prefix (`/de`, `/de/fees`, `/de/…` not
@@ -18,6 +36,7 @@ const localeRoutes = localeCodes.map((code) =>
         ? index(page.file, { id: localeId(page.file, code) })
         : route(page.path.slice(1), page.file, { id: localeId(page.file, code) }),
     ),
+    ...upcomingRoutes(code),
     route("*", NOT_FOUND_FILE, { id: localeId(NOT_FOUND_FILE, code) }),
   ]),
 );
@@ -27,9 +46,12 @@ export default [
   // is app/features/seo/public-pages.js.
   layout(PUBLIC_LAYOUT_FILE, [
     ...publicPages.map((page) => (page.path === "/" ? index(page.file) : route(page.path.slice(1), page.file))),
+    ...upcomingRoutes(),
     route("*", NOT_FOUND_FILE),
   ]),
   ...localeRoutes,
+  ...versionRoutes(),
+  ...localeCodes.flatMap((code) => versionRoutes(code)),
   // The admin area: /admin shows the login screen or the dashboard; each tab has its URL.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -171,6 +171,13 @@ const envSchema = z.object({
         return false;
       }
     }, "must be an IANA time zone such as Europe/Berlin"),
+  /** Effective dates of the terms and fees: a date closer than this many months warns that the notice is short. */
+  EFFECTIVE_NOTICE_MONTHS: z.coerce
+    .number({ error: "must be a whole number of months" })
+    .int("must be a whole number of months")
+    .min(0, "must be 0 or more")
+    .max(36)
+    .default(2),
   // Statistics (docs/statistics.md): on unless turned off; raw events and roll-ups kept this long.
   ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   ANALYTICS_RAW_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(366).default(ANALYTICS_RAW_DAYS_DEFAULT),

@@ -6,6 +6,7 @@ import { requestTexts } from "~/features/locales/public-texts.server";
 import { fixedPageMeta } from "~/features/seo/fixed-page-meta";
 import type { Route } from "./+types/_public.privacy";
 import { cachedPublicPage } from "~/platform/page-cache-handle";
+import { documentNotes, notesHtml } from "~/features/effective-dates/public.server";
 
 /** The same for every visitor, and it reads no query parameter: served from the page cache. */
 export const handle = cachedPublicPage;
@@ -14,7 +15,9 @@ export async function loader() {
   // The title in the page's locale; the notice links the English document under its English title.
   const page = { title: legalTitle(requestTexts(), "privacy"), ...(await loadLegalPage("privacy")) };
   // In a locale without its own text: the notice that it is in English, kept out of search results.
-  return "englishOnly" in page ? data(page, { headers: NOINDEX_HEADERS }) : page;
+  if ("englishOnly" in page) return data(page, { headers: NOINDEX_HEADERS });
+  // Since when it applies, a coming version announced, its earlier versions from the archive.
+  return { ...page, notes: notesHtml(await documentNotes("privacy")) };
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -22,5 +25,5 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = (args) => fixedPageMeta(args, { title: args.loaderData?.title });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <LegalPage title={loaderData.title} html={loaderData.html} />;
+  return <LegalPage title={loaderData.title} html={loaderData.html} notes={"notes" in loaderData ? loaderData.notes : undefined} />;
 }

@@ -17,23 +17,32 @@ import { feeUpdateSchema } from "~/features/content/fees/schema";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { fees as ruFees } from "~/features/admin-i18n/catalogue/ru/fees";
 import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
+import { EffectiveDateField } from "~/components/admin/effective/effective-date-field";
+import { runEffectiveDateAction } from "~/features/effective-dates/actions.server";
+import { SET_EFFECTIVE_DATE } from "~/features/effective-dates/schema";
+import { effectiveEditorState } from "~/features/effective-dates/stage.server";
 import type { Route } from "./+types/admin.fees";
 
 export const meta: Route.MetaFunction = ({ matches }) => localizedAdminMeta(matches, (m) => m.fees.title);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request, "content.edit", { defaultLocale: true });
+  const actor = await requireMember(request, "content.edit", { defaultLocale: true });
   try {
     const fees = await listFees(getDb());
     const versions = await latestVersions(
       getDb(),
       Object.keys(fees).map((section) => `fees/${section}`),
     );
-    return data({ fees, versions, loadFailed: false }, { headers: { "Cache-Control": "no-store" } });
+    // The effective date field, while a release is drafted.
+    const effective = await effectiveEditorState(getDb(), actor.id, ["fees"]);
+    return data({ fees, versions, effective, loadFailed: false }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     // The fields still show (with their defaults) so the tab is never blank.
     logger.error({ err: error }, "fees read failed");
-    return data({ fees: defaultsFor("fees"), versions: {}, loadFailed: true }, { headers: { "Cache-Control": "no-store" } });
+    return data(
+      { fees: defaultsFor("fees"), versions: {}, effective: null, loadFailed: true },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   }
 }
 
@@ -41,6 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireMember(request, "content.edit", { defaultLocale: true });
   const form = await readForm(request);
   const intent = form.intent ?? "";
+  if (intent === SET_EFFECTIVE_DATE) return runEffectiveDateAction(getDb(), actor, form, ["fees"]);
   if (intent !== UPDATE_FEE) return failed(intent, 400, ruFees.unknownAction);
   const parsed = feeUpdateSchema.safeParse(form);
   if (!parsed.success) return refused(intent, parsed.error);
@@ -63,6 +73,7 @@ export default function AdminFees({ loaderData }: Route.ComponentProps) {
   }, [loaderData.loadFailed]);
   return (
     <VersionsContext.Provider value={loaderData.versions}>
+      {loaderData.effective && <EffectiveDateField document="fees" state={loaderData.effective} action="/admin/fees" />}
       <FeesPanel fees={loaderData.fees} />
     </VersionsContext.Provider>
   );

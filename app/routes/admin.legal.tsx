@@ -19,6 +19,10 @@ import { useActionResult } from "~/platform/action-result";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { localizedAdminMeta } from "~/components/admin/shell/localized-meta";
 import { legal as ruLegal } from "~/features/admin-i18n/catalogue/ru/legal";
+import { EffectiveDateField } from "~/components/admin/effective/effective-date-field";
+import { runEffectiveDateAction } from "~/features/effective-dates/actions.server";
+import { SET_EFFECTIVE_DATE } from "~/features/effective-dates/schema";
+import { effectiveEditorState } from "~/features/effective-dates/stage.server";
 import type { Route } from "./+types/admin.legal";
 
 // The editor's stylesheet is linked on this tab only, never on public pages.
@@ -36,16 +40,19 @@ export async function loader({ request }: Route.LoaderArgs) {
       db,
       pages.map((entry) => `${entry.page}/page_content`),
     );
-    return data({ pages, versions, loadFailed: false }, { headers });
+    // The effective date field, while a release is drafted.
+    const effective = await effectiveEditorState(db, actor.id, legalPageNames);
+    return data({ pages, versions, effective, loadFailed: false }, { headers });
   } catch (error) {
     // On a failed read, first try to create the default pages, then read again.
     logger.error({ err: error }, "legal pages read failed; initialising them");
     try {
       await initLegalPages(db, actor);
-      return data({ pages: await listLegalPages(db), versions: {}, loadFailed: false }, { headers });
+      const effective = await effectiveEditorState(db, actor.id, legalPageNames);
+      return data({ pages: await listLegalPages(db), versions: {}, effective, loadFailed: false }, { headers });
     } catch (retryError) {
       logger.error({ err: retryError }, "legal pages could not be initialised");
-      return data({ pages: [], versions: {}, loadFailed: true }, { headers });
+      return data({ pages: [], versions: {}, effective: null, loadFailed: true }, { headers });
     }
   }
 }
@@ -55,6 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const db = getDb();
+  if (intent === SET_EFFECTIVE_DATE) return runEffectiveDateAction(db, actor, form, legalPageNames);
   return runAction(
     intent,
     async () => {
@@ -100,6 +108,9 @@ export default function AdminLegal({ loaderData }: Route.ComponentProps) {
             <VersionsContext.Provider value={loaderData.versions}>
               <LegalPagePanel key={String(entry.exists)} entry={entry} />
             </VersionsContext.Provider>
+            {entry.exists && loaderData.effective && (
+              <EffectiveDateField document={entry.page} state={loaderData.effective} action="/admin/legal" />
+            )}
           </TabsContent>
         ))}
       </Tabs>

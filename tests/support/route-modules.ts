@@ -65,6 +65,9 @@ export const fields: Record<string, string> = {
   code: "123456",
   method: "totp",
   required: "true",
+  // A legal page's or the fees' effective date (staged only in a release: refused outside one).
+  document: "terms",
+  effective_from: "2099-01-01",
   // A landing page's version in a locale (a code the site does not have: refused, nothing written).
   locale: "de",
 };

@@ -36,6 +36,11 @@ export interface PublicTexts {
   fees: string;
   /** A legal page or the fees without their own text: `{title}` is the page's title. */
   englishOnly: string;
+  /** A legal page's or the fees' effective date, its coming version and its earlier ones (`{date}`, `{from}`, `{to}`). */
+  effective: Record<
+    "effectiveFrom" | "coming" | "comingLink" | "upcomingBanner" | "currentLink" | "versions" | "versionRange" | "archivedBanner",
+    string
+  >;
   contactErrors: ContactErrorTexts;
   contactSent: string;
   contactFailed: string;

@@ -13,6 +13,7 @@ import { allows, nextState } from "./lifecycle";
 import { releaseMessages } from "./messages";
 import { assertAllowed, assertPublishable, ReleaseError } from "./releases.server";
 import { requirePermission } from "~/features/access/require.server";
+import { announceChanged, assertPublishNowAllowed, noteAnnouncement } from "./effective-schedule.server";
 
 /** Keys whose live value changed (a newer revision) since the release staged them: one query for all. */
 export async function findConflicts(executor: Executor, changes: ReleaseChangeRow[]) {
@@ -71,6 +72,8 @@ export async function publishRelease(db: Database, releaseId: number, actor: Act
         return false;
       if (release.state === "published") throw new ReleaseError(409, releaseMessages.alreadyPublished);
       assertAllowed(release, "publish");
+      // A change with an effective date is published by its schedule, at that date.
+      if (options.expect !== "scheduled") await assertPublishNowAllowed(executor, releaseId);
       await assertPublishable(executor, release);
       const changes = await draftRows(executor, releaseId);
       if (changes.length === 0) throw new ReleaseError(409, releaseMessages.empty);
@@ -135,9 +138,11 @@ export async function resolveConflict(db: Database, releaseId: number, key: stri
 /** Marks a release whose publish failed (shown in the dashboard, logged). */
 export async function markFailed(db: Database, releaseId: number, message: string) {
   logger.error({ releaseId, reason: message }, "release publish failed");
+  let announced: string[] = [];
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
     if (!allows(release.state, "fail")) return;
+    if (release.state === "scheduled") announced = await noteAnnouncement(transaction, releaseId, null, false);
     await transaction
       .update(releases)
       .set({ state: nextState(release.state, "fail"), failureMessage: message, scheduledAt: null, updatedAt: new Date() })
@@ -150,4 +155,5 @@ export async function markFailed(db: Database, releaseId: number, message: strin
       details: { reason: message },
     });
   });
+  await announceChanged(db, announced);
 }

@@ -17,6 +17,7 @@ import { kickMailOutbox } from "~/platform/mail-outbox.server";
 import { cleanCommentText, COMMENT_MAX_LENGTH, commentMessages } from "./comments/schema";
 import { insertComment, queueCommentMails } from "./comments/store.server";
 import { localeApproversHold, withdrawLocaleApprovals } from "./locale-hashes.server";
+import { announceChanged, assertScheduleAgrees, noteAnnouncement } from "./effective-schedule.server";
 
 export { lockedRelease };
 
@@ -160,6 +161,7 @@ export async function reviewRelease(db: Database, releaseId: number, step: Revie
   // Sending back says what to fix: the comment goes into the release's thread and to its authors.
   if (step === "send_back" && !comment) throw new ReleaseError(400, commentMessages.sendBackRequired);
   if (comment && comment.length > COMMENT_MAX_LENGTH) throw new ReleaseError(400, commentMessages.bodyTooLong);
+  let announced: string[] = [];
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
     assertAllowed(release, "stage");
@@ -197,6 +199,9 @@ export async function reviewRelease(db: Database, releaseId: number, step: Revie
     if (step === "cancel") await transaction.delete(releaseDrafting).where(eq(releaseDrafting.releaseId, releaseId));
     set.state = nextState(release.state, step, approvalHolds);
     await transaction.update(releases).set(set).where(eq(releases.id, releaseId));
+    // A scheduled change with an effective date was announced on its page: no longer.
+    if (release.state === "scheduled" && set.state !== "scheduled")
+      announced = await noteAnnouncement(transaction, releaseId, actor, false);
     let thread: { commentId: number; mailed: number } | undefined;
     if (step === "send_back" && comment) {
       const row = await insertComment(transaction, release, actor, { kind: "send_back", changeKey: null, body: comment });
@@ -210,6 +215,7 @@ export async function reviewRelease(db: Database, releaseId: number, step: Revie
       details: { name: release.name, ...(comment ? { comment } : {}), ...thread },
     });
   });
+  await announceChanged(db, announced);
   if (step === "send_back") kickMailOutbox();
 }
 
@@ -240,6 +246,7 @@ async function holdsApproverRole(executor: Executor, userId: string) {
 /** Sets the publish time; the release is then frozen (an edit unschedules it). */
 export async function scheduleRelease(db: Database, releaseId: number, at: Date, actor: Admin) {
   requirePermission(actor, "releases.publish");
+  let announced: string[] = [];
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
     assertAllowed(release, "schedule");
@@ -252,6 +259,8 @@ export async function scheduleRelease(db: Database, releaseId: number, at: Date,
       .limit(1);
     if (!anyChange) throw new ReleaseError(409, releaseMessages.empty);
     await assertPublishable(transaction, release);
+    // A change with an effective date takes effect at the start of that date, and at no other time.
+    await assertScheduleAgrees(transaction, releaseId, at);
     // Without four eyes, the schedule binds the content as it is now: a later edit unschedules it.
     const approvedHash = release.approvedHash ?? (await contentHash(transaction, releaseId));
     await transaction
@@ -267,5 +276,8 @@ export async function scheduleRelease(db: Database, releaseId: number, at: Date,
       target: String(releaseId),
       details: { name: release.name, at: at.toISOString() },
     });
+    // Its documents' pages announce the coming change from now on.
+    announced = await noteAnnouncement(transaction, releaseId, actor, true);
   });
+  await announceChanged(db, announced);
 }

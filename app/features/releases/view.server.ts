@@ -10,6 +10,7 @@ import { readPolicies } from "./policies.server";
 import { contentHash, getRelease, listChanges, listReleases, releaseAuthors, sharedKeys } from "./releases.server";
 import { draftingRelease } from "./drafting.server";
 import { formatInZone, instantToZoned } from "./time-zone";
+import { effectiveStart, releaseEffectiveDate } from "./effective-schedule.server";
 import type { AdminLanguage } from "~/features/admin-i18n/language";
 import { releaseDiscussion } from "./comments/comments.server";
 import { mayEditLocale, roleAllows } from "~/features/access/matrix";
@@ -64,6 +65,7 @@ export async function releaseDetailView(
 ): Promise<ReleaseDetail> {
   const timeZone = getEnv().SITE_TIME_ZONE;
   const userId = viewer.id;
+  const effectiveDate = await releaseEffectiveDate(db, release.id).catch(() => undefined);
   const [changes, shared, policies, authors, hash, drafting, discussion, locales, siteLocales] = await Promise.all([
     listChanges(db, release.id),
     sharedKeys(db, [release.id]),
@@ -127,7 +129,11 @@ export async function releaseDetailView(
         : [],
     drafting: drafting?.id === release.id,
     timeZone,
-    defaultScheduleAt: instantToZoned(new Date(Date.now() + 60 * 60 * 1000), timeZone),
+    // A release with an effective date is scheduled for the start of that date: the field offers it.
+    defaultScheduleAt: instantToZoned(
+      effectiveDate ? effectiveStart(effectiveDate, timeZone) : new Date(Date.now() + 60 * 60 * 1000),
+      timeZone,
+    ),
   };
 }
 

@@ -13,6 +13,7 @@ import { backups } from "./en/backups";
 import { inbox } from "./en/inbox";
 import { legal } from "./en/legal";
 import { fees } from "./en/fees";
+import { effective } from "./en/effective";
 import { activity } from "./en/activity";
 import { access } from "./en/access";
 import { login } from "./en/login";
@@ -41,6 +42,7 @@ export const en = {
   inbox,
   legal,
   fees,
+  effective,
   activity,
   access,
   login,

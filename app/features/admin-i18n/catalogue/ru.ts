@@ -13,6 +13,7 @@ import { backups } from "./ru/backups";
 import { inbox } from "./ru/inbox";
 import { legal } from "./ru/legal";
 import { fees } from "./ru/fees";
+import { effective } from "./ru/effective";
 import { activity } from "./ru/activity";
 import { access } from "./ru/access";
 import { login } from "./ru/login";
@@ -43,6 +44,7 @@ export const ru = {
   inbox,
   legal,
   fees,
+  effective,
   activity,
   access,
   login,

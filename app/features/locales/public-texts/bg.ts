@@ -22,6 +22,16 @@ export const bg: PublicTexts = {
   amlKyc: "Политика AML/KYC",
   fees: "Такси",
   englishOnly: "Документът „{title}“ не е наличен на този език. Той е наличен на английски:",
+  effective: {
+    effectiveFrom: "В сила от {date}",
+    coming: "Нова версия на този документ влиза в сила на {date}.",
+    comingLink: "Прочетете новата версия",
+    upcomingBanner: "Тази версия влиза в сила на {date}. Дотогава се прилага текущата версия.",
+    currentLink: "Текуща версия",
+    versions: "Предишни версии",
+    versionRange: "В сила от {from} до {to}",
+    archivedBanner: "Тази версия беше в сила от {from} до {to}.",
+  },
   contactErrors: {
     name: "Моля, въведете името си",
     nameTooLong: "Името е твърде дълго",

@@ -22,6 +22,16 @@ export const cs: PublicTexts = {
   amlKyc: "Zásady AML/KYC",
   fees: "Poplatky",
   englishOnly: "Dokument „{title}“ není v tomto jazyce k dispozici. Je k dispozici v angličtině:",
+  effective: {
+    effectiveFrom: "Platné od {date}",
+    coming: "Nová verze tohoto dokumentu nabývá účinnosti {date}.",
+    comingLink: "Přečtěte si novou verzi",
+    upcomingBanner: "Tato verze nabývá účinnosti {date}. Do té doby platí současná verze.",
+    currentLink: "Současná verze",
+    versions: "Předchozí verze",
+    versionRange: "Platná od {from} do {to}",
+    archivedBanner: "Tato verze platila od {from} do {to}.",
+  },
   contactErrors: {
     name: "Zadejte prosím své jméno",
     nameTooLong: "Jméno je příliš dlouhé",

@@ -22,6 +22,16 @@ export const da: PublicTexts = {
   amlKyc: "AML/KYC-politik",
   fees: "Gebyrer",
   englishOnly: "Dokumentet »{title}« findes ikke på dette sprog. Det findes på engelsk:",
+  effective: {
+    effectiveFrom: "Gældende fra {date}",
+    coming: "En ny version af dette dokument træder i kraft den {date}.",
+    comingLink: "Læs den nye version",
+    upcomingBanner: "Denne version træder i kraft den {date}. Indtil da gælder den nuværende version.",
+    currentLink: "Nuværende version",
+    versions: "Tidligere versioner",
+    versionRange: "Gældende fra {from} til {to}",
+    archivedBanner: "Denne version var gældende fra {from} til {to}.",
+  },
   contactErrors: {
     name: "Indtast dit navn",
     nameTooLong: "Navnet er for langt",

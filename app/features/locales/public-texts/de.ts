@@ -22,6 +22,16 @@ export const de: PublicTexts = {
   amlKyc: "AML/KYC-Richtlinie",
   fees: "Gebühren",
   englishOnly: "Das Dokument „{title}“ ist in dieser Sprache nicht verfügbar. Es ist auf Englisch verfügbar:",
+  effective: {
+    effectiveFrom: "Gültig ab {date}",
+    coming: "Eine neue Fassung dieses Dokuments tritt am {date} in Kraft.",
+    comingLink: "Neue Fassung lesen",
+    upcomingBanner: "Diese Fassung tritt am {date} in Kraft. Bis dahin gilt die aktuelle Fassung.",
+    currentLink: "Aktuelle Fassung",
+    versions: "Frühere Fassungen",
+    versionRange: "Gültig vom {from} bis {to}",
+    archivedBanner: "Diese Fassung galt vom {from} bis {to}.",
+  },
   contactErrors: {
     name: "Bitte geben Sie Ihren Namen ein",
     nameTooLong: "Der Name ist zu lang",

@@ -22,6 +22,16 @@ export const el: PublicTexts = {
   amlKyc: "Πολιτική AML/KYC",
   fees: "Χρεώσεις",
   englishOnly: "Το έγγραφο «{title}» δεν είναι διαθέσιμο σε αυτή τη γλώσσα. Είναι διαθέσιμο στα αγγλικά:",
+  effective: {
+    effectiveFrom: "Ισχύει από {date}",
+    coming: "Μια νέα έκδοση αυτού του εγγράφου τίθεται σε ισχύ στις {date}.",
+    comingLink: "Διαβάστε τη νέα έκδοση",
+    upcomingBanner: "Αυτή η έκδοση τίθεται σε ισχύ στις {date}. Μέχρι τότε ισχύει η τρέχουσα έκδοση.",
+    currentLink: "Τρέχουσα έκδοση",
+    versions: "Προηγούμενες εκδόσεις",
+    versionRange: "Σε ισχύ από {from} έως {to}",
+    archivedBanner: "Αυτή η έκδοση ίσχυε από {from} έως {to}.",
+  },
   contactErrors: {
     name: "Εισαγάγετε το όνομά σας",
     nameTooLong: "Το όνομα είναι πολύ μεγάλο",

@@ -22,6 +22,16 @@ export const es: PublicTexts = {
   amlKyc: "Política AML/KYC",
   fees: "Tarifas",
   englishOnly: "El documento «{title}» no está disponible en este idioma. Está disponible en inglés:",
+  effective: {
+    effectiveFrom: "Vigente desde el {date}",
+    coming: "Una nueva versión de este documento entra en vigor el {date}.",
+    comingLink: "Leer la nueva versión",
+    upcomingBanner: "Esta versión entra en vigor el {date}. Hasta entonces, se aplica la versión actual.",
+    currentLink: "Versión actual",
+    versions: "Versiones anteriores",
+    versionRange: "Vigente del {from} al {to}",
+    archivedBanner: "Esta versión estuvo vigente del {from} al {to}.",
+  },
   contactErrors: {
     name: "Introduzca su nombre",
     nameTooLong: "El nombre es demasiado largo",

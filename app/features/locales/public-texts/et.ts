@@ -22,6 +22,16 @@ export const et: PublicTexts = {
   amlKyc: "AML/KYC põhimõtted",
   fees: "Tasud",
   englishOnly: "Dokument „{title}“ ei ole selles keeles saadaval. See on saadaval inglise keeles:",
+  effective: {
+    effectiveFrom: "Kehtib alates {date}",
+    coming: "Selle dokumendi uus versioon jõustub {date}.",
+    comingLink: "Loe uut versiooni",
+    upcomingBanner: "See versioon jõustub {date}. Seni kehtib praegune versioon.",
+    currentLink: "Praegune versioon",
+    versions: "Varasemad versioonid",
+    versionRange: "Kehtis {from} kuni {to}",
+    archivedBanner: "See versioon kehtis {from} kuni {to}.",
+  },
   contactErrors: {
     name: "Sisestage oma nimi",
     nameTooLong: "Nimi on liiga pikk",

@@ -22,6 +22,16 @@ export const fi: PublicTexts = {
   amlKyc: "AML/KYC-käytäntö",
   fees: "Hinnasto",
   englishOnly: "Asiakirja ”{title}” ei ole saatavilla tällä kielellä. Se on saatavilla englanniksi:",
+  effective: {
+    effectiveFrom: "Voimassa {date} alkaen",
+    coming: "Tämän asiakirjan uusi versio tulee voimaan {date}.",
+    comingLink: "Lue uusi versio",
+    upcomingBanner: "Tämä versio tulee voimaan {date}. Siihen asti sovelletaan nykyistä versiota.",
+    currentLink: "Nykyinen versio",
+    versions: "Aiemmat versiot",
+    versionRange: "Voimassa {from}–{to}",
+    archivedBanner: "Tämä versio oli voimassa {from}–{to}.",
+  },
   contactErrors: {
     name: "Kirjoita nimesi",
     nameTooLong: "Nimi on liian pitkä",

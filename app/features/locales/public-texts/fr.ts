@@ -22,6 +22,16 @@ export const fr: PublicTexts = {
   amlKyc: "Politique LBC/KYC",
   fees: "Tarifs",
   englishOnly: "Le document « {title} » n’est pas disponible dans cette langue. Il est disponible en anglais :",
+  effective: {
+    effectiveFrom: "En vigueur depuis le {date}",
+    coming: "Une nouvelle version de ce document entre en vigueur le {date}.",
+    comingLink: "Lire la nouvelle version",
+    upcomingBanner: "Cette version entre en vigueur le {date}. D’ici là, la version actuelle s’applique.",
+    currentLink: "Version actuelle",
+    versions: "Versions précédentes",
+    versionRange: "En vigueur du {from} au {to}",
+    archivedBanner: "Cette version était en vigueur du {from} au {to}.",
+  },
   contactErrors: {
     name: "Veuillez saisir votre nom",
     nameTooLong: "Nom trop long",

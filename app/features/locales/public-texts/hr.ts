@@ -22,6 +22,16 @@ export const hr: PublicTexts = {
   amlKyc: "Pravila AML/KYC",
   fees: "Naknade",
   englishOnly: "Dokument „{title}” nije dostupan na ovom jeziku. Dostupan je na engleskom:",
+  effective: {
+    effectiveFrom: "Na snazi od {date}",
+    coming: "Nova verzija ovog dokumenta stupa na snagu {date}.",
+    comingLink: "Pročitajte novu verziju",
+    upcomingBanner: "Ova verzija stupa na snagu {date}. Do tada vrijedi trenutačna verzija.",
+    currentLink: "Trenutačna verzija",
+    versions: "Prethodne verzije",
+    versionRange: "Na snazi od {from} do {to}",
+    archivedBanner: "Ova je verzija bila na snazi od {from} do {to}.",
+  },
   contactErrors: {
     name: "Unesite svoje ime",
     nameTooLong: "Ime je predugo",

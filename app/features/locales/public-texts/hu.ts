@@ -22,6 +22,16 @@ export const hu: PublicTexts = {
   amlKyc: "AML/KYC szabályzat",
   fees: "Díjak",
   englishOnly: "A(z) „{title}” dokumentum ezen a nyelven nem érhető el. Angolul elérhető:",
+  effective: {
+    effectiveFrom: "Hatályos: {date}",
+    coming: "A dokumentum új változata {date} napján lép hatályba.",
+    comingLink: "Az új változat elolvasása",
+    upcomingBanner: "Ez a változat {date} napján lép hatályba. Addig a jelenlegi változat érvényes.",
+    currentLink: "Jelenlegi változat",
+    versions: "Korábbi változatok",
+    versionRange: "Hatályos: {from} – {to}",
+    archivedBanner: "Ez a változat {from} és {to} között volt hatályban.",
+  },
   contactErrors: {
     name: "Adja meg a nevét",
     nameTooLong: "A név túl hosszú",

@@ -22,6 +22,16 @@ export const it: PublicTexts = {
   amlKyc: "Politica AML/KYC",
   fees: "Commissioni",
   englishOnly: "Il documento «{title}» non è disponibile in questa lingua. È disponibile in inglese:",
+  effective: {
+    effectiveFrom: "In vigore dal {date}",
+    coming: "Una nuova versione di questo documento entra in vigore il {date}.",
+    comingLink: "Leggi la nuova versione",
+    upcomingBanner: "Questa versione entra in vigore il {date}. Fino ad allora si applica la versione attuale.",
+    currentLink: "Versione attuale",
+    versions: "Versioni precedenti",
+    versionRange: "In vigore dal {from} al {to}",
+    archivedBanner: "Questa versione è stata in vigore dal {from} al {to}.",
+  },
   contactErrors: {
     name: "Inserisci il tuo nome",
     nameTooLong: "Nome troppo lungo",

@@ -22,6 +22,16 @@ export const lt: PublicTexts = {
   amlKyc: "AML/KYC politika",
   fees: "Mokesčiai",
   englishOnly: "Dokumentas „{title}“ šia kalba nepasiekiamas. Jis pasiekiamas anglų kalba:",
+  effective: {
+    effectiveFrom: "Galioja nuo {date}",
+    coming: "Nauja šio dokumento versija įsigalioja {date}.",
+    comingLink: "Skaityti naują versiją",
+    upcomingBanner: "Ši versija įsigalioja {date}. Iki tol taikoma dabartinė versija.",
+    currentLink: "Dabartinė versija",
+    versions: "Ankstesnės versijos",
+    versionRange: "Galiojo nuo {from} iki {to}",
+    archivedBanner: "Ši versija galiojo nuo {from} iki {to}.",
+  },
   contactErrors: {
     name: "Įveskite savo vardą",
     nameTooLong: "Vardas per ilgas",

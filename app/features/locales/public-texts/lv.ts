@@ -22,6 +22,16 @@ export const lv: PublicTexts = {
   amlKyc: "AML/KYC politika",
   fees: "Komisijas maksas",
   englishOnly: "Dokuments “{title}” šajā valodā nav pieejams. Tas ir pieejams angļu valodā:",
+  effective: {
+    effectiveFrom: "Spēkā no {date}",
+    coming: "Jauna šī dokumenta versija stājas spēkā {date}.",
+    comingLink: "Lasīt jauno versiju",
+    upcomingBanner: "Šī versija stājas spēkā {date}. Līdz tam ir spēkā pašreizējā versija.",
+    currentLink: "Pašreizējā versija",
+    versions: "Iepriekšējās versijas",
+    versionRange: "Spēkā no {from} līdz {to}",
+    archivedBanner: "Šī versija bija spēkā no {from} līdz {to}.",
+  },
   contactErrors: {
     name: "Lūdzu, ievadiet savu vārdu",
     nameTooLong: "Vārds ir pārāk garš",

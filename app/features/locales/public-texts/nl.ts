@@ -22,6 +22,16 @@ export const nl: PublicTexts = {
   amlKyc: "AML/KYC-beleid",
   fees: "Kosten",
   englishOnly: "Het document ‘{title}’ is niet beschikbaar in deze taal. Het is beschikbaar in het Engels:",
+  effective: {
+    effectiveFrom: "Geldig vanaf {date}",
+    coming: "Een nieuwe versie van dit document treedt in werking op {date}.",
+    comingLink: "Lees de nieuwe versie",
+    upcomingBanner: "Deze versie treedt in werking op {date}. Tot dan geldt de huidige versie.",
+    currentLink: "Huidige versie",
+    versions: "Eerdere versies",
+    versionRange: "Geldig van {from} tot {to}",
+    archivedBanner: "Deze versie gold van {from} tot {to}.",
+  },
   contactErrors: {
     name: "Vul uw naam in",
     nameTooLong: "Naam te lang",

@@ -22,6 +22,16 @@ export const pl: PublicTexts = {
   amlKyc: "Polityka AML/KYC",
   fees: "Opłaty",
   englishOnly: "Dokument „{title}” nie jest dostępny w tym języku. Jest dostępny po angielsku:",
+  effective: {
+    effectiveFrom: "Obowiązuje od {date}",
+    coming: "Nowa wersja tego dokumentu wchodzi w życie {date}.",
+    comingLink: "Przeczytaj nową wersję",
+    upcomingBanner: "Ta wersja wchodzi w życie {date}. Do tego czasu obowiązuje obecna wersja.",
+    currentLink: "Obecna wersja",
+    versions: "Poprzednie wersje",
+    versionRange: "Obowiązywała od {from} do {to}",
+    archivedBanner: "Ta wersja obowiązywała od {from} do {to}.",
+  },
   contactErrors: {
     name: "Podaj swoje imię i nazwisko",
     nameTooLong: "Imię i nazwisko jest za długie",

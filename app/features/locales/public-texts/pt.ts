@@ -22,6 +22,16 @@ export const pt: PublicTexts = {
   amlKyc: "Política AML/KYC",
   fees: "Comissões",
   englishOnly: "O documento «{title}» não está disponível neste idioma. Está disponível em inglês:",
+  effective: {
+    effectiveFrom: "Em vigor desde {date}",
+    coming: "Uma nova versão deste documento entra em vigor em {date}.",
+    comingLink: "Ler a nova versão",
+    upcomingBanner: "Esta versão entra em vigor em {date}. Até lá, aplica-se a versão atual.",
+    currentLink: "Versão atual",
+    versions: "Versões anteriores",
+    versionRange: "Em vigor de {from} a {to}",
+    archivedBanner: "Esta versão esteve em vigor de {from} a {to}.",
+  },
   contactErrors: {
     name: "Introduza o seu nome",
     nameTooLong: "Nome demasiado longo",

@@ -22,6 +22,16 @@ export const ro: PublicTexts = {
   amlKyc: "Politica AML/KYC",
   fees: "Comisioane",
   englishOnly: "Documentul „{title}” nu este disponibil în această limbă. Este disponibil în engleză:",
+  effective: {
+    effectiveFrom: "În vigoare din {date}",
+    coming: "O nouă versiune a acestui document intră în vigoare la {date}.",
+    comingLink: "Citiți noua versiune",
+    upcomingBanner: "Această versiune intră în vigoare la {date}. Până atunci se aplică versiunea actuală.",
+    currentLink: "Versiunea actuală",
+    versions: "Versiuni anterioare",
+    versionRange: "În vigoare de la {from} până la {to}",
+    archivedBanner: "Această versiune a fost în vigoare de la {from} până la {to}.",
+  },
   contactErrors: {
     name: "Introduceți numele",
     nameTooLong: "Numele este prea lung",

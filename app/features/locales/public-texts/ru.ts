@@ -22,6 +22,16 @@ export const ru: PublicTexts = {
   amlKyc: "Политика AML/KYC",
   fees: "Тарифы",
   englishOnly: "Документ «{title}» недоступен на этом языке. Он доступен на английском:",
+  effective: {
+    effectiveFrom: "Действует с {date}",
+    coming: "Новая редакция этого документа вступает в силу {date}.",
+    comingLink: "Прочитать новую редакцию",
+    upcomingBanner: "Эта редакция вступает в силу {date}. До этого действует текущая редакция.",
+    currentLink: "Текущая редакция",
+    versions: "Прежние редакции",
+    versionRange: "Действовала с {from} по {to}",
+    archivedBanner: "Эта редакция действовала с {from} по {to}.",
+  },
   contactErrors: {
     name: "Введите ваше имя",
     nameTooLong: "Слишком длинное имя",

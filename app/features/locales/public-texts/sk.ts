@@ -22,6 +22,16 @@ export const sk: PublicTexts = {
   amlKyc: "Zásady AML/KYC",
   fees: "Poplatky",
   englishOnly: "Dokument „{title}“ nie je v tomto jazyku k dispozícii. Je k dispozícii v angličtine:",
+  effective: {
+    effectiveFrom: "Platné od {date}",
+    coming: "Nová verzia tohto dokumentu nadobúda účinnosť {date}.",
+    comingLink: "Prečítajte si novú verziu",
+    upcomingBanner: "Táto verzia nadobúda účinnosť {date}. Dovtedy platí aktuálna verzia.",
+    currentLink: "Aktuálna verzia",
+    versions: "Predchádzajúce verzie",
+    versionRange: "Platná od {from} do {to}",
+    archivedBanner: "Táto verzia platila od {from} do {to}.",
+  },
   contactErrors: {
     name: "Zadajte svoje meno",
     nameTooLong: "Meno je príliš dlhé",

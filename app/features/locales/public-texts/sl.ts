@@ -22,6 +22,16 @@ export const sl: PublicTexts = {
   amlKyc: "Pravilnik AML/KYC",
   fees: "Provizije",
   englishOnly: "Dokument »{title}« v tem jeziku ni na voljo. Na voljo je v angleščini:",
+  effective: {
+    effectiveFrom: "Velja od {date}",
+    coming: "Nova različica tega dokumenta začne veljati {date}.",
+    comingLink: "Preberite novo različico",
+    upcomingBanner: "Ta različica začne veljati {date}. Do takrat velja trenutna različica.",
+    currentLink: "Trenutna različica",
+    versions: "Prejšnje različice",
+    versionRange: "Veljala od {from} do {to}",
+    archivedBanner: "Ta različica je veljala od {from} do {to}.",
+  },
   contactErrors: {
     name: "Vnesite svoje ime",
     nameTooLong: "Ime je predolgo",

@@ -22,6 +22,16 @@ export const sv: PublicTexts = {
   amlKyc: "AML/KYC-policy",
   fees: "Avgifter",
   englishOnly: "Dokumentet ”{title}” finns inte på det här språket. Det finns på engelska:",
+  effective: {
+    effectiveFrom: "Gäller från {date}",
+    coming: "En ny version av detta dokument träder i kraft den {date}.",
+    comingLink: "Läs den nya versionen",
+    upcomingBanner: "Denna version träder i kraft den {date}. Fram till dess gäller den nuvarande versionen.",
+    currentLink: "Nuvarande version",
+    versions: "Tidigare versioner",
+    versionRange: "Gällde från {from} till {to}",
+    archivedBanner: "Denna version gällde från {from} till {to}.",
+  },
   contactErrors: {
     name: "Ange ditt namn",
     nameTooLong: "Namnet är för långt",

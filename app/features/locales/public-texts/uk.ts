@@ -22,6 +22,16 @@ export const uk: PublicTexts = {
   amlKyc: "Політика AML/KYC",
   fees: "Тарифи",
   englishOnly: "Документ «{title}» недоступний цією мовою. Він доступний англійською:",
+  effective: {
+    effectiveFrom: "Діє з {date}",
+    coming: "Нова редакція цього документа набуває чинності {date}.",
+    comingLink: "Прочитати нову редакцію",
+    upcomingBanner: "Ця редакція набуває чинності {date}. До того діє поточна редакція.",
+    currentLink: "Поточна редакція",
+    versions: "Попередні редакції",
+    versionRange: "Діяла з {from} по {to}",
+    archivedBanner: "Ця редакція діяла з {from} по {to}.",
+  },
   contactErrors: {
     name: "Введіть ваше ім’я",
     nameTooLong: "Занадто довге ім’я",

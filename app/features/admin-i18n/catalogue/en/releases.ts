@@ -176,6 +176,10 @@ export const releases = {
     pastDate: "The publishing date must be in the future",
     endPast: "The end time has passed: choose a time in the future",
     endBeforePublish: "The release's end must come after its publishing",
+    effectiveMismatch:
+      "The release carries an effective date: schedule it exactly for the start of that date (00:00 in the site's time zone); the time field already holds it",
+    effectiveScheduledOnly: "A release with an effective date publishes only by its schedule, at the start of that date",
+    effectiveDatesDiffer: "The changes in the release have different effective dates: one release, one date",
     endNotOpen: "An end can be set only on a release that is not cancelled and not already ended",
     invalidComment: "Comment up to 2000 characters",
     invalid: "Invalid request",
