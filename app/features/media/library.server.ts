@@ -45,7 +45,8 @@ export function placeOf(usage: MediaUsage): MediaPlace {
       href = `/admin/content?page=${encodeURIComponent(page)}${localeQuery}`;
       break;
     case "landing-page":
-      href = `/admin/other/pages?page=${id}`;
+      // A page's version in another locale (`page:3@de`) opens in its locale's editor.
+      href = `/admin/other/pages?page=${id}${localeQuery}`;
       key = id;
       break;
     case "page-seo":
