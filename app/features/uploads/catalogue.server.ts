@@ -11,7 +11,6 @@ import { describeUpload } from "./images.server";
 import type { UploadStore } from "./upload-store.server";
 import { isDerivedUpload } from "./upload-url";
 
-
 const TYPES: Record<string, string> = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
