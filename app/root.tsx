@@ -14,6 +14,7 @@ import { PRODUCT_NAME } from "./features/content/catalogue/settings";
 import { brandThemeCss } from "./features/content/settings/brand-theme";
 import { getSettings } from "./features/content/read.server";
 import { siteImages } from "~/features/uploads/images.server";
+import { openGraphImageOf, withFocalPoints } from "~/features/media/focal.server";
 import { pageMeta, type SiteSeo } from "./features/seo/seo";
 import { siteOrigin } from "./platform/site-url.server";
 import { getEnv } from "./platform/env.server";
@@ -33,14 +34,16 @@ const BodyScripts = import.meta.env.SSR ? DocumentScripts : Scripts;
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const [settings, images, locale] = await Promise.all([
     getSettings(),
-    siteImages(),
+    siteImages().then(withFocalPoints),
     pageLocale(new URL(request.url).pathname, siteOrigin(request)),
   ]);
+  const openGraphImage = await openGraphImageOf(settings.og_image_url?.trim() || undefined);
   const uploadsBase = getEnv().S3_PUBLIC_URL;
   const seo: SiteSeo = {
     origin: siteOrigin(request),
     uploadsBase,
     defaultImageAlt: `${PRODUCT_NAME} Smart and Simple E-Wallet Service`,
+    ...(openGraphImage && openGraphImage !== settings.og_image_url?.trim() ? { openGraphImage } : {}),
   };
   const texts = browserTexts();
   // Computed here so that the browser needs no colour code to hydrate the same style element.

@@ -5,6 +5,8 @@ import { CtaLink } from "~/components/site/cta-link";
 import { logNotFound } from "~/features/seo/not-found-log.server";
 import { getRequestedPage, lookupRequestedAddress } from "~/features/pages/public-page.server";
 import { seoMeta } from "~/features/seo/meta";
+import { openGraphImageOf, withFocalPoints } from "~/features/media/focal.server";
+import type { LandingPageView } from "~/features/pages/view";
 import type { PageCacheHandle } from "~/platform/page-cache-handle";
 import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.$";
@@ -28,10 +30,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     throw redirect(answer.location, answer.status);
   }
   const page = await getRequestedPage(url.pathname);
-  if (page) return { page };
+  if (page) return { page: await withMediaFocus(page) };
   // The page cache renders its copy once, for no visitor; it logs each visit it answers.
   if (!context.document) logNotFound(url.pathname);
   return data({ page: null }, { status: 404 });
+}
+
+/** The page's images with their focal points, and its sharing image as the crop around its point. */
+async function withMediaFocus(page: LandingPageView): Promise<LandingPageView> {
+  const [images, ogImage] = await Promise.all([withFocalPoints(page.images), openGraphImageOf(page.seo.ogImage || undefined)]);
+  return { ...page, images, seo: { ...page.seo, ogImage: ogImage ?? page.seo.ogImage } };
 }
 
 // One copy answers every unknown path, so nothing on it may name the path: no canonical or

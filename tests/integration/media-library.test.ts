@@ -12,7 +12,9 @@ import { upsertContentValue } from "~/features/content/settings/settings.server"
 import { deleteLongUnusedFiles, deleteMediaFile, listLibrary } from "~/features/media/library.server";
 import { LIBRARY_PAGE_SIZE, libraryQuerySchema } from "~/features/media/query";
 import { catalogueUpload, markCatalogueStale } from "~/features/uploads/catalogue.server";
-import { activityEvents, mediaFiles } from "~/db/schema";
+import { activityEvents, mediaFileInfo, mediaFiles } from "~/db/schema";
+import { saveMediaInfo } from "~/features/media/info.server";
+import { emptyMediaInfo } from "~/features/media/info";
 import { eq, inArray, sql } from "drizzle-orm";
 import { createRelease, setDrafting } from "~/features/releases/releases.server";
 import { storeUpload } from "~/features/uploads/storage.server";
@@ -49,6 +51,7 @@ describe.each(onEmbeddedDatabase)("the media library on %s", (kind) => {
     let s3: TestS3Server | undefined;
     let store: UploadStore;
     const uploads: Record<string, string> = {};
+    const infoRows = (name: string) => app.handle.db.select().from(mediaFileInfo).where(eq(mediaFileInfo.name, name));
 
     beforeAll(async () => {
       if (storage === "s3") {
@@ -135,7 +138,11 @@ describe.each(onEmbeddedDatabase)("the media library on %s", (kind) => {
       const copies = before.filter((key) => key.startsWith(`uploads/${leftover.replace(/\.png$/, "")}-w`));
       expect(copies.length).toBeGreaterThan(0);
       expect(await store.read(`image-info/${leftover}.json`)).toBeDefined();
+      await saveMediaInfo(db, admin, leftover, undefined, { ...emptyMediaInfo(), tags: ["spare"], focal: { x: 0.2, y: 0.3 } });
+      expect(await infoRows(leftover)).toHaveLength(1);
       await deleteMediaFile(db, store, admin, leftover);
+      // What was said of it goes with it, in the same transaction.
+      expect(await infoRows(leftover)).toEqual([]);
       expect(
         await db
           .select({ kind: activityEvents.kind, target: activityEvents.target })
@@ -253,8 +260,10 @@ describe.each(onEmbeddedDatabase)("the media library on %s", (kind) => {
         .where(inArray(mediaFiles.name, [dropped, staged]));
       const before = await listLibrary(db, store, admin, query());
       expect((await refusalOf(deleteLongUnusedFiles(db, store, author))).status).toBe(403);
+      await saveMediaInfo(db, admin, dropped, undefined, { ...emptyMediaInfo(), tags: ["old"] });
       const deleted = await deleteLongUnusedFiles(db, store, admin);
       expect(deleted).toContain(dropped);
+      expect(await infoRows(dropped)).toEqual([]);
       expect(deleted).not.toContain(staged);
       expect(before.longUnused).toBe(deleted.length);
       const logged = await db

@@ -36,6 +36,8 @@ export function SiteImage({
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
       {...props}
+      // The file's focal point: what a crop (`object-fit: cover`) keeps in view.
+      style={info?.position ? { objectPosition: info.position, ...props.style } : props.style}
       loading={props.loading ?? (priority ? "eager" : "lazy")}
     />
   );

@@ -45,7 +45,8 @@ export function placeOf(usage: MediaUsage): MediaPlace {
       href = `/admin/content?page=${encodeURIComponent(page)}${localeQuery}`;
       break;
     case "landing-page":
-      href = `/admin/other/pages?page=${id}`;
+      // A page's version in another locale (`page:3@de`) opens in its locale's editor.
+      href = `/admin/other/pages?page=${id}${localeQuery}`;
       key = id;
       break;
     case "page-seo":
@@ -232,12 +233,22 @@ export async function deleteMediaFile(db: Database, store: UploadStore, actor: A
     // A file gone from the store (removed by hand) but still in the catalogue is taken out of it.
     const catalogued = await transaction.select({ name: mediaFiles.name }).from(mediaFiles).where(eq(mediaFiles.name, name));
     if (!exists && catalogued.length === 0) throw new Refusal(404, m.notFound);
-    await uncatalogueUpload(transaction, name);
+    await forgetFile(transaction, name);
     // The log's line commits with the deletion.
     await recordEvent(transaction, { kind: "uploads.delete", area: "uploads", actor, target: name });
     await store.remove([`uploads/${name}`]);
     await removeImageVariants(store, name);
   });
+}
+
+/**
+ * Takes a deleted file out of the catalogue and drops what was said of it (its page's alt text,
+ * tags and focal point, `media_file_info`), in the deletion's transaction: nothing is left to name
+ * a file that is gone. Its revisions stay in the history, like any deleted record's.
+ */
+async function forgetFile(transaction: Parameters<Parameters<Database["transaction"]>[0]>[0], name: string) {
+  await uncatalogueUpload(transaction, name);
+  await transaction.delete(mediaFileInfo).where(eq(mediaFileInfo.name, name));
 }
 
 /**
@@ -266,7 +277,7 @@ export async function deleteLongUnusedFiles(db: Database, store: UploadStore, ac
           details: { files: rows.map((row) => row.name), days: LONG_UNUSED_DAYS },
         });
       for (const { name } of rows) {
-        await uncatalogueUpload(transaction, name);
+        await forgetFile(transaction, name);
         await store.remove([`uploads/${name}`]);
         await removeImageVariants(store, name);
       }

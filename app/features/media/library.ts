@@ -1,5 +1,6 @@
 // The media library's shapes and checks, shared by its screen and its server.
 import { z } from "zod";
+import { isDerivedUpload } from "~/features/uploads/upload-url";
 import { media as ruMedia } from "~/features/admin-i18n/catalogue/ru/media";
 
 export { LIBRARY_PAGE_SIZE, libraryQuerySchema, type LibraryQuery } from "./query";
@@ -10,8 +11,8 @@ export const fileNameSchema = z
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}$/, ruMedia.invalidName)
   .refine((name) => !name.includes(".."), ruMedia.invalidName);
 
-/** The responsive copies of an image (`<name>-w640.webp`) go with it, not as files of their own. */
-export const isVariantName = (name: string) => /-w\d+\.webp$/.test(name);
+/** The responsive copies and the Open Graph crop of an image go with it, not as files of their own. */
+export const isVariantName = isDerivedUpload;
 
 /** Days a file must have been unused for "delete the long unused" to take it. */
 export const LONG_UNUSED_DAYS = 30;

@@ -9,10 +9,9 @@ import { parseKey, registeredKinds, tryParseKey, type RecordKey } from "~/featur
 import type { WrittenValues } from "~/features/records/written.server";
 import type { Database } from "~/platform/db.server";
 import { joinKey } from "~/platform/record-key";
+import { isDerivedUpload } from "~/features/uploads/upload-url";
 
 const UPLOAD_PATH = /\/uploads\/([A-Za-z0-9_][A-Za-z0-9_.-]{0,200})/g;
-/** The responsive copies of an image (`<name>-w640.webp`) are its variants, not uploads of their own. */
-const VARIANT = /-w\d+\.webp$/;
 
 /** The stored upload paths (`/uploads/<name>`) a value names anywhere in it (texts, blocks, srcsets). */
 export function uploadPathsIn(value: unknown): string[] {
@@ -22,7 +21,7 @@ export function uploadPathsIn(value: unknown): string[] {
       if (!item.includes("/uploads/")) return;
       for (const match of item.matchAll(UPLOAD_PATH)) {
         const name = match[1]!.replace(/\.+$/, "");
-        if (name && !VARIANT.test(name) && !name.includes("..")) found.add(`/uploads/${name}`);
+        if (name && !isDerivedUpload(name) && !name.includes("..")) found.add(`/uploads/${name}`);
       }
     } else if (Array.isArray(item)) item.forEach(visit);
     else if (item && typeof item === "object") Object.values(item).forEach(visit);

@@ -11,6 +11,8 @@ export interface SiteSeo {
   defaultImageAlt: string;
   /** S3_PUBLIC_URL: where uploaded images are fetched from, when not from the site. */
   uploadsBase?: string;
+  /** The 1200x630 crop of og_image_url around its focal point (media library), when it has one. */
+  openGraphImage?: string;
 }
 
 export interface PageSeo {
@@ -64,7 +66,7 @@ const SEO_META_KEPT = 256;
 export function buildSeoMeta(settings: Record<string, string>, site: SiteSeo, pathname: string, page: PageSeo = {}): MetaDescriptor[] {
   // The browser builds them once per navigation: its bundle leaves the keeping out.
   if (!import.meta.env.SSR) return seoMetaTags(settings, site, pathname, page);
-  const key = [site.origin, site.uploadsBase, site.defaultImageAlt, pathname, page.title, page.description].join("\n");
+  const key = [site.origin, site.uploadsBase, site.openGraphImage, site.defaultImageAlt, pathname, page.title, page.description].join("\n");
   let kept = seoMetaCache.get(settings);
   if (!kept) seoMetaCache.set(settings, (kept = new Map()));
   let tags = kept.get(key);
@@ -83,8 +85,10 @@ function seoMetaTags(settings: Record<string, string>, site: SiteSeo, pathname: 
   const description = page.description || settings.site_description || "";
   const url = absolute(pathname, site.origin);
   const customImage = settings.og_image_url?.trim();
-  const image = absolute(uploadAddress(customImage, site.uploadsBase) || DEFAULT_OG_IMAGE.path, site.origin);
+  const image = absolute(uploadAddress(site.openGraphImage ?? customImage, site.uploadsBase) || DEFAULT_OG_IMAGE.path, site.origin);
   const imageAlt = customImage ? siteTitle : site.defaultImageAlt;
+  // The built-in image and a crop (always 1200x630) have a known size.
+  const imageSize = customImage ? (site.openGraphImage ? { type: "image/jpeg" } : undefined) : { type: "image/png" };
   return [
     { title },
     { name: "description", content: description },
@@ -96,13 +100,13 @@ function seoMetaTags(settings: Record<string, string>, site: SiteSeo, pathname: 
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     { property: "og:image:alt", content: imageAlt },
-    ...(customImage
-      ? []
-      : [
+    ...(imageSize
+      ? [
           { property: "og:image:width", content: DEFAULT_OG_IMAGE.width },
           { property: "og:image:height", content: DEFAULT_OG_IMAGE.height },
-          { property: "og:image:type", content: "image/png" },
-        ]),
+          { property: "og:image:type", content: imageSize.type },
+        ]
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },

@@ -9,9 +9,7 @@ import type { Database } from "~/platform/db.server";
 import type { Actor } from "~/platform/person";
 import { describeUpload } from "./images.server";
 import type { UploadStore } from "./upload-store.server";
-
-/** The responsive copies of an image (`<name>-w640.webp`) go with it, not as files of their own. */
-const VARIANT = /-w\d+\.webp$/;
+import { isDerivedUpload } from "./upload-url";
 
 const TYPES: Record<string, string> = {
   jpg: "image/jpeg",
@@ -75,7 +73,7 @@ export async function syncCatalogue(db: Database, store: UploadStore): Promise<b
   if (state && !state.filesStale) return false;
   const objects = (await store.listDetails("uploads/"))
     .map((object) => ({ ...object, name: object.key.slice("uploads/".length) }))
-    .filter((object) => object.name && !object.name.includes("/") && !VARIANT.test(object.name));
+    .filter((object) => object.name && !object.name.includes("/") && !isDerivedUpload(object.name));
   const infos = new Map<string, { width: number; height: number } | undefined>();
   for (let start = 0; start < objects.length; start += 16) {
     const batch = objects.slice(start, start + 16);

@@ -119,11 +119,16 @@ function toImageError(error: unknown): ImageError {
   return new ImageError("unreadable", uploadMessages.unreadable, 415);
 }
 
-/** Removes an upload's copies and info (the original is removed by the storage module). */
+/** Removes an upload's copies, crops and info (the original is removed by the storage module). */
 export async function removeImageVariants(store: UploadStore, fileName: string) {
   const prefix = `uploads/${variantName(fileName, 0).replace(/0\.webp$/, "")}`;
   const copies = (await store.list(prefix)).filter((key) => key.startsWith(prefix) && /^\d+\.webp$/.test(key.slice(prefix.length)));
-  await store.remove([...copies, `image-info/${fileName}.json`]);
+  // Its Open Graph crops too (crops.server.ts).
+  const cropPrefix = `${prefix.slice(0, -1)}og`;
+  const crops = (await store.list(cropPrefix)).filter(
+    (key) => key.startsWith(cropPrefix) && /^\d+x\d+\.jpg$/.test(key.slice(cropPrefix.length)),
+  );
+  await store.remove([...copies, ...crops, `image-info/${fileName}.json`]);
   known.delete(`/uploads/${fileName}`);
 }
 

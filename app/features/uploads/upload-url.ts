@@ -30,4 +30,9 @@ export interface ImageInfo {
   height: number;
   /** `url 640w, ...` of the WebP copies; absent when there are none (small or animated images). */
   srcSet?: string;
+  /** CSS `object-position` from the file's focal point (media library), for every crop the page makes with `object-fit`. */
+  position?: string;
 }
+
+/** Files made from an upload, stored beside it: its WebP copies (`-w640.webp`) and its Open Graph crop (`-og500x300.jpg`). */
+export const isDerivedUpload = (name: string) => /-(?:w\d+\.webp|og\d{1,4}x\d{1,4}\.jpg)$/.test(name);

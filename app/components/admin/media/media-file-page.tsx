@@ -11,39 +11,19 @@ import { formatNumber } from "~/features/admin-i18n/format";
 import { inLanguage } from "~/features/admin-i18n/messages";
 import { ALT_MAX, CAPTION_MAX, mediaFileIntents, type FocalPoint, type MediaFileView } from "~/features/media/info";
 import { fieldError, useActionResult, type ActionResult } from "~/platform/action-result";
+import { FileFacts } from "./file-facts";
 import { FocalPointPicker } from "./focal-point";
 import { PlaceItem } from "./media-panel";
 
-const moment = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-
 /** The file's type, size, pixels, and who uploaded it when ("unknown" for a file found in the store). */
 function FactsCard({ file }: { file: MediaFileView }) {
-  const { m, language } = useMessages();
-  const t = m.media;
-  const f = t.file;
+  const { m } = useMessages();
   return (
     <section aria-labelledby="media-file-facts" className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 id="media-file-facts" className="text-base font-semibold text-slate-900">
-        {f.facts}
+        {m.media.file.facts}
       </h3>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
-        <dt>{t.type}</dt>
-        <dd className="break-all">{file.type}</dd>
-        <dt>{t.size}</dt>
-        <dd>{t.kilobytes({ size: formatNumber(language, file.size / 1024, 1) })}</dd>
-        {file.width && file.height ? (
-          <>
-            <dt>{t.dimensions}</dt>
-            <dd>{t.pixels({ width: formatNumber(language, file.width), height: formatNumber(language, file.height) })}</dd>
-          </>
-        ) : null}
-        <dt>{t.uploader}</dt>
-        <dd className="break-all" data-testid="media-uploader">
-          {file.uploader ? (file.uploader.name ?? t.deletedAccount) : f.unknownUploader}
-        </dd>
-        <dt>{t.uploaded}</dt>
-        <dd data-testid="media-uploaded">{file.uploadedAt ? moment(file.uploadedAt) : f.unknownDate}</dd>
-      </dl>
+      <FileFacts file={file} variant="page" />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useMessages } from "~/components/admin/i18n/messages-context";
 import { useAllows } from "~/components/admin/shell/use-allows";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FileFacts } from "./file-facts";
 import { ReplaceButton } from "./replace-button";
 import { toastError, toastSuccess } from "~/components/ui/toast";
 import { formatNumber } from "~/features/admin-i18n/format";
@@ -33,8 +34,6 @@ export interface MediaPanelProps {
   longUnused: number;
   query: LibraryQuery;
 }
-
-const moment = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** One place a file is used, with the link that opens it (and its release, when staged). */
 export function PlaceItem({ place }: { place: MediaPlace }) {
@@ -83,34 +82,6 @@ function FileWords({ file }: { file: LibraryFile }) {
   );
 }
 
-/** A file's type, size, pixels, when and by whom it was uploaded. */
-function FileFacts({ file }: { file: LibraryFile }) {
-  const { m, language } = useMessages();
-  const t = m.media;
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-700">
-      <dt>{t.type}</dt>
-      <dd>{file.type}</dd>
-      <dt>{t.size}</dt>
-      <dd>{t.kilobytes({ size: formatNumber(language, file.size / 1024, 1) })}</dd>
-      {file.width && file.height ? (
-        <>
-          <dt>{t.dimensions}</dt>
-          <dd>{t.pixels({ width: formatNumber(language, file.width), height: formatNumber(language, file.height) })}</dd>
-        </>
-      ) : null}
-      <dt>{t.uploaded}</dt>
-      <dd>{moment(file.uploadedAt)}</dd>
-      {file.uploader ? (
-        <>
-          <dt>{t.uploader}</dt>
-          <dd className="break-all">{file.uploader.name ?? t.deletedAccount}</dd>
-        </>
-      ) : null}
-    </dl>
-  );
-}
-
 type DeleteFetcher = ReturnType<typeof useFetcher<ActionResult & { file?: string }>>;
 
 /** A file's card: preview, name, type, size, when, where used, and its deletion. */
@@ -140,7 +111,7 @@ function FileCard({ file, deletion, problem }: { file: LibraryFile; deletion: De
           </Link>
         </h3>
         <FileWords file={file} />
-        <FileFacts file={file} />
+        <FileFacts file={file} variant="tile" />
         <div className="text-xs text-slate-700">
           <p className="font-medium text-slate-900">{t.whereUsed}</p>
           {file.places.length === 0 ? (

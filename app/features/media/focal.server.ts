@@ -1,0 +1,75 @@
+// What the public pages take from a file's focal point: `object-position` for every image they
+// crop with `object-fit: cover`, and the Open Graph image, a 1200 × 630 crop around the point
+// (uploads/crops.server.ts). Read once per content version: a save of a file's page is a record
+// write like any other, so the version moves, the page cache re-renders every page and the crop
+// of the new point is made (the old one removed) by the first render that shares it.
+import { inArray } from "drizzle-orm";
+import { mediaFileInfo } from "~/db/schema";
+import { getContentVersion } from "~/features/records/version.server";
+import { noteRead } from "~/features/records/read-tags.server";
+import { openGraphCrop, removeOpenGraphCrops, type Focus } from "~/features/uploads/crops.server";
+import type { ImageInfo } from "~/features/uploads/upload-url";
+import { getDb, type Database } from "~/platform/db.server";
+import { mediaInfoKey } from "./file-version.server";
+import { objectPositionOf } from "./info";
+
+const UPLOAD = /^\/uploads\/([A-Za-z0-9_][A-Za-z0-9_.-]*)$/;
+const nameOf = (address: string | undefined) => UPLOAD.exec(address?.trim() ?? "")?.[1];
+
+let keptVersion = -1;
+const kept = new Map<string, Promise<Focus | null>>();
+
+async function readFocus(db: Database, name: string): Promise<Focus | null> {
+  const [row] = await db
+    .select({ x: mediaFileInfo.focalX, y: mediaFileInfo.focalY })
+    .from(mediaFileInfo)
+    .where(inArray(mediaFileInfo.name, [name]));
+  return row && row.x !== null && row.y !== null ? { x: row.x, y: row.y } : null;
+}
+
+/** A file's focal point for the current content version (null: none); the page's render names the file's record. */
+export function focusOf(name: string, db: Database = getDb()): Promise<Focus | null> {
+  noteRead(mediaInfoKey(name).text);
+  const version = getContentVersion();
+  if (version !== keptVersion) {
+    kept.clear();
+    keptVersion = version;
+  }
+  let focus = kept.get(name);
+  if (!focus) {
+    focus = readFocus(db, name).catch((error: unknown) => {
+      kept.delete(name);
+      throw error;
+    });
+    kept.set(name, focus);
+  }
+  return focus;
+}
+
+/** Images' recorded facts, each with `position` from its file's focal point when it has one. */
+export async function withFocalPoints(images: Record<string, ImageInfo>): Promise<Record<string, ImageInfo>> {
+  const entries = await Promise.all(
+    Object.entries(images).map(async ([address, info]) => {
+      const name = nameOf(address);
+      const focus = name ? await focusOf(name) : null;
+      return [address, focus ? { ...info, position: objectPositionOf(focus) } : info] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * The address to share for an Open Graph image: an uploaded image with a focal point gives its
+ * 1200 × 630 crop around it; without a point its crops are removed and the upload is shared as it
+ * is. Other addresses come back as they are.
+ */
+export async function openGraphImageOf(address: string | undefined): Promise<string | undefined> {
+  const name = nameOf(address);
+  if (!name || !/\.(?:jpg|png|gif|webp)$/.test(name)) return address;
+  const focus = await focusOf(name);
+  if (!focus) {
+    await removeOpenGraphCrops(name).catch(() => undefined);
+    return address;
+  }
+  return (await openGraphCrop(name, focus)) ?? address;
+}
