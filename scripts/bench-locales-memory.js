@@ -111,8 +111,14 @@ ${duration}, gzip and br accepted. Measured ${new Date().toISOString()} on ${os.
 | --- | --: | --: | --: | --: | --: | --: |
 ${table}
 
+Setup (before any page is asked): the every-block page published; for each other locale, the
+locale added and switched on (with the completeness override) and the landing page's version
+published in it, all through the dashboard's own actions. "Peak RSS after setup" is VmHWM then;
+the last column is VmHWM at the end. An address listed as not 200 is named with its status.
+
 A page of another locale is one more entry of the same page cache (keyed by the locale's prefix),
 its bytes a few hundred more than English's (the fixed texts' table, the switcher, the alternates).
+Where the memory goes, and what was tried: docs/performance.md ("Memory with four locales").
 `;
 fs.writeFileSync(path.join(root, "bench/locales-memory.md"), text);
 console.log(text);
