@@ -10,7 +10,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sitemapPagePaths } from "../app/features/seo/public-pages.js";
-import { ensureEveryBlockPage, ensureLocale, EVERY_BLOCK_PATH } from "./support/landing-page.js";
+import {
+  ensureEveryBlockPage,
+  ensureLocale,
+  ensureLocalizedEveryBlockPage,
+  EVERY_BLOCK_PATH,
+  localizedEveryBlockPath,
+} from "./support/landing-page.js";
 import { buildUnlessSkipped, pinned, root, startProductionServer } from "./support/production-server.js";
 
 const port = Number(process.env.BENCH_PORT ?? 4660);
@@ -20,6 +26,17 @@ const variants = [
   { name: "four locales (en, de, fr, it)", locales: ["de", "fr", "it"] },
 ];
 const pages = [...sitemapPagePaths, EVERY_BLOCK_PATH];
+/**
+ * A page's address in a locale: the fixed pages under the prefix, the landing page at its own
+ * version's address (a landing page has an address per locale; the English path under /de is
+ * that locale's 404).
+ * @param {string} prefix @param {string} page
+ */
+const addressIn = (prefix, page) => {
+  if (!prefix) return page;
+  if (page === EVERY_BLOCK_PATH) return localizedEveryBlockPath(prefix.slice(1));
+  return page === "/" ? prefix : `${prefix}${page}`;
+};
 const load = () =>
   os
     .loadavg()
@@ -37,15 +54,18 @@ for (const variant of variants) {
   const base = `http://127.0.0.1:${port}`;
   try {
     await ensureEveryBlockPage(base);
-    for (const code of variant.locales) await ensureLocale(base, code);
-    const addresses = ["", ...variant.locales.map((code) => `/${code}`)].flatMap((prefix) =>
-      pages.map((page) => (prefix && page === "/" ? prefix : `${prefix}${page}`)),
-    );
-    let failed = 0;
+    for (const code of variant.locales) {
+      await ensureLocale(base, code);
+      await ensureLocalizedEveryBlockPage(base, { code });
+    }
+    const setupPeak = statusMb(Number(server.child.pid), "VmHWM");
+    const addresses = ["", ...variant.locales.map((code) => `/${code}`)].flatMap((prefix) => pages.map((page) => addressIn(prefix, page)));
+    /** @type {string[]} */
+    const failed = [];
     for (const address of addresses) {
       const response = await fetch(`${base}${address}`, { headers: { "accept-encoding": "gzip, br" } });
       await response.arrayBuffer();
-      if (response.status !== 200) failed += 1;
+      if (response.status !== 200) failed.push(`${address} ${response.status}`);
     }
     const script = path.join(os.tmpdir(), `bench-locales-memory-${process.pid}.lua`);
     fs.writeFileSync(
@@ -61,6 +81,7 @@ for (const variant of variants) {
       name: variant.name,
       addresses: addresses.length,
       failed,
+      setupPeak,
       cached,
       rate: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0)),
       errors: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
@@ -75,7 +96,7 @@ for (const variant of variants) {
 const table = rows
   .map(
     (row) =>
-      `| ${row.name} | ${row.addresses} (${row.failed} not 200) | ${row.cached} | ${row.rate} (${row.errors} non-2xx) | ${row.rss} | ${row.peak} |`,
+      `| ${row.name} | ${row.addresses} (${row.failed.length} not 200${row.failed.length ? `: ${row.failed.join(", ")}` : ""}) | ${row.cached} | ${row.rate} (${row.errors} non-2xx) | ${row.setupPeak} | ${row.rss} | ${row.peak} |`,
   )
   .join("\n");
 const text = `# The page cache with four locales: memory
@@ -86,12 +107,18 @@ on the embedded database, on core 0: every public page and the every-block landi
 once in each of its locales, then wrk on core 1 cycling through all of them, 50 connections,
 ${duration}, gzip and br accepted. Measured ${new Date().toISOString()} on ${os.cpus().length} cores, load average ${load()} at the end.
 
-| server | addresses asked | pages cached | req/s cycling through them | RSS after, MB | peak RSS (VmHWM), MB |
-| --- | --: | --: | --: | --: | --: |
+| server | addresses asked | pages cached | req/s cycling through them | peak RSS after setup, MB | RSS after, MB | peak RSS (VmHWM), MB |
+| --- | --: | --: | --: | --: | --: | --: |
 ${table}
+
+Setup (before any page is asked): the every-block page published; for each other locale, the
+locale added and switched on (with the completeness override) and the landing page's version
+published in it, all through the dashboard's own actions. "Peak RSS after setup" is VmHWM then;
+the last column is VmHWM at the end. An address listed as not 200 is named with its status.
 
 A page of another locale is one more entry of the same page cache (keyed by the locale's prefix),
 its bytes a few hundred more than English's (the fixed texts' table, the switcher, the alternates).
+Where the memory goes, and what was tried: docs/performance.md ("Memory with four locales").
 `;
 fs.writeFileSync(path.join(root, "bench/locales-memory.md"), text);
 console.log(text);

@@ -5,7 +5,7 @@ import { AdminTabError } from "~/components/admin/shell/admin-tab-error";
 import { useMessages } from "~/components/admin/i18n/messages-context";
 import { requireMember } from "~/features/auth/permissions.server";
 import { changeSiteLocales, listSiteLocales } from "~/features/locales/locales.server";
-import { translationCompleteness } from "~/features/content/translations.server";
+import { translationCompleteness, translationCompletenessOf } from "~/features/content/translations.server";
 import { localeActionSchema, localeMessages } from "~/features/locales/schema";
 import { answerFailuresInPlace } from "~/platform/action-result";
 import { readForm, refused, runAction, succeeded } from "~/platform/action-result.server";
@@ -18,13 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireMember(request, "settings.edit");
   const db = getDb();
   const locales = await listSiteLocales(db);
-  // How far each other locale is translated: switching one on needs all of it (or an override).
-  const completeness = Object.fromEntries(
-    await Promise.all(
-      locales
-        .filter((locale) => !locale.isDefault)
-        .map(async (locale) => [locale.code, await translationCompleteness(db, locale.code)] as const),
-    ),
+  // How far each other locale is translated (switching one on needs all of it, or an override):
+  // every locale's figure from one read of the translations.
+  const completeness = await translationCompletenessOf(
+    db,
+    locales.filter((locale) => !locale.isDefault).map((locale) => locale.code),
   );
   return data({ locales, completeness }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -204,16 +204,25 @@ export async function ensureEveryBlockPage(baseUrl, options) {
 export const LOCALIZED_EVERY_BLOCK_PATH = `/${SECOND_LOCALE}/geschenk-saison`;
 
 /**
- * The every-block page's version in the second locale, at LOCALIZED_EVERY_BLOCK_PATH, published
- * through the dashboard's own actions (the locale switched on and the page made first) unless the
- * server answers it already. Answers its address.
- * @param {string} baseUrl @param {{ account?: { email: string; password: string } }} [options]
+ * The address of the every-block page's version in `code`: German's own, the others' the English
+ * path under their prefix (the same address in two locales is allowed).
+ * @param {string} code
+ */
+export const localizedEveryBlockPath = (code) => (code === SECOND_LOCALE ? LOCALIZED_EVERY_BLOCK_PATH : `/${code}${EVERY_BLOCK_PATH}`);
+
+/**
+ * The every-block page's version in `code` (the second locale unless given), at
+ * localizedEveryBlockPath(code), published through the dashboard's own actions (the locale
+ * switched on and the page made first) unless the server answers it already. Answers its address.
+ * @param {string} baseUrl @param {{ account?: { email: string; password: string }; code?: string }} [options]
  */
 export async function ensureLocalizedEveryBlockPage(baseUrl, options = {}) {
-  const existing = await fetch(`${baseUrl}${LOCALIZED_EVERY_BLOCK_PATH}`);
+  const code = options.code ?? SECOND_LOCALE;
+  const address = localizedEveryBlockPath(code);
+  const existing = await fetch(`${baseUrl}${address}`);
   await existing.arrayBuffer();
-  if (existing.status === 200) return LOCALIZED_EVERY_BLOCK_PATH;
-  await ensureSecondLocale(baseUrl, options);
+  if (existing.status === 200) return address;
+  await ensureLocale(baseUrl, code, options);
   await ensureEveryBlockPage(baseUrl, options);
   const cookie = await adminCookie(baseUrl, options.account);
   const list = await (await fetch(`${baseUrl}/admin/other/pages`, { headers: { cookie } })).text();
@@ -227,19 +236,19 @@ export async function ensureLocalizedEveryBlockPage(baseUrl, options = {}) {
     subtitle: "Senden Sie eine Geschenkkarte aus Ihrer Wallet, bis Januar ohne Gebühren.",
   });
   const seo = { title: "", description: "", canonical: "", ogImage: "", noindex: false };
-  const path = LOCALIZED_EVERY_BLOCK_PATH.slice(SECOND_LOCALE.length + 1);
+  const path = address.slice(code.length + 1);
   /** @type {Record<string, string>[]} */
   const steps = [
     {
       intent: "save-page",
       id,
-      locale: SECOND_LOCALE,
+      locale: code,
       title: "Geschenksaison",
       path,
       blocks: JSON.stringify(blocks),
       seo: JSON.stringify(seo),
     },
-    { intent: "publish-page", id, locale: SECOND_LOCALE },
+    { intent: "publish-page", id, locale: code },
   ];
   for (const fields of steps) {
     const response = await fetch(`${baseUrl}/admin/other/pages`, {
@@ -249,7 +258,7 @@ export async function ensureLocalizedEveryBlockPage(baseUrl, options = {}) {
       redirect: "manual",
     });
     await response.arrayBuffer();
-    if (response.status >= 400) throw new Error(`${fields.intent} (${SECOND_LOCALE}) refused: ${response.status}`);
+    if (response.status >= 400) throw new Error(`${fields.intent} (${code}) refused: ${response.status}`);
   }
-  return LOCALIZED_EVERY_BLOCK_PATH;
+  return address;
 }

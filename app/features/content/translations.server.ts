@@ -164,8 +164,4 @@ export async function saveTranslation(db: Database, input: TranslationSave, acto
   return outcome !== false;
 }
 
-/** How many of the locale's content keys and pages' SEO texts have a text of their own: switching a locale on needs all of them. */
-export async function translationCompleteness(db: Database, code: string) {
-  const { complete, total } = await translationView(db, code);
-  return { complete, total };
-}
+export { translationCompleteness, translationCompletenessOf } from "./translation-completeness.server";
