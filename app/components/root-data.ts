@@ -3,7 +3,7 @@ import type { SiteSeo } from "~/features/seo/seo";
 import type { PageLocale } from "~/features/seo/page-locale";
 import type { ImageInfo } from "~/features/uploads/upload-url";
 import type { PreviewBanner } from "~/features/releases/preview/banner";
-import type { PublicTexts } from "~/features/locales/public-texts";
+import type { BrowserTexts } from "~/features/locales/public-texts";
 
 /** What the root route's loader (app/root.tsx) hands every page, read by the site's components. */
 export interface RootData {
@@ -24,7 +24,7 @@ export interface RootData {
    */
   locale?: PageLocale;
   /** The fixed texts of a page in a locale other than English (English ones are in the bundle). */
-  texts?: PublicTexts;
+  texts?: BrowserTexts;
 }
 
 export function useRootData(): RootData | undefined {

@@ -11,7 +11,7 @@ import type { PageCacheHandle } from "~/platform/page-cache-handle";
 import { pageMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/_public.$";
 import { usePublicTexts } from "~/components/site/use-public-texts";
-import type { PublicTexts } from "~/features/locales/public-texts";
+import type { BrowserTexts } from "~/features/locales/public-texts";
 import type { RootData } from "~/components/root-data";
 
 /**
@@ -64,7 +64,7 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
   return <MissingPage texts={texts} />;
 }
 
-function MissingPage({ texts }: { texts: PublicTexts | undefined }) {
+function MissingPage({ texts }: { texts: BrowserTexts | undefined }) {
   return (
     <section className="page-hero-surface">
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">

@@ -5,7 +5,7 @@ import { currentRequestLocale } from "~/platform/request-locale.server";
 import { DEFAULT_LOCALE, type LocaleCode } from "./allow-list";
 import { formatContentFigures } from "./fee-figures";
 import { CONTACT_ERROR_MESSAGE, CONTACT_ERRORS, CONTACT_SUBJECTS, CONTACT_SUCCESS_MESSAGE } from "./contact-texts";
-import type { PublicTexts } from "./public-texts";
+import type { BrowserTexts, PublicTexts } from "./public-texts";
 import { bg } from "./public-texts/bg";
 import { cs } from "./public-texts/cs";
 import { da } from "./public-texts/da";
@@ -113,12 +113,21 @@ export function publicTextsOf(code: string | undefined): PublicTexts {
 export const requestTexts = (): PublicTexts => publicTextsOf(currentRequestLocale()?.code);
 
 /**
+ * A locale's table as the browser gets it: without the effective dates' texts, which only the
+ * server writes (the legal and fees pages' notes are its HTML).
+ */
+export function browserTableOf(code: string | undefined): BrowserTexts {
+  const { effective: _serverOnly, ...table } = publicTextsOf(code);
+  return table;
+}
+
+/**
  * What the root hands the browser: the table of a page in a locale other than English, nothing
  * on an English page (its texts are in the bundle), so a site of one locale sends what it did.
  */
-export function browserTexts(): PublicTexts | undefined {
+export function browserTexts(): BrowserTexts | undefined {
   const code = currentRequestLocale()?.code;
-  return code && code !== DEFAULT_LOCALE ? publicTextsOf(code) : undefined;
+  return code && code !== DEFAULT_LOCALE ? browserTableOf(code) : undefined;
 }
 
 /** The contact form's field errors (the schema's, in English) in the request's locale. */

@@ -62,8 +62,11 @@ export const fillText = (text: string, values: Record<string, string | number>) 
 const strictPageTitles = { "/terms": "terms", "/privacy": "privacy", "/aml-kyc": "amlKyc", "/fees": "fees" } as const;
 
 /** The title of a legal page (`terms`, `privacy`, `aml-kyc`) or of the fees (`/fees`) in a table. */
-export const strictPageTitle = (texts: PublicTexts, path: string): string =>
+/** A table as the browser gets it: the effective dates' texts are the server's alone. */
+export type BrowserTexts = Omit<PublicTexts, "effective">;
+
+export const strictPageTitle = (texts: BrowserTexts, path: string): string =>
   texts[strictPageTitles[path as keyof typeof strictPageTitles] ?? "fees"];
 
 /** A legal page's title in a table. */
-export const legalTitle = (texts: PublicTexts, page: "terms" | "privacy" | "aml-kyc") => strictPageTitle(texts, `/${page}`);
+export const legalTitle = (texts: BrowserTexts, page: "terms" | "privacy" | "aml-kyc") => strictPageTitle(texts, `/${page}`);
