@@ -101,7 +101,8 @@ describe.each(onBothDatabases)("backup and restore on %s", (kind) => {
     const again = await restoreIntoNewDirectory(archive, true, dataDir);
     expect(again.tables).toEqual(await tableContents(app.handle.db));
     expect(fs.readdirSync(dataDir).sort()).toEqual(["db", "image-info", "uploads"]);
-  });
+    // Two whole restores, each making an embedded database (some 20 s on two quiet cores).
+  }, 150_000);
 
   it("applies this site's newer migrations to an archive from an older schema", async () => {
     // The archive as an older schema wrote it: without the newest migration that creates tables, the
