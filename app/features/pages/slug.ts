@@ -1,6 +1,7 @@
 import { servedPaths } from "virtual:served-paths";
 import { isSafeUrl, urlRules } from "~/platform/safe-url";
 import { addressKey } from "./address-key";
+import { publicPagePaths } from "~/features/seo/public-pages.js";
 
 /** Why an address is refused, as the editor shows it next to the field. */
 export const slugMessages = {
@@ -37,8 +38,9 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 
 /** A served section (and what lies under it) or an address a route answers as it is. */
 export function reservedReason(path: string): string | undefined {
+  // A fixed page is a page even where addresses below it are served too (`/fees/upcoming`).
+  if (servedPaths.exact.includes(path) || (publicPagePaths as readonly string[]).includes(path)) return slugMessages.route;
   if (servedPaths.sections.some((prefix) => under(path, prefix))) return slugMessages.reserved;
-  if (servedPaths.exact.includes(path)) return slugMessages.route;
   // React Router answers `<address>.data` with that address's data, never a page or redirect.
   if (path.endsWith(".data")) return slugMessages.reserved;
   return undefined;

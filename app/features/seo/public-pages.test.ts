@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { NOT_FOUND_FILE, PUBLIC_LAYOUT_FILE, benchPagePaths, publicPagePaths, publicPages, sitemapPagePaths } from "./public-pages.js";
 import { SITEMAP_PATHS } from "./sitemap.server";
+import { documentRoutePaths } from "~/features/effective-dates/addresses";
 
 const appDirectory = path.resolve(import.meta.dirname, "../..");
 
@@ -20,8 +21,13 @@ describe("the public page list", () => {
   it("is what the route table serves under the public layout, before the not-found page", () => {
     const layout = routes.find((route) => route.file === PUBLIC_LAYOUT_FILE)!;
     const children = layout.children ?? [];
-    expect(children.map((route) => (route.index ? "/" : `/${route.path}`))).toEqual([...publicPagePaths, "/*"]);
-    expect(children.map((route) => route.file)).toEqual([...publicPages.map((page) => page.file), NOT_FOUND_FILE]);
+    // Between them, the legal pages' and the fees' coming versions (`/terms/upcoming`).
+    const coming = children.filter((route) => route.path?.endsWith("/upcoming"));
+    expect(coming.map((route) => route.path)).toEqual(documentRoutePaths.map((entry) => entry.upcoming));
+    const pages = children.filter((route) => !coming.includes(route));
+    expect(pages.map((route) => (route.index ? "/" : `/${route.path}`))).toEqual([...publicPagePaths, "/*"]);
+    expect(pages.map((route) => route.file)).toEqual([...publicPages.map((page) => page.file), NOT_FOUND_FILE]);
+    expect(children.at(-1)?.path).toBe("*");
   });
 
   it("gives the sitemap every page but sign-in and sign-up, and the benchmarks a few of them", () => {
