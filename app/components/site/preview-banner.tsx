@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { useRootData } from "~/components/root-data";
-import { bannerMessages, EXIT_PREVIEW_PATH, PREVIEW_FRAME_SCRIPT, PREVIEW_REVALIDATE_EVENT } from "~/features/releases/preview/banner";
+import { bannerMessages, PREVIEW_FRAME_SCRIPT, PREVIEW_REVALIDATE_EVENT } from "~/features/releases/preview/banner";
 
 /**
  * The bar above every page of a preview: which release is applied and the way out. Rendered only
@@ -18,22 +18,8 @@ export function PreviewBanner() {
       aria-label={bannerMessages.label}
       data-testid="preview-banner"
       className="relative z-[60] border-b border-amber-300 bg-amber-50 text-amber-950 shadow-sm"
-    >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 text-sm">
-        <p className="min-w-0">
-          <span className="mr-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide">
-            {bannerMessages.label}
-          </span>
-          <span className="font-semibold" data-testid="preview-release-name">
-            {preview.releaseName ?? bannerMessages.livePreview}
-          </span>
-          {preview.kind === "reviewer" && <span className="ml-2 text-amber-900">· {bannerMessages.readOnly}</span>}
-        </p>
-        <a href={EXIT_PREVIEW_PATH} className="font-semibold text-amber-950 underline underline-offset-2 hover:text-amber-800">
-          {bannerMessages.exit}
-        </a>
-      </div>
-    </div>
+      dangerouslySetInnerHTML={{ __html: preview.html }}
+    />
   );
 }
 

@@ -20,6 +20,7 @@ import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { currentRequestLocale } from "~/platform/request-locale.server";
 import type { DocumentNotesHtml } from "./contract";
 import { siteToday } from "./stage.server";
+import { escapeHtml } from "~/platform/escape-html";
 
 const localeCode = () => currentRequestLocale()?.code ?? DEFAULT_LOCALE;
 const prefix = () => currentRequestLocale()?.prefix ?? "";
@@ -77,8 +78,6 @@ export interface DocumentNotes {
   coming: { text: string; linkText: string; href: string } | null;
   versions: { title: string; items: { href: string; label: string }[] } | null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The notes as the page places them: HTML, every text escaped, the links in the page's locale. */
 export function notesHtml(notes: DocumentNotes): DocumentNotesHtml {

@@ -7,11 +7,10 @@ import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { sanitizeLegalHtml } from "~/platform/sanitize.server";
 import { fillText, strictPageTitle } from "~/features/locales/public-texts";
 import { englishTexts, requestTexts } from "~/features/locales/public-texts.server";
+import { escapeHtml } from "~/platform/escape-html";
 
 /** The header that keeps a page out of search results (the page cache keeps it with the copy). */
 export const NOINDEX_HEADERS = { "X-Robots-Tag": "noindex" } as const;
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * The address of a page in the records' own locale (English): without a prefix while English is

@@ -1,11 +1,11 @@
 /**
  * The preview banner's contract, kept apart from the schemas (no Zod): the public layout renders
- * the banner, so whatever it imports is in every public page's JavaScript.
+ * the banner, so whatever it imports is in every public page's JavaScript. Its content is HTML the
+ * server writes (banner.server.ts), so a visitor's pages carry neither its markup nor its texts.
  */
 export interface PreviewBanner {
-  /** The release's name; null for the live site with the values typed in an editor. */
-  releaseName: string | null;
   kind: "admin" | "reviewer";
+  html: string;
 }
 
 export const EXIT_PREVIEW_PATH = "/preview/exit";
