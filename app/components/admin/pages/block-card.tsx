@@ -45,7 +45,8 @@ export const BlockCard = memo(function BlockCard({
       className={`rounded-lg border bg-white shadow-sm ${isDragging ? "z-10 border-indigo-400 shadow-lg" : hasErrors ? "border-red-400" : "border-slate-200"}`}
       data-block-type={block.type}
     >
-      <div className="flex items-center gap-2 p-2">
+      {/* On a phone the actions wrap below the block's name instead of widening the editor. */}
+      <div className="flex flex-wrap items-center gap-2 p-2">
         <button
           type="button"
           ref={setActivatorNodeRef}
@@ -63,48 +64,50 @@ export const BlockCard = memo(function BlockCard({
           onClick={() => actions.toggle(block.id)}
         >
           <ChevronDown aria-hidden="true" className={`size-4 shrink-0 transition ${open ? "rotate-180" : ""}`} />
-          <span className="text-slate-500">{index + 1}.</span> {label}
+          <span className="text-slate-500">{index + 1}.</span> <span className="min-w-0 break-words">{label}</span>
           {hasErrors ? <span className="text-xs font-normal text-red-600">{m.pages.block.hasErrors}</span> : null}
         </button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-label={m.pages.block.up({ label })}
-          disabled={index === 0}
-          onClick={() => actions.move(block.id, -1)}
-        >
-          <ArrowUp aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-label={m.pages.block.down({ label })}
-          disabled={index === count - 1}
-          onClick={() => actions.move(block.id, 1)}
-        >
-          <ArrowDown aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-label={m.pages.block.duplicate({ label })}
-          disabled={isSingleBlockType(block.type)}
-          onClick={() => actions.duplicate(block.id)}
-        >
-          <Copy aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-label={m.pages.block.remove({ label })}
-          onClick={() => actions.remove(block.id)}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <div className="ml-auto flex items-center gap-2">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={m.pages.block.up({ label })}
+            disabled={index === 0}
+            onClick={() => actions.move(block.id, -1)}
+          >
+            <ArrowUp aria-hidden="true" />
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={m.pages.block.down({ label })}
+            disabled={index === count - 1}
+            onClick={() => actions.move(block.id, 1)}
+          >
+            <ArrowDown aria-hidden="true" />
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={m.pages.block.duplicate({ label })}
+            disabled={isSingleBlockType(block.type)}
+            onClick={() => actions.duplicate(block.id)}
+          >
+            <Copy aria-hidden="true" />
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={m.pages.block.remove({ label })}
+            onClick={() => actions.remove(block.id)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
       </div>
       {errors[`blocks.${index}`] ? (
         <p className="px-4 pb-2 text-sm text-red-600">{inLanguage(language, errors[`blocks.${index}`])}</p>
