@@ -20,7 +20,7 @@ export default function AdminOther({ loaderData }: Route.ComponentProps) {
   if (otherSections.length === 0) return <Outlet />;
   return (
     <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
-      <nav aria-label={m.other.sectionsLabel} className="flex gap-1 overflow-x-auto md:flex-col">
+      <nav aria-label={m.other.sectionsLabel} className="relative flex gap-1 overflow-x-auto md:flex-col">
         {otherSections.map((section) => (
           <NavLink
             key={section.id}

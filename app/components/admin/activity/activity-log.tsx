@@ -101,7 +101,7 @@ export function ActivityLog({
           {m.activity.invalidFilters}
         </p>
       ) : null}
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{m.activity.caption}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">

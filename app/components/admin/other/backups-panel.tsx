@@ -40,7 +40,7 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
     onFailure: (failure) => toastError(m.backups.error, inLanguage(language, failure.message) || m.backups.createFailed),
   });
   return (
-    <section aria-labelledby="backups-heading" className="grid gap-6">
+    <section aria-labelledby="backups-heading" className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <PanelHeading id="backups-heading" icon={DatabaseBackup}>
           {m.backups.title}
@@ -111,7 +111,7 @@ export function BackupsPanel({ backups, every, keep }: { backups: BackupListItem
           <CardDescription>{m.backups.restoreDescription}</CardDescription>
         </CardHeader>
         <CardContent>
-          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
+          <pre className="relative overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
             {/* i18n-ignore: a command, typed as it is in every language */}
             <code>npm run restore -- site-backup-….tar.gz</code>
           </pre>

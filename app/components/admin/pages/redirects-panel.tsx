@@ -167,7 +167,7 @@ export function RedirectsPanel({ redirects, stagedIds = [], removedInRelease = [
         <CardHeader>
           <CardTitle>{m.redirects.all}</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           {redirects.length === 0 ? (
             <p className="text-sm text-slate-600">{m.redirects.empty}</p>
           ) : (

@@ -53,7 +53,7 @@ export function Dashboard({
             <LogoutButton />
           </div>
         </div>
-        <nav aria-label={m.shell.sections} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
+        <nav aria-label={m.shell.sections} className="relative mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4">
           {tabsFor(role, locales).map((tab) => (
             <NavLink
               key={tab.id}

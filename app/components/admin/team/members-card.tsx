@@ -43,7 +43,7 @@ export function MembersCard({ me, members }: { me: string; members: TeamMemberVi
         <CardTitle>{m.team.accounts}</CardTitle>
         <CardDescription>{m.team.accountsDescription}</CardDescription>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
+      <CardContent className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
             <tr>

@@ -52,7 +52,7 @@ export function TwoFactorCard({ enabled, required }: { enabled: boolean; require
               )}
             </>
           ) : (
-            <Button onClick={() => setOpen("enrol")}>
+            <Button className="h-auto min-h-9 whitespace-normal" onClick={() => setOpen("enrol")}>
               <ShieldCheck /> {m.twoFactor.enable}
             </Button>
           )}
