@@ -1,7 +1,7 @@
 // Prints the closing lines for CI from the JSON reports of Vitest and Playwright: each test that
 // failed with the first line of its error ("failed: file: title: message"), the end-to-end tests
 // that passed only on a retry ("flaky: N (titles)"), then "tests: N passed, N failed, N skipped".
-// They come last because a CI log is read from its end.
+// They come at the end (before .ci/run's stage times) because a CI log is read from its end.
 import fs from "node:fs";
 
 let passed = 0;
@@ -77,6 +77,11 @@ function flakyTitles(suite, titles = []) {
 }
 // A retry that passes hides nothing: each such test is named on a line of its own.
 const flaky = playwright ? (playwright.suites ?? []).flatMap((suite) => flakyTitles(suite)) : [];
+// The failures first, at most FAILURES_SHOWN of them (the reports above list them all), so that
+// the lines after them (time, role walk, flaky, totals) stay within a short view of the log's end.
+const FAILURES_SHOWN = 15;
+for (const failure of failures.slice(0, FAILURES_SHOWN)) console.log(`failed: ${failure}`);
+if (failures.length > FAILURES_SHOWN) console.log(`failed: … and ${failures.length - FAILURES_SHOWN} more (test-results/*.json)`);
 // Where the run's time went, for the test loop's breakdown (bench/test-loop.md).
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 const stages = [];
@@ -93,7 +98,6 @@ if (roleWalk) {
   );
   if (roleWalk.escalations > 0 || roleWalk.refused > 0) failed += 1;
 } else console.log("role matrix: not walked (test-results/role-walk-pglite.json missing)");
-for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(`flaky: ${playwright?.stats?.flaky ?? flaky.length}${flaky.length ? ` (${flaky.join("; ")})` : ""}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
