@@ -93,8 +93,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={data?.settings.primary_color ?? "#4f46e5"} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MOBILE_MENU_SCRIPT }} />
+        {/* Scripts that ran before React did: the browser keeps the server's text (hydration does
+            not write a script's content), so the page's bundle carries neither text. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? COOKIE_CONSENT_SCRIPT : "" }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? MOBILE_MENU_SCRIPT : "" }}
+        />
         <HeadMeta />
         <HeadLinks />
         <link rel="icon" type="image/png" href={favicon || defaultIcons.regular} />
