@@ -45,6 +45,9 @@ const read = (url: string) => fs.readFileSync(path.join(clientDirectory, url));
 // The statistics' tracking script, which every public page loads after hydrating (served as /visit.js).
 const STATISTICS_SCRIPT_BROTLI_BUDGET = 1536;
 let statisticsScript = "";
+// The head's inline scripts (cookie consent, mobile menu): the server writes them into the HTML,
+// and hydration keeps them, so no bundle carries their text.
+let inlineHeadScripts: string[] = [];
 
 // The dashboard's message catalogue, in both languages (as written and as a bundler escapes it):
 // a public page ships none of it.
@@ -62,6 +65,11 @@ test.describe("[PERFORMANCE][JS BUDGET]", () => {
 
   test.beforeAll(async () => {
     statisticsScript = (await buildHeadScript(path.resolve("app/features/statistics/tracker.head.ts"))).code;
+    inlineHeadScripts = await Promise.all(
+      ["app/components/site/cookie-consent.head.ts", "app/components/site/mobile-menu-script.head.ts"].map(
+        async (file) => (await buildHeadScript(path.resolve(file))).code,
+      ),
+    );
   });
 
   test("the statistics script adds at most 1.5 KB brotli", () => {
@@ -86,6 +94,8 @@ test.describe("[PERFORMANCE][JS BUDGET]", () => {
         expect(source, `${url} contains Quill`).not.toMatch(/ql-editor|quill/i);
         for (const marker of dashboardMessages) expect(source, `${url} contains the dashboard's messages`).not.toContain(marker);
         expect(source, `${url} contains the auth client`).not.toMatch(/better-auth|\/api\/auth\//);
+        for (const script of inlineHeadScripts)
+          expect(source, `${url} contains an inline head script`).not.toContain(script.trim().slice(0, 60));
       }
     });
   }
