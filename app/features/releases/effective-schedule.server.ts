@@ -94,21 +94,33 @@ export async function stagedKeysOf(executor: Executor, releaseId: number, docume
   return rows.map((row) => row.key).filter((key) => key.startsWith(`${document}/`));
 }
 
-/**
- * A schedule of a release with an effective date changed (scheduled, unscheduled, cancelled,
- * failed): the documents' public pages announce the coming change, or stop announcing it. Noted
- * for the archive in the change's transaction (what those pages serve changes); answers the keys
- * to tell the pages after the commit (`announceChanged`).
- */
-export async function noteAnnouncement(executor: Executor, releaseId: number, actor: Actor, announced: boolean): Promise<string[]> {
+/** The release's records that carry an effective date (what its schedule announces on the pages). */
+export async function effectiveKeysOf(executor: Executor, releaseId: number): Promise<string[]> {
   const rows = await executor
     .select({ key: releaseChanges.key })
     .from(releaseChanges)
     .where(and(eq(releaseChanges.releaseId, releaseId), inArray(releaseChanges.key, allKeys)));
-  const keys = rows.map((row) => row.key);
+  return rows.map((row) => row.key);
+}
+
+/**
+ * A schedule of a release with an effective date changed (scheduled, unscheduled, cancelled,
+ * failed, edited): the documents' public pages announce the coming change, or stop announcing it.
+ * Noted for the archive in the change's transaction (what those pages serve changes); answers the
+ * keys to tell the pages after the commit (`announceChanged`). `keys`: the dates it announced,
+ * when the change has already taken some out of the release (read before it, `effectiveKeysOf`).
+ */
+export async function noteAnnouncement(
+  executor: Executor,
+  releaseId: number,
+  actor: Actor,
+  announced: boolean,
+  keys?: readonly string[],
+): Promise<string[]> {
+  const named = [...(keys ?? (await effectiveKeysOf(executor, releaseId)))];
   const kind = announced ? announcementKinds.announced : announcementKinds.withdrawn;
-  if (keys.length > 0) await notePublished(executor, { kind, actor, releaseId, records: keys });
-  return keys;
+  if (named.length > 0) await notePublished(executor, { kind, actor, releaseId, records: named });
+  return named;
 }
 
 /** After the commit: the pages re-render on every instance (and the edges are purged of their tags). */
