@@ -3,14 +3,18 @@
 // for the live value) stops announcing its date on the public page at once, as an unschedule
 // does: the pages re-render (a new content version), the edges are told of the date's record and
 // the archive notes the withdrawal. The release's preview shows the page as it will be on its
-// date: "Effective from …" with the staged text, and no announcement of itself.
+// date: "Effective from …" with the staged text, the current version among the earlier ones, and
+// no announcement of itself.
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { archiveOutbox, releases, user } from "~/db/schema";
+import { archivePending } from "~/features/archive/worker.server";
 import { getContentVersion } from "~/features/content/read.server";
 import { initLegalPages } from "~/features/content/legal/admin.server";
 import { SET_EFFECTIVE_DATE } from "~/features/effective-dates/schema";
 import { siteToday } from "~/features/effective-dates/stage.server";
+import { readDraft } from "~/features/records/drafts.server";
+import { runInPreview } from "~/features/records/preview-context.server";
 import { onContentWritten } from "~/features/records/version.server";
 import { effectiveStart } from "~/features/releases/effective-schedule.server";
 import { resolveConflict } from "~/features/releases/publish.server";
@@ -18,6 +22,7 @@ import { createRelease, reviewRelease, scheduleRelease, setDrafting } from "~/fe
 import { action as legalAction } from "~/routes/admin.legal";
 import { loader as termsLoader } from "~/routes/_public.terms";
 import { callRoute, postForm } from "../support/admin-routes";
+import { testCapture } from "../support/archive-capture";
 import { onBothDatabases, signUpAndGetCookie, siteRequest, useTestApp } from "../support/test-database";
 
 const daysFromToday = (days: number) => {
@@ -26,7 +31,12 @@ const daysFromToday = (days: number) => {
   return at.toISOString().slice(0, 10);
 };
 
-const terms = async () => (await callRoute(termsLoader, siteRequest("/terms"))).body as { html: string; notes: { top: string | null } };
+/** A date as the English pages write it. */
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+
+const terms = async () =>
+  (await callRoute(termsLoader, siteRequest("/terms"))).body as { html: string; notes: { top: string | null; versions: string | null } };
 const termsNotes = async () => (await terms()).notes.top ?? "";
 
 describe.each(onBothDatabases)("effective dates follow their release on %s", (kind) => {
@@ -133,6 +143,38 @@ describe.each(onBothDatabases)("effective dates follow their release on %s", (ki
     expect((await saveTerms("Undated terms, corrected")).body).toMatchObject({ ok: true });
     const notes = await db.select({ kind: archiveOutbox.kind }).from(archiveOutbox).where(eq(archiveOutbox.releaseId, release.id));
     expect(notes).toEqual([]);
+    await reviewRelease(db, release.id, "cancel", admin);
+  });
+
+  it("previews the page as it will be on the release's date: Effective from that date, the staged text, no announcement", async () => {
+    const db = app.handle.db;
+    const date = daysFromToday(80);
+    const release = await createRelease(db, "Terms previewed", admin);
+    await setDrafting(db, admin, release.id);
+    expect((await setDate(date)).body).toMatchObject({ ok: true });
+    expect((await saveTerms("Terms as previewed")).body).toMatchObject({ ok: true });
+    await setDrafting(db, admin, null);
+    const preview = async () => runInPreview({ kind: "admin", release, staged: await readDraft(db, release.id), draft: new Map() }, terms);
+
+    await archivePending(db, { capture: testCapture, owner: "effective-follow", settleMs: 0 });
+
+    // A draft: previewed on its date, while the public page shows nothing of it.
+    const drafted = await preview();
+    expect(drafted.html).toBe("<p>Terms as previewed</p>");
+    expect(drafted.notes.top).toContain(`data-effective-from>Effective from ${longDate(date)}<`);
+    expect(await termsNotes()).not.toContain("data-effective-from");
+    // On that date the current version is an earlier one, in effect until the date, served from the archive.
+    expect((await terms()).notes.versions).toBeNull();
+    expect(drafted.notes.versions).toMatch(
+      new RegExp(`<a href="/terms/versions/\\d+\\.html"[^>]*>In effect from [^<]+ to ${longDate(date)}</a>`),
+    );
+
+    // Scheduled: the public page announces it; its own preview does not announce itself.
+    await scheduleRelease(db, release.id, effectiveStart(date), admin);
+    expect(await termsNotes()).toContain("data-coming-change");
+    const scheduled = await preview();
+    expect(scheduled.notes.top).toContain(`data-effective-from>Effective from ${longDate(date)}<`);
+    expect(scheduled.notes.top).not.toContain("data-coming-change");
     await reviewRelease(db, release.id, "cancel", admin);
   });
 });

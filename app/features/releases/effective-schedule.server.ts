@@ -58,9 +58,10 @@ export interface ComingChange {
 /**
  * The changes announced to visitors: each document's effective date staged in a release that is
  * scheduled (approved where four eyes holds, and frozen) for a time still to come, soonest first.
- * Only a scheduled release is announced: a draft's date is no promise.
+ * Only a scheduled release is announced: a draft's date is no promise. `except`: a release left
+ * out (the one a preview shows as published).
  */
-export async function comingChanges(executor: Executor, now = new Date()): Promise<ComingChange[]> {
+export async function comingChanges(executor: Executor, now = new Date(), except?: number): Promise<ComingChange[]> {
   const rows = await executor
     .select({ releaseId: releases.id, scheduledAt: releases.scheduledAt, key: releaseChanges.key, staged: releaseChanges.staged })
     .from(releaseChanges)
@@ -71,6 +72,7 @@ export async function comingChanges(executor: Executor, now = new Date()): Promi
   for (const row of rows) {
     const document = effectiveDocumentOf(row.key);
     const date = effectiveDateOfValue(row.staged);
+    if (row.releaseId === except) continue;
     if (document && date && row.scheduledAt && !coming.some((change) => change.document === document))
       coming.push({ releaseId: row.releaseId, document, date, scheduledAt: row.scheduledAt });
   }
