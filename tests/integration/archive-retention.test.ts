@@ -12,7 +12,8 @@ import { verifyStoredChain } from "~/features/archive/chain.server";
 import { exportArchive } from "~/features/archive/export.server";
 import { MANIFEST_FILE, packExport, readTar } from "~/features/archive/export-format.js";
 import { sha256Hex } from "~/features/archive/format.js";
-import { archiveBegan, pageAsOf } from "~/features/archive/read.server";
+import { archiveBegan, pageAsOf, pageTimeline } from "~/features/archive/read.server";
+import { parseMoment } from "~/features/archive/query";
 import { applyRetention } from "~/features/archive/retention.server";
 import { archivePending } from "~/features/archive/worker.server";
 import { upsertContentValue } from "~/features/content/settings/settings.server";
@@ -77,6 +78,19 @@ describe.each(onBothDatabases)("the archive's retention on %s", (kind) => {
     expect((await pageAsOf(db, admin, "/fees", new Date())).body.toString()).toBe("<p>/fees</p>");
     expect((await pageAsOf(db, admin, "/", new Date())).body.toString()).toBe("<h1>Autumn rates</h1>");
     await expect(pageAsOf(db, admin, "/", new Date(cutoff.getTime() - 1000))).rejects.toThrow(/archive has nothing for that moment/);
+  });
+
+  it("lists the version in force at the cutoff as the page's earliest, kept by the checkpoint, opened as of the cutoff", async () => {
+    const db = app.handle.db;
+    const timeline = await pageTimeline(db, admin, "/");
+    expect(timeline.map((version) => version.sha256)).toEqual([sha256Hex("<h1>Autumn rates</h1>"), sha256Hex("<h1>Summer rates</h1>")]);
+    expect(timeline[0]!.keptByCheckpoint).toBeNull();
+    const kept = timeline.at(-1)!;
+    expect(kept).toMatchObject({ kind: "archive.checkpoint", status: 200, by: null, keptByCheckpoint: cutoff.toISOString() });
+    expect(new Date(kept.at).getTime()).toBeLessThan(cutoff.getTime());
+    // The screen opens it as of the cutoff, to the second: the archive begins there.
+    const opened = await pageAsOf(db, admin, "/", parseMoment(kept.keptByCheckpoint!.slice(0, 19))!);
+    expect(opened.body.toString()).toBe("<h1>Summer rates</h1>");
   });
 
   it("exports after retention with the checkpoint, verify-archive checks it and names an altered checkpoint", async () => {

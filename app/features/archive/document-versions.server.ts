@@ -3,7 +3,7 @@
 // one a visitor typed) and the records that make its text. A version begins with a publish that
 // changed one of those records (or one that named none: unknown, it may have) and ends with the next.
 import { gunzipSync } from "node:zlib";
-import { and, asc, desc, eq, gte, lt, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, notInArray, or } from "drizzle-orm";
 import { archiveBlobs, archiveEntries, archiveOutbox, archivePages } from "~/db/schema";
 import type { Database } from "~/platform/db.server";
 
@@ -16,13 +16,15 @@ export interface DocumentVersion {
 
 /**
  * The versions before the current one, newest first. `ignoredKinds`: changes that did not change
- * what the document says (a coming version announced on its page).
+ * what the document says (a coming version announced on its page). `until`: the current version
+ * ends then too (a preview of the next one, which begins then), as the archive stores it now.
  */
 export async function documentVersions(
   db: Database,
   path: string,
   isTextKey: (key: string) => boolean,
   ignoredKinds: readonly string[] = [],
+  until?: Date,
 ): Promise<DocumentVersion[]> {
   const [first] = await db
     .select({ entryId: archivePages.entryId })
@@ -35,7 +37,13 @@ export async function documentVersions(
     .select({ id: archiveEntries.id, at: archiveEntries.changedAt, records: archiveOutbox.records })
     .from(archiveEntries)
     .innerJoin(archiveOutbox, eq(archiveOutbox.id, archiveEntries.outboxId))
-    .where(and(gte(archiveEntries.id, first.entryId), notInArray(archiveEntries.kind, ["", ...ignoredKinds])))
+    // The address's first stored entry begins its first version, whatever its kind.
+    .where(
+      and(
+        gte(archiveEntries.id, first.entryId),
+        or(eq(archiveEntries.id, first.entryId), notInArray(archiveEntries.kind, ["", ...ignoredKinds])),
+      ),
+    )
     .orderBy(asc(archiveEntries.id));
   const starts = entries.filter((entry, index) => index === 0 || entry.records === null || entry.records.some(isTextKey));
   const versions: DocumentVersion[] = [];
@@ -48,6 +56,16 @@ export async function documentVersions(
       .orderBy(desc(archivePages.entryId))
       .limit(1);
     if (page) versions.push({ entryId: page.entryId, from: starts[index]!.at, to: next.at });
+  }
+  const current = starts.at(-1);
+  if (until && current) {
+    const [page] = await db
+      .select({ entryId: archivePages.entryId })
+      .from(archivePages)
+      .where(eq(archivePages.path, path))
+      .orderBy(desc(archivePages.entryId))
+      .limit(1);
+    if (page) versions.push({ entryId: page.entryId, from: current.at, to: until });
   }
   return versions.reverse();
 }

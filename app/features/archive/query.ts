@@ -48,7 +48,15 @@ export interface PageVersion {
   groupId: string | null;
   status: number;
   sha256: string;
+  /**
+   * The cutoff (ISO) of the retention checkpoint that keeps this version: the one in force at
+   * the cutoff, whose entry retention removed (opened as of the cutoff); null for a kept entry.
+   */
+  keptByCheckpoint: string | null;
 }
+
+/** What a version in the timeline shows as a checkpoint's: its kind in the list. */
+export const CHECKPOINT_VERSION_KIND = "archive.checkpoint";
 
 /** The activity area a publish's kind belongs to (`content.update` → content, `release.publish` → releases). */
 function areaOfKind(kind: string) {

@@ -17,7 +17,7 @@ import { adminLanguageOf } from "~/features/admin-i18n/language";
 import type { Database } from "~/platform/db.server";
 import type { Person } from "~/platform/person";
 import { Refusal } from "~/platform/refusal";
-import type { PageVersion } from "./query";
+import { CHECKPOINT_VERSION_KIND, type PageVersion } from "./query";
 
 /**
  * When the archive began: its first captured entry's moment (undefined: nothing archived yet);
@@ -148,7 +148,37 @@ export async function pageTimeline(db: Database, actor: Person, path: string, li
     .where(eq(archivePages.path, path))
     .orderBy(desc(archiveEntries.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  const versions: PageVersion[] = rows.map((row) => ({ ...row, at: row.at.toISOString(), keptByCheckpoint: null }));
+  // Reaching back to the cutoff: its earliest version is the one the retention checkpoint keeps.
+  const kept = versions.length < limit ? await checkpointVersion(db, path) : undefined;
+  return kept ? [...versions, kept] : versions;
+}
+
+/** The address's version in force at the newest retention checkpoint's cutoff, as the timeline lists it. */
+async function checkpointVersion(db: Database, path: string): Promise<PageVersion | undefined> {
+  const [row] = await db
+    .select({
+      entryId: archiveBaseline.entryId,
+      since: archiveBaseline.since,
+      status: archiveBaseline.status,
+      sha256: archiveBaseline.sha256,
+    })
+    .from(archiveBaseline)
+    .where(eq(archiveBaseline.path, path));
+  const cutoff = row && (await archiveBegan(db));
+  if (!row || !cutoff) return undefined;
+  return {
+    entryId: row.entryId,
+    at: row.since.toISOString(),
+    kind: CHECKPOINT_VERSION_KIND,
+    by: null,
+    userId: null,
+    releaseId: null,
+    groupId: null,
+    status: row.status,
+    sha256: row.sha256,
+    keptByCheckpoint: cutoff.toISOString(),
+  };
 }
 
 /** How many publishes the archive holds (every entry, captured or not). */

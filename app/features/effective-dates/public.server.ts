@@ -12,8 +12,10 @@ import {
 import { getContentRow } from "~/features/content/settings/settings.server";
 import { fillText } from "~/features/locales/public-texts";
 import { requestTexts } from "~/features/locales/public-texts.server";
+import { overlay } from "~/features/records/overlay";
+import { currentPreview } from "~/features/records/preview-context.server";
 import { noteRead } from "~/features/records/read-tags.server";
-import { comingChanges } from "~/features/releases/effective-schedule.server";
+import { comingChanges, effectiveStart } from "~/features/releases/effective-schedule.server";
 import { getDb } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
@@ -55,22 +57,38 @@ function textKeyTest(document: EffectiveDocument) {
 
 const ignoredKinds = [announcementKinds.announced, announcementKinds.withdrawn];
 
-/** The document's earlier versions from the archive, newest first. */
-export async function earlierVersions(document: EffectiveDocument) {
-  return documentVersions(getDb(), localPath(document), textKeyTest(document), ignoredKinds);
+/** The effective date a release previewed stages for the document (null: it takes the date out; undefined: none staged). */
+function previewedDate(document: EffectiveDocument) {
+  const staged = currentPreview()?.staged;
+  const key = effectiveKey(document);
+  if (!staged?.has(key)) return undefined;
+  return effectiveDateOfValue(overlay(new Map(), staged, (candidate) => candidate === key).get(key)) ?? null;
 }
 
-/** The live effective date of the document, once it has come (undefined: none). */
+/** The document's earlier versions from the archive, newest first; in a preview of a dated release, the current one too (until its date). */
+export async function earlierVersions(document: EffectiveDocument) {
+  const previewed = previewedDate(document);
+  const until = previewed ? effectiveStart(previewed) : undefined;
+  return documentVersions(getDb(), localPath(document), textKeyTest(document), ignoredKinds, until);
+}
+
+/**
+ * The document's effective date once it has come (undefined: none): the live one, or in a
+ * preview the date its release stages, read through the preview's overlay as the page's other
+ * records are: the preview shows the page as it will be on that date.
+ */
 export async function currentEffectiveDate(document: EffectiveDocument) {
   noteRead(effectiveKey(document));
+  const previewed = previewedDate(document);
+  if (previewed !== undefined) return previewed ?? undefined;
   const date = effectiveDateOfValue(await getContentRow(getDb(), document, EFFECTIVE_SECTION));
   return date !== undefined && date <= siteToday() ? date : undefined;
 }
 
-/** The scheduled change of the document still to come, if one is announced. */
+/** The scheduled change of the document still to come, if one is announced; a preview never announces its own release. */
 export async function comingChange(document: EffectiveDocument) {
   noteRead(effectiveKey(document));
-  return (await comingChanges(getDb())).find((change) => change.document === document);
+  return (await comingChanges(getDb(), new Date(), currentPreview()?.release?.id)).find((change) => change.document === document);
 }
 
 export interface DocumentNotes {

@@ -26,8 +26,12 @@ export interface DraftHost {
   target(executor: Executor, actor: NonNullable<Actor>): Promise<DraftTarget | undefined>;
   /** In the staging transaction, first: takes the draft's one lock and refuses a draft that takes no changes. */
   open(executor: Executor, draftId: number): Promise<void>;
-  /** In the staging transaction, last: what a change to the draft means (authorship, sign-off, the log). */
-  staged(executor: Executor, draftId: number, keys: string[], actor: NonNullable<Actor>): Promise<void>;
+  /**
+   * In the staging transaction, last: what a change to the draft means (authorship, sign-off, the
+   * log). Answers the records whose public answers it changed (a scheduled draft's announcement
+   * withdrawn), which the caches are told of after the commit; none for a draft nobody sees.
+   */
+  staged(executor: Executor, draftId: number, keys: string[], actor: NonNullable<Actor>): Promise<readonly string[]>;
 }
 
 let host: DraftHost | undefined;

@@ -211,10 +211,10 @@ async function writeLive<T>(db: Database, write: RecordWrite<T>): Promise<WriteO
 
 async function writeDraft<T>(db: Database, write: RecordWrite<T>, target: DraftTarget, actor: NonNullable<Actor>) {
   const host = draftHost()!;
-  return db.transaction(async (transaction): Promise<WriteOutcome<T> | false> => {
+  const outcome = await db.transaction(async (transaction) => {
     await host.open(transaction, target.id);
     const { known, plan } = await prepare(transaction, write, target.id);
-    if (plan === false) return false;
+    if (plan === false) return false as const;
     checkChanges(write, plan.changes);
     const records = collect(plan.changes, (text) => known.get(text) ?? null);
     for (const change of plan.changes) known.set(change.key.text, change.after === null ? null : kindOf(change.key).parse(change.after));
@@ -228,9 +228,14 @@ async function writeDraft<T>(db: Database, write: RecordWrite<T>, target: DraftT
       staged.push({ key: record.key, value });
     }
     await noteWritten(transaction, { records: staged, draftId: target.id });
-    if (keys.length > 0) await host.staged(transaction, target.id, keys, actor);
-    return { result: plan.result, staged: true, keys };
+    const told = keys.length > 0 ? await host.staged(transaction, target.id, keys, actor) : [];
+    return { result: plan.result, staged: true, keys, told };
   });
+  if (outcome === false) return false;
+  const { told, ...answer } = outcome;
+  // What the public pages serve changed with the draft (an announcement withdrawn): they re-render.
+  if (told.length > 0) await notifyContentChanged(db, ["release_changes"], told);
+  return answer satisfies WriteOutcome<T>;
 }
 
 /**

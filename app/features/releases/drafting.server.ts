@@ -10,6 +10,7 @@ import { Refusal } from "~/platform/refusal";
 import { allows, nextState } from "./lifecycle";
 import { releaseMessages } from "./messages";
 import { RELEASES_ONLY } from "./policies.server";
+import { effectiveKeysOf, noteAnnouncement } from "./effective-schedule.server";
 
 /** The release an administrator's saves go into; undefined: they go live. */
 export async function draftingRelease(executor: Executor, userId: string) {
@@ -39,8 +40,12 @@ export async function addReleaseAuthor(executor: Executor, releaseId: number, us
   await executor.insert(releaseAuthors).values({ releaseId, userId }).onConflictDoNothing();
 }
 
-/** An edit voids the approval and unschedules: what is published is only ever what was approved. */
-export async function voidSignOff(executor: Executor, release: ReleaseRow) {
+/**
+ * An edit voids the approval and unschedules: what is published is only ever what was approved.
+ * A scheduled release's pages stop announcing the dates it carried (`announced`, read before the
+ * edit: it may have taken one out); answers the records to tell the pages after the commit.
+ */
+export async function voidSignOff(executor: Executor, release: ReleaseRow, actor: Actor, announced: readonly string[]) {
   await executor
     .update(releases)
     .set({
@@ -53,7 +58,12 @@ export async function voidSignOff(executor: Executor, release: ReleaseRow) {
       updatedAt: new Date(),
     })
     .where(eq(releases.id, release.id));
+  if (release.state !== "scheduled" || announced.length === 0) return [];
+  return noteAnnouncement(executor, release.id, actor, false, announced);
 }
+
+/** The dates a scheduled release announces, as a staging transaction opens it (read again when it stages). */
+const announcedAtOpen = new WeakMap<Executor, string[]>();
 
 /**
  * Where an administrator's write goes, in one statement (a save's statements each take a turn
@@ -86,10 +96,13 @@ export const releaseDraftHost: DraftHost = {
   async open(executor, draftId) {
     const release = await lockedRelease(executor, draftId);
     if (!allows(release.state, "stage")) throw new Refusal(409, releaseMessages.notOpen);
+    if (release.state === "scheduled") announcedAtOpen.set(executor, await effectiveKeysOf(executor, draftId));
   },
   async staged(executor, draftId, keys, actor) {
     const [release] = await executor.select().from(releases).where(eq(releases.id, draftId));
-    await voidSignOff(executor, release!);
+    const announced = announcedAtOpen.get(executor) ?? [];
+    announcedAtOpen.delete(executor);
+    const withdrawn = await voidSignOff(executor, release!, actor, announced);
     await addReleaseAuthor(executor, draftId, actor.id);
     await recordEvent(executor, {
       kind: "release.stage",
@@ -98,5 +111,6 @@ export const releaseDraftHost: DraftHost = {
       target: String(draftId),
       details: { release: release!.name, keys },
     });
+    return withdrawn;
   },
 };

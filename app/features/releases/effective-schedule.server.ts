@@ -58,9 +58,10 @@ export interface ComingChange {
 /**
  * The changes announced to visitors: each document's effective date staged in a release that is
  * scheduled (approved where four eyes holds, and frozen) for a time still to come, soonest first.
- * Only a scheduled release is announced: a draft's date is no promise.
+ * Only a scheduled release is announced: a draft's date is no promise. `except`: a release left
+ * out (the one a preview shows as published).
  */
-export async function comingChanges(executor: Executor, now = new Date()): Promise<ComingChange[]> {
+export async function comingChanges(executor: Executor, now = new Date(), except?: number): Promise<ComingChange[]> {
   const rows = await executor
     .select({ releaseId: releases.id, scheduledAt: releases.scheduledAt, key: releaseChanges.key, staged: releaseChanges.staged })
     .from(releaseChanges)
@@ -71,6 +72,7 @@ export async function comingChanges(executor: Executor, now = new Date()): Promi
   for (const row of rows) {
     const document = effectiveDocumentOf(row.key);
     const date = effectiveDateOfValue(row.staged);
+    if (row.releaseId === except) continue;
     if (document && date && row.scheduledAt && !coming.some((change) => change.document === document))
       coming.push({ releaseId: row.releaseId, document, date, scheduledAt: row.scheduledAt });
   }
@@ -94,21 +96,33 @@ export async function stagedKeysOf(executor: Executor, releaseId: number, docume
   return rows.map((row) => row.key).filter((key) => key.startsWith(`${document}/`));
 }
 
-/**
- * A schedule of a release with an effective date changed (scheduled, unscheduled, cancelled,
- * failed): the documents' public pages announce the coming change, or stop announcing it. Noted
- * for the archive in the change's transaction (what those pages serve changes); answers the keys
- * to tell the pages after the commit (`announceChanged`).
- */
-export async function noteAnnouncement(executor: Executor, releaseId: number, actor: Actor, announced: boolean): Promise<string[]> {
+/** The release's records that carry an effective date (what its schedule announces on the pages). */
+export async function effectiveKeysOf(executor: Executor, releaseId: number): Promise<string[]> {
   const rows = await executor
     .select({ key: releaseChanges.key })
     .from(releaseChanges)
     .where(and(eq(releaseChanges.releaseId, releaseId), inArray(releaseChanges.key, allKeys)));
-  const keys = rows.map((row) => row.key);
+  return rows.map((row) => row.key);
+}
+
+/**
+ * A schedule of a release with an effective date changed (scheduled, unscheduled, cancelled,
+ * failed, edited): the documents' public pages announce the coming change, or stop announcing it.
+ * Noted for the archive in the change's transaction (what those pages serve changes); answers the
+ * keys to tell the pages after the commit (`announceChanged`). `keys`: the dates it announced,
+ * when the change has already taken some out of the release (read before it, `effectiveKeysOf`).
+ */
+export async function noteAnnouncement(
+  executor: Executor,
+  releaseId: number,
+  actor: Actor,
+  announced: boolean,
+  keys?: readonly string[],
+): Promise<string[]> {
+  const named = [...(keys ?? (await effectiveKeysOf(executor, releaseId)))];
   const kind = announced ? announcementKinds.announced : announcementKinds.withdrawn;
-  if (keys.length > 0) await notePublished(executor, { kind, actor, releaseId, records: keys });
-  return keys;
+  if (named.length > 0) await notePublished(executor, { kind, actor, releaseId, records: named });
+  return named;
 }
 
 /** After the commit: the pages re-render on every instance (and the edges are purged of their tags). */

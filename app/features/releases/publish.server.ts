@@ -13,7 +13,7 @@ import { allows, nextState } from "./lifecycle";
 import { releaseMessages } from "./messages";
 import { assertAllowed, assertPublishable, ReleaseError } from "./releases.server";
 import { requirePermission } from "~/features/access/require.server";
-import { announceChanged, assertPublishNowAllowed, noteAnnouncement } from "./effective-schedule.server";
+import { announceChanged, assertPublishNowAllowed, effectiveKeysOf, noteAnnouncement } from "./effective-schedule.server";
 
 /** Keys whose live value changed (a newer revision) since the release staged them: one query for all. */
 export async function findConflicts(executor: Executor, changes: ReleaseChangeRow[]) {
@@ -116,14 +116,17 @@ export async function publishRelease(db: Database, releaseId: number, actor: Act
  */
 export async function resolveConflict(db: Database, releaseId: number, key: string, choice: "live" | "release", actor: NonNullable<Actor>) {
   requirePermission(actor, "releases.publish");
+  let withdrawn: string[] = [];
   await db.transaction(async (transaction) => {
     const release = await lockedRelease(transaction, releaseId);
     assertAllowed(release, "stage");
     const change = (await draftRows(transaction, releaseId)).find((row) => row.key === key);
     if (!change) throw new ReleaseError(404, releaseMessages.notFound);
     if (choice === "live") {
+      // A scheduled release's dates were announced: read before the key (perhaps one) goes.
+      const announced = release.state === "scheduled" ? await effectiveKeysOf(transaction, releaseId) : [];
       await unstage(transaction, releaseId, key);
-      await voidSignOff(transaction, release);
+      withdrawn = await voidSignOff(transaction, release, actor, announced);
     } else await rebaseStaged(transaction, releaseId, key);
     await recordEvent(transaction, {
       kind: "release.resolve",
@@ -133,6 +136,7 @@ export async function resolveConflict(db: Database, releaseId: number, key: stri
       details: { key, choice },
     });
   });
+  await announceChanged(db, withdrawn);
 }
 
 /** Marks a release whose publish failed (shown in the dashboard, logged). */

@@ -1,11 +1,19 @@
 import { expect, test } from "../support/fixtures";
 import { adminStorageState } from "../support/accounts";
 import { expectNoAxeViolations } from "../support/axe";
+import { previewHref } from "../../../app/features/releases/preview/preview";
 
 const TERMS = "E2E terms that take effect later";
 
 /** A date `days` from today, as a date field takes it (the test servers' site time zone is UTC). */
 const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A date as the English pages write it. */
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+
+/** The release the first test schedules, which the second previews and edits. */
+let releaseUrl = "";
 
 test.describe("[ADMIN][LEGAL] a change of the terms with an effective date", () => {
   test.use({ storageState: adminStorageState });
@@ -30,7 +38,7 @@ test.describe("[ADMIN][LEGAL] a change of the terms with an effective date", () 
     await page.getByLabel("Название выпуска").fill("E2E terms of next year");
     await page.getByRole("button", { name: "Создать и открыть" }).click();
     await expect(page).toHaveURL(/\/admin\/other\/releases\/\d+$/);
-    const releaseUrl = page.url();
+    releaseUrl = page.url();
 
     await page.goto("/admin/legal");
     const terms = page.getByRole("tabpanel", { name: "Terms of Service" });
@@ -88,5 +96,57 @@ test.describe("[ADMIN][LEGAL] a change of the terms with an effective date", () 
       await visitor.screenshot({ path: `test-results/effective-upcoming-${width}.png`, fullPage: true });
       await visitor.context().close();
     }
+  });
+
+  test("its preview shows the terms as on their date; an edit takes the release back to draft and the announcement goes", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    test.skip(!releaseUrl, "the first test schedules the release");
+    const releaseId = Number(releaseUrl.split("/").at(-1));
+    // A visitor is announced the change (the page cache keeps that page).
+    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    await visitor.goto("/terms");
+    await expect(visitor.locator("[data-coming-change]")).toBeVisible();
+
+    // The release's preview: the terms on their date, with the staged text, announcing nothing.
+    await page.goto(previewHref(releaseId, "/terms"));
+    const banner = page.getByTestId("preview-banner");
+    await expect(banner).toBeVisible();
+    await expect(page.locator("[data-effective-from]")).toHaveText(`Effective from ${longDate(dateIn(10))}`);
+    await expect(page.locator("article")).toContainText(TERMS);
+    await expect(page.locator("[data-coming-change]")).toHaveCount(0);
+    await page.screenshot({ path: "test-results/effective-preview-1280.png", fullPage: true });
+    await banner.getByRole("link", { name: "Выйти из предпросмотра" }).click();
+    await expect(page).toHaveURL(releaseUrl);
+
+    // Opened and edited: the release is a draft again, and the public page stops announcing it.
+    await page.getByRole("button", { name: "Редактировать в выпуске" }).click();
+    await expect(page.getByRole("main").getByRole("button", { name: "Вернуться к правке сайта" })).toBeVisible();
+    await page.goto("/admin/legal");
+    const terms = page.getByRole("tabpanel", { name: "Terms of Service" });
+    await terms.locator(".ql-editor").click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(" (corrected)");
+    await terms.getByRole("button", { name: "Сохранить контент" }).click();
+    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        await page.goto(releaseUrl);
+        return page.getByTestId("release-state").textContent();
+      })
+      .toBe("Черновик");
+    await visitor.goto("/terms");
+    await expect(visitor.locator("[data-coming-change]")).toHaveCount(0);
+    await expect(visitor.locator("article")).not.toContainText(TERMS);
+    await visitor.context().close();
+
+    // Cancelled, and back to the site's editing, for the worker's other specs.
+    await page.getByRole("main").getByRole("button", { name: "Вернуться к правке сайта" }).click();
+    await expect(page.getByRole("button", { name: "Редактировать в выпуске" })).toBeVisible();
+    await page.getByRole("button", { name: "Отменить выпуск" }).click();
+    await expect(page.getByTestId("release-state")).toHaveText("Отменён");
   });
 });

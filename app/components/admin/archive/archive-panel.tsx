@@ -79,7 +79,11 @@ function VersionsCard({ path, timeline }: { path: string; timeline: PageVersion[
             </thead>
             <tbody>
               {timeline.map((version) => (
-                <tr key={version.entryId} className="border-t border-slate-200">
+                <tr
+                  key={version.entryId}
+                  className="border-t border-slate-200"
+                  data-checkpoint={version.keptByCheckpoint !== null || undefined}
+                >
                   <td className="py-2">{moment(version.at)}</td>
                   <td>
                     {a.kinds[version.kind] ?? version.kind}
@@ -91,7 +95,7 @@ function VersionsCard({ path, timeline }: { path: string; timeline: PageVersion[
                         </a>
                       </>
                     ) : null}
-                    {version.kind !== "start" && version.kind !== "archive.retention" ? (
+                    {version.kind !== "start" && version.kind !== "archive.retention" && version.keptByCheckpoint === null ? (
                       <>
                         {" · "}
                         <a className="text-indigo-700 underline" href={revisionsLink(version)} data-testid="archive-revisions">
@@ -100,10 +104,11 @@ function VersionsCard({ path, timeline }: { path: string; timeline: PageVersion[
                       </>
                     ) : null}
                   </td>
-                  <td>{version.by ?? a.system}</td>
+                  <td>{version.keptByCheckpoint !== null ? a.checkpointWho : (version.by ?? a.system)}</td>
                   <td>{version.status}</td>
                   <td>
-                    <a className="text-indigo-700 underline" href={pageLink(path, version.at.slice(0, 19))}>
+                    {/* A checkpoint's version opens as of the cutoff: the archive begins there. */}
+                    <a className="text-indigo-700 underline" href={pageLink(path, (version.keptByCheckpoint ?? version.at).slice(0, 19))}>
                       {a.view}
                     </a>
                   </td>

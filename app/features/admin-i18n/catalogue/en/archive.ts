@@ -18,11 +18,13 @@ export const archive: typeof ru = {
   what: "What changed",
   release: (p) => `Release #${p.id}`,
   group: "Change group",
+  checkpointWho: "Unknown: its entry was removed after the retention period",
   system: "The site",
   status: "Answer",
   view: "Open",
   back: "Back to the archive",
   kinds: {
+    "archive.checkpoint": "The version in force at the cutoff, kept by the retention checkpoint",
     "archive.retention": "Old entries removed after the retention period",
     start: "The archive's starting point",
     "release.publish": "A release published",
