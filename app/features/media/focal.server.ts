@@ -18,6 +18,19 @@ const nameOf = (address: string | undefined) => UPLOAD.exec(address?.trim() ?? "
 
 let keptVersion = -1;
 const kept = new Map<string, Promise<Focus | null>>();
+// The Open Graph address of each upload asked for, kept for the content version as the points
+// are: every public page of a version shares the same few images, and each answer costs the
+// store a listing of the file's crops (two when a crop is made).
+const keptImages = new Map<string, Promise<string | undefined>>();
+
+function keepForVersion() {
+  const version = getContentVersion();
+  if (version !== keptVersion) {
+    kept.clear();
+    keptImages.clear();
+    keptVersion = version;
+  }
+}
 
 async function readFocus(db: Database, name: string): Promise<Focus | null> {
   const [row] = await db
@@ -30,11 +43,7 @@ async function readFocus(db: Database, name: string): Promise<Focus | null> {
 /** A file's focal point for the current content version (null: none); the page's render names the file's record. */
 export function focusOf(name: string, db: Database = getDb()): Promise<Focus | null> {
   noteRead(mediaInfoKey(name).text);
-  const version = getContentVersion();
-  if (version !== keptVersion) {
-    kept.clear();
-    keptVersion = version;
-  }
+  keepForVersion();
   let focus = kept.get(name);
   if (!focus) {
     focus = readFocus(db, name).catch((error: unknown) => {
@@ -61,15 +70,48 @@ export async function withFocalPoints(images: Record<string, ImageInfo>): Promis
 /**
  * The address to share for an Open Graph image: an uploaded image with a focal point gives its
  * 1200 × 630 crop around it; without a point its crops are removed and the upload is shared as it
- * is. Other addresses come back as they are.
+ * is. Other addresses come back as they are. Kept for the content version, but for a crop that
+ * could not be made (the next render tries again).
  */
-export async function openGraphImageOf(address: string | undefined): Promise<string | undefined> {
+export function openGraphImageOf(address: string | undefined): Promise<string | undefined> {
   const name = nameOf(address);
-  if (!name || !/\.(?:jpg|png|gif|webp)$/.test(name)) return address;
-  const focus = await focusOf(name);
+  if (!address || !name || !/\.(?:jpg|png|gif|webp)$/.test(name)) return Promise.resolve(address);
+  // The page's render names the file's record whether the answer is kept or not.
+  noteRead(mediaInfoKey(name).text);
+  keepForVersion();
+  let shared = keptImages.get(address);
+  if (!shared) {
+    const made = focusOf(name).then(async (focus) => {
+      const image = await sharedImageOf(name, focus, address);
+      if (focus && image === address && keptImages.get(address) === made) keptImages.delete(address);
+      return image;
+    });
+    made.catch(() => {
+      if (keptImages.get(address) === made) keptImages.delete(address);
+    });
+    keptImages.set(address, made);
+    shared = made;
+  }
+  return shared;
+}
+
+async function sharedImageOf(name: string, focus: Focus | null, address: string | undefined) {
   if (!focus) {
     await removeOpenGraphCrops(name).catch(() => undefined);
     return address;
   }
   return (await openGraphCrop(name, focus)) ?? address;
+}
+
+/** Each page's own Open Graph image (`ogImage`) as `openGraphImageOf` shares it; the same object when no page has one. */
+export async function withOpenGraphCrops<T extends { ogImage: string }>(byPath: Record<string, T>): Promise<Record<string, T>> {
+  const entries = Object.entries(byPath);
+  if (!entries.some(([, fields]) => fields.ogImage)) return byPath;
+  const shared = await Promise.all(
+    entries.map(async ([path, fields]) => {
+      const image = fields.ogImage ? await openGraphImageOf(fields.ogImage) : undefined;
+      return [path, image && image !== fields.ogImage ? { ...fields, ogImage: image } : fields] as const;
+    }),
+  );
+  return Object.fromEntries(shared);
 }
