@@ -2,12 +2,16 @@
 // crop with `object-fit: cover`, and the Open Graph image, a 1200 × 630 crop around the point
 // (uploads/crops.server.ts). Read once per content version: a save of a file's page is a record
 // write like any other, so the version moves, the page cache re-renders every page and the crop
-// of the new point is made (the old one removed) by the first render that shares it.
+// of the new point is made (the old one removed) by the first render that shares it. A preview of
+// a release shows the point it stages (read from the preview, never kept), its crop made beside
+// the live one.
 import { inArray } from "drizzle-orm";
 import { mediaFileInfo } from "~/db/schema";
 import { getContentVersion } from "~/features/records/version.server";
 import { noteRead } from "~/features/records/read-tags.server";
+import { currentPreview } from "~/features/records/preview-context.server";
 import { openGraphCrop, removeOpenGraphCrops, type Focus } from "~/features/uploads/crops.server";
+import { getUploadStore } from "~/features/uploads/upload-store.server";
 import type { ImageInfo } from "~/features/uploads/upload-url";
 import { getDb, type Database } from "~/platform/db.server";
 import { mediaInfoKey } from "./file-version.server";
@@ -40,9 +44,19 @@ async function readFocus(db: Database, name: string): Promise<Focus | null> {
   return row && row.x !== null && row.y !== null ? { x: row.x, y: row.y } : null;
 }
 
-/** A file's focal point for the current content version (null: none); the page's render names the file's record. */
+/** The point a preview of a release shows when the release stages the file's record (null: none); else undefined. */
+function stagedFocus(name: string): Focus | null | undefined {
+  const staged = currentPreview()?.staged;
+  const key = mediaInfoKey(name).text;
+  if (!staged?.has(key)) return undefined;
+  return (staged.get(key) as { focal?: Focus | null } | null)?.focal ?? null;
+}
+
+/** A file's focal point for the current content version (null: none), or as the release previewed stages it; the page's render names the file's record. */
 export function focusOf(name: string, db: Database = getDb()): Promise<Focus | null> {
   noteRead(mediaInfoKey(name).text);
+  const staged = stagedFocus(name);
+  if (staged !== undefined) return Promise.resolve(staged);
   keepForVersion();
   let focus = kept.get(name);
   if (!focus) {
@@ -78,6 +92,8 @@ export function openGraphImageOf(address: string | undefined): Promise<string | 
   if (!address || !name || !/\.(?:jpg|png|gif|webp)$/.test(name)) return Promise.resolve(address);
   // The page's render names the file's record whether the answer is kept or not.
   noteRead(mediaInfoKey(name).text);
+  const staged = stagedFocus(name);
+  if (staged !== undefined) return stagedImageOf(name, staged, address);
   keepForVersion();
   let shared = keptImages.get(address);
   if (!shared) {
@@ -101,6 +117,16 @@ async function sharedImageOf(name: string, focus: Focus | null, address: string 
     return address;
   }
   return (await openGraphCrop(name, focus)) ?? address;
+}
+
+/**
+ * A preview's image of a staged point: its crop, made beside the live one and removing none (the
+ * live pages share theirs until the release is published; the next live crop of the file
+ * removes it), never kept; without a staged point, the upload.
+ */
+async function stagedImageOf(name: string, focus: Focus | null, address: string) {
+  if (!focus) return address;
+  return (await openGraphCrop(name, focus, getUploadStore(), { removeOthers: false })) ?? address;
 }
 
 /** Each page's own Open Graph image (`ogImage`) as `openGraphImageOf` shares it; the same object when no page has one. */
