@@ -2,12 +2,16 @@
 // crop with `object-fit: cover`, and the Open Graph image, a 1200 × 630 crop around the point
 // (uploads/crops.server.ts). Read once per content version: a save of a file's page is a record
 // write like any other, so the version moves, the page cache re-renders every page and the crop
-// of the new point is made (the old one removed) by the first render that shares it.
+// of the new point is made (the old one removed) by the first render that shares it. A preview of
+// a release shows the point it stages (read from the preview, never kept), its crop made beside
+// the live one.
 import { inArray } from "drizzle-orm";
 import { mediaFileInfo } from "~/db/schema";
 import { getContentVersion } from "~/features/records/version.server";
 import { noteRead } from "~/features/records/read-tags.server";
+import { currentPreview } from "~/features/records/preview-context.server";
 import { openGraphCrop, removeOpenGraphCrops, type Focus } from "~/features/uploads/crops.server";
+import { getUploadStore } from "~/features/uploads/upload-store.server";
 import type { ImageInfo } from "~/features/uploads/upload-url";
 import { getDb, type Database } from "~/platform/db.server";
 import { mediaInfoKey } from "./file-version.server";
@@ -18,6 +22,19 @@ const nameOf = (address: string | undefined) => UPLOAD.exec(address?.trim() ?? "
 
 let keptVersion = -1;
 const kept = new Map<string, Promise<Focus | null>>();
+// The Open Graph address of each upload asked for, kept for the content version as the points
+// are: every public page of a version shares the same few images, and each answer costs the
+// store a listing of the file's crops (two when a crop is made).
+const keptImages = new Map<string, Promise<string | undefined>>();
+
+function keepForVersion() {
+  const version = getContentVersion();
+  if (version !== keptVersion) {
+    kept.clear();
+    keptImages.clear();
+    keptVersion = version;
+  }
+}
 
 async function readFocus(db: Database, name: string): Promise<Focus | null> {
   const [row] = await db
@@ -27,14 +44,20 @@ async function readFocus(db: Database, name: string): Promise<Focus | null> {
   return row && row.x !== null && row.y !== null ? { x: row.x, y: row.y } : null;
 }
 
-/** A file's focal point for the current content version (null: none); the page's render names the file's record. */
+/** The point a preview of a release shows when the release stages the file's record (null: none); else undefined. */
+function stagedFocus(name: string): Focus | null | undefined {
+  const staged = currentPreview()?.staged;
+  const key = mediaInfoKey(name).text;
+  if (!staged?.has(key)) return undefined;
+  return (staged.get(key) as { focal?: Focus | null } | null)?.focal ?? null;
+}
+
+/** A file's focal point for the current content version (null: none), or as the release previewed stages it; the page's render names the file's record. */
 export function focusOf(name: string, db: Database = getDb()): Promise<Focus | null> {
   noteRead(mediaInfoKey(name).text);
-  const version = getContentVersion();
-  if (version !== keptVersion) {
-    kept.clear();
-    keptVersion = version;
-  }
+  const staged = stagedFocus(name);
+  if (staged !== undefined) return Promise.resolve(staged);
+  keepForVersion();
   let focus = kept.get(name);
   if (!focus) {
     focus = readFocus(db, name).catch((error: unknown) => {
@@ -61,15 +84,60 @@ export async function withFocalPoints(images: Record<string, ImageInfo>): Promis
 /**
  * The address to share for an Open Graph image: an uploaded image with a focal point gives its
  * 1200 × 630 crop around it; without a point its crops are removed and the upload is shared as it
- * is. Other addresses come back as they are.
+ * is. Other addresses come back as they are. Kept for the content version, but for a crop that
+ * could not be made (the next render tries again).
  */
-export async function openGraphImageOf(address: string | undefined): Promise<string | undefined> {
+export function openGraphImageOf(address: string | undefined): Promise<string | undefined> {
   const name = nameOf(address);
-  if (!name || !/\.(?:jpg|png|gif|webp)$/.test(name)) return address;
-  const focus = await focusOf(name);
+  if (!address || !name || !/\.(?:jpg|png|gif|webp)$/.test(name)) return Promise.resolve(address);
+  // The page's render names the file's record whether the answer is kept or not.
+  noteRead(mediaInfoKey(name).text);
+  const staged = stagedFocus(name);
+  if (staged !== undefined) return stagedImageOf(name, staged, address);
+  keepForVersion();
+  let shared = keptImages.get(address);
+  if (!shared) {
+    const made = focusOf(name).then(async (focus) => {
+      const image = await sharedImageOf(name, focus, address);
+      if (focus && image === address && keptImages.get(address) === made) keptImages.delete(address);
+      return image;
+    });
+    made.catch(() => {
+      if (keptImages.get(address) === made) keptImages.delete(address);
+    });
+    keptImages.set(address, made);
+    shared = made;
+  }
+  return shared;
+}
+
+async function sharedImageOf(name: string, focus: Focus | null, address: string | undefined) {
   if (!focus) {
     await removeOpenGraphCrops(name).catch(() => undefined);
     return address;
   }
   return (await openGraphCrop(name, focus)) ?? address;
+}
+
+/**
+ * A preview's image of a staged point: its crop, made beside the live one and removing none (the
+ * live pages share theirs until the release is published; the next live crop of the file
+ * removes it), never kept; without a staged point, the upload.
+ */
+async function stagedImageOf(name: string, focus: Focus | null, address: string) {
+  if (!focus) return address;
+  return (await openGraphCrop(name, focus, getUploadStore(), { removeOthers: false })) ?? address;
+}
+
+/** Each page's own Open Graph image (`ogImage`) as `openGraphImageOf` shares it; the same object when no page has one. */
+export async function withOpenGraphCrops<T extends { ogImage: string }>(byPath: Record<string, T>): Promise<Record<string, T>> {
+  const entries = Object.entries(byPath);
+  if (!entries.some(([, fields]) => fields.ogImage)) return byPath;
+  const shared = await Promise.all(
+    entries.map(async ([path, fields]) => {
+      const image = fields.ogImage ? await openGraphImageOf(fields.ogImage) : undefined;
+      return [path, image && image !== fields.ogImage ? { ...fields, ogImage: image } : fields] as const;
+    }),
+  );
+  return Object.fromEntries(shared);
 }

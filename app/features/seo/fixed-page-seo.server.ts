@@ -8,6 +8,7 @@ import type { Actor } from "~/features/records/revisions.server";
 import { latestVersions } from "~/features/records/revisions.server";
 import { emptySeo, type PageSeoFields } from "~/features/seo/seo-fields";
 import { currentPreview } from "~/features/records/preview-context.server";
+import { withOpenGraphCrops } from "~/features/media/focal.server";
 import { getDb, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
 import { isConnectionError } from "~/platform/database-outage.server";
@@ -75,8 +76,13 @@ addContentReader({
 
 /**
  * The public read: the pages with fields of their own (ownFields), kept for the content version; in a preview, with the release applied. Never changed by its callers.
+ * A page's own sharing image is shared as the site's others are: an upload with a focal point gives the 1200 × 630 crop around it (media/focal.server.ts).
  */
 export async function getFixedSeo(): Promise<FixedSeoByPath> {
+  return withOpenGraphCrops(await storedFixedSeo());
+}
+
+async function storedFixedSeo(): Promise<FixedSeoByPath> {
   const chain = translationChain();
   if (chain.length === 0) return getDefaultLocaleSeo();
   // In another locale: each field its own value, else the default locale's (fixed-page-seo-locale.ts).

@@ -51,7 +51,7 @@ export function coverCrop(image: { width: number; height: number }, focus: Focus
   };
 }
 
-async function makeCrop(store: UploadStore, fileName: string, focus: Focus): Promise<string | undefined> {
+async function makeCrop(store: UploadStore, fileName: string, focus: Focus, removeOthers: boolean): Promise<string | undefined> {
   const name = openGraphCropName(fileName, focus);
   const key = `uploads/${name}`;
   if (!(await cropKeys(store, fileName)).includes(key)) {
@@ -77,7 +77,7 @@ async function makeCrop(store: UploadStore, fileName: string, focus: Focus): Pro
       await fsp.rm(temporary, { force: true });
     }
   }
-  await removeOpenGraphCrops(fileName, store, key);
+  if (removeOthers) await removeOpenGraphCrops(fileName, store, key);
   return `/uploads/${name}`;
 }
 
@@ -85,14 +85,20 @@ const making = new Map<string, Promise<string | undefined>>();
 
 /**
  * The address of an upload's 1200 × 630 crop around `focus`, made (and the crops of other points
- * removed) when it is not stored yet; undefined when the upload is gone or cannot be decoded
- * (the page then shares the upload as it is).
+ * removed, unless `removeOthers` is false: a preview's crop of a staged point) when it is not
+ * stored yet; undefined when the upload is gone or cannot be decoded (the page then shares the
+ * upload as it is).
  */
-export function openGraphCrop(fileName: string, focus: Focus, store: UploadStore = getUploadStore()): Promise<string | undefined> {
-  const name = `${store.describe()}\n${openGraphCropName(fileName, focus)}`;
+export function openGraphCrop(
+  fileName: string,
+  focus: Focus,
+  store: UploadStore = getUploadStore(),
+  { removeOthers = true }: { removeOthers?: boolean } = {},
+): Promise<string | undefined> {
+  const name = `${store.describe()}\n${openGraphCropName(fileName, focus)}\n${removeOthers}`;
   let made = making.get(name);
   if (!made) {
-    made = makeCrop(store, fileName, focus)
+    made = makeCrop(store, fileName, focus, removeOthers)
       .catch((error: unknown) => {
         logger.warn({ err: error, fileName }, "Open Graph crop not made");
         return undefined;
