@@ -3,9 +3,13 @@
 // published there by the scheduler; until then the page keeps its text and announces the coming
 // version, from then on it says since when it applies and lists its earlier versions, served
 // from the archive. On both databases: the scheduler's claim, the archive's chain and its reads.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { archiveOutbox, releases, user } from "~/db/schema";
+import { archiveOutbox, pageContent, releases, user } from "~/db/schema";
+import { deleteContentRow, listContentRows, updateContentValue } from "~/features/content/admin.server";
+import { contentIntents } from "~/features/content/intents";
+import { contentMessages } from "~/features/content/schema";
+import { action as contentAction } from "~/routes/admin.content";
 import { archivePending } from "~/features/archive/worker.server";
 import type { ArchiveCapture } from "~/features/archive/capture.server";
 import { initLegalPages } from "~/features/content/legal/admin.server";
@@ -167,6 +171,29 @@ describe.each(onBothDatabases)("effective dates of the terms and fees on %s", (k
     expect(after.body.notes.top).toMatch(/data-effective-from>Effective from /);
     expect(after.body.notes.top).not.toContain("data-coming-change");
     expect((await callRoute(upcomingLoader, siteRequest("/terms/upcoming"))).status).toBe(404);
+  });
+
+  it("keeps the published date out of the site content tab: not listed, saved, deleted or added there", async () => {
+    const db = app.handle.db;
+    const where = and(eq(pageContent.pageName, "terms"), eq(pageContent.sectionName, "effective_from"));
+    const [row] = await db.select({ id: pageContent.id, value: pageContent.contentValue }).from(pageContent).where(where);
+    expect(row?.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await listContentRows(db)).some((entry) => entry.id === row!.id)).toBe(false);
+    expect(await updateContentValue(db, { id: row!.id, contentValue: "2020-01-01" }, admin)).toBe(false);
+    expect(await deleteContentRow(db, row!.id, admin)).toBe(false);
+    const added = await callRoute(
+      contentAction,
+      postForm(
+        "/admin/content",
+        { intent: contentIntents.add, pageName: "fees", sectionName: "effective_from", contentValue: "2020-01-01" },
+        cookie,
+      ),
+    );
+    expect(added.status).toBe(400);
+    expect(JSON.stringify(added.body)).toContain(contentMessages.effectiveReserved);
+    expect((await db.select({ value: pageContent.contentValue }).from(pageContent).where(where))[0]?.value).toBe(row!.value);
+    const fees = and(eq(pageContent.pageName, "fees"), eq(pageContent.sectionName, "effective_from"));
+    expect(await db.select().from(pageContent).where(fees)).toEqual([]);
   });
 
   it("lists the earlier version with its period and serves it from the archive, for these documents only", async () => {

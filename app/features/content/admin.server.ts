@@ -3,7 +3,7 @@ import sanitizeHtml from "sanitize-html";
 import { defaultPageRows } from "~/features/content/catalogue/catalogue";
 import type { ContentType } from "~/features/content/catalogue/types";
 import { pageContent } from "~/db/schema";
-import { contentMessages, isLegalPageRow, type ContentAdd, type ContentEntry } from "~/features/content/schema";
+import { contentMessages, isEffectiveDateRow, isLegalPageRow, type ContentAdd, type ContentEntry } from "~/features/content/schema";
 import { Refusal } from "~/platform/refusal";
 import type { Database } from "~/platform/db.server";
 import { newContentRow, writeContentRow } from "./write.server";
@@ -13,7 +13,10 @@ import { sanitizeLegalHtml } from "~/platform/sanitize.server";
 import { contentRecordKey } from "./records.server";
 import type { ContentSnapshot } from "./internal/snapshots.server";
 
-/** The kinds of page content row this tab manages (not the settings, the page links or the fixed pages' SEO). */
+/**
+ * The kinds of page content row this tab manages (not the settings, the page links or the fixed
+ * pages' SEO), and of those not the documents' effective dates: a release carries them.
+ */
 const MANAGED_KINDS = ["content", "fee", "legal-page"];
 
 /**
@@ -22,7 +25,7 @@ const MANAGED_KINDS = ["content", "fee", "legal-page"];
  */
 const storedRows = and(ne(pageContent.pageName, "global"), isNull(pageContent.pageUrl));
 const isManaged = (row: { pageName: string; sectionName: string }) =>
-  MANAGED_KINDS.includes(contentRecordKey(row.pageName, row.sectionName).kind);
+  MANAGED_KINDS.includes(contentRecordKey(row.pageName, row.sectionName).kind) && !isEffectiveDateRow(row.pageName, row.sectionName);
 
 /** The page and section of one of this tab's rows by its id; undefined when no row of this tab has it. */
 async function managedRow(db: Database, id: number) {

@@ -29,8 +29,14 @@ describe("contentAddSchema", () => {
     [{ sectionName: "a/b" }, contentMessages.nameFormat],
     [{ contentValue: "v".repeat(200_001) }, contentMessages.contentTooLong],
     [{ contentType: "video" }, contentMessages.contentType],
+    [{ pageName: "terms", sectionName: "effective_from" }, contentMessages.effectiveReserved],
+    [{ pageName: "fees", sectionName: "effective_from" }, contentMessages.effectiveReserved],
   ])("refuses %j with its message", (input, message) => {
     expect(firstMessage(input)).toBe(message);
+  });
+
+  it("leaves effective_from to pages without an effective date", () => {
+    expect(firstMessage({ pageName: "home", sectionName: "effective_from" })).toBeUndefined();
   });
 
   it("accepts the limits themselves", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LEGAL_SECTION } from "~/features/content/catalogue/legal";
 import { contentTypes, legalPageNames, type ContentType } from "~/features/content/catalogue/types";
 import { versionField } from "~/features/records/schema";
+import { effectiveDocumentOf } from "./effective/keys";
 
 /** The exact messages of the site content tab, as the dashboard shows them. */
 export const contentMessages = {
@@ -11,6 +12,7 @@ export const contentMessages = {
   sectionNameTooLong: "Section name too long",
   nameFormat: 'Use lower-case letters, digits, "-" and "_" only',
   globalReserved: "Global settings are edited in the Global settings tab",
+  effectiveReserved: "An effective date is set in a release, on the Legal pages or Fees tab",
   contentTooLong: "Content too long",
   contentType: "Choose a content type",
   notFound: "Content not found",
@@ -45,15 +47,24 @@ const name = (required: string, tooLong: string) =>
 const contentValue = z.string().max(MAX_CONTENT_VALUE, contentMessages.contentTooLong);
 
 /** The Add Content form: page name and section name required. */
-export const contentAddSchema = z.object({
-  pageName: name(contentMessages.pageNameRequired, contentMessages.pageNameTooLong).refine(
-    (page) => page !== "global",
-    contentMessages.globalReserved,
-  ),
-  sectionName: name(contentMessages.sectionNameRequired, contentMessages.sectionNameTooLong),
-  contentType: z.enum(contentTypes, { error: contentMessages.contentType }).default("text"),
-  contentValue: contentValue.default(""),
-});
+export const contentAddSchema = z
+  .object({
+    pageName: name(contentMessages.pageNameRequired, contentMessages.pageNameTooLong).refine(
+      (page) => page !== "global",
+      contentMessages.globalReserved,
+    ),
+    sectionName: name(contentMessages.sectionNameRequired, contentMessages.sectionNameTooLong),
+    contentType: z.enum(contentTypes, { error: contentMessages.contentType }).default("text"),
+    contentValue: contentValue.default(""),
+  })
+  // A page's effective date goes live only through a release scheduled for it (docs/effective-dates.md).
+  .refine((row) => !isEffectiveDateRow(row.pageName, row.sectionName), {
+    path: ["sectionName"],
+    message: contentMessages.effectiveReserved,
+  });
+
+/** Whether a page content row is a document's effective date (`terms/effective_from`), which this tab does not edit. */
+export const isEffectiveDateRow = (page: string, section: string) => effectiveDocumentOf(`${page}/${section}`) !== undefined;
 
 export type ContentAdd = z.infer<typeof contentAddSchema>;
 
