@@ -57,7 +57,7 @@ export function ActivityLog({
       <Form
         key={searchOf(filters)}
         method="get"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]"
+        className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]"
       >
         <div className="space-y-1">
           <Label htmlFor="activity-person">{m.activity.who}</Label>

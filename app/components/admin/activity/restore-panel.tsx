@@ -39,7 +39,7 @@ export function RestorePanel({ deleted, groups }: { deleted: RevisionView[]; gro
   });
   const busy = fetcher.state !== "idle";
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <section aria-labelledby="deleted-heading" className="rounded-xl border border-slate-200 bg-white p-4">
         <h3 id="deleted-heading" className="font-semibold">
           {r.deleted}
@@ -50,7 +50,7 @@ export function RestorePanel({ deleted, groups }: { deleted: RevisionView[]; gro
             <li key={revision.id} className="flex items-center justify-between gap-3 py-2 text-sm" data-testid="deleted-entry">
               <span className="min-w-0">
                 <span className="block truncate">{describeDeleted(m, revision)}</span>
-                <span className="text-slate-600">
+                <span className="break-words text-slate-600">
                   {revision.by ?? r.system} · {formatWhen(language, revision.at)}
                 </span>
               </span>
@@ -83,7 +83,7 @@ export function RestorePanel({ deleted, groups }: { deleted: RevisionView[]; gro
         <ul className="mt-2 divide-y divide-slate-100">
           {groups.map((group) => (
             <li key={group.groupId} className="flex items-center justify-between gap-3 py-2 text-sm" data-testid="initialize-group">
-              <span>
+              <span className="min-w-0 break-words">
                 {group.by ?? r.system} · {formatWhen(language, group.at)} · {r.changed({ count: group.changed })}
               </span>
               <ConfirmDialog

@@ -31,7 +31,11 @@ function ExportCard({ began, at, paths }: { began: string; at: string; paths: st
       </CardHeader>
       <CardContent className="grid gap-3">
         <p className="text-sm text-slate-600">{a.exportIntro({ days: EXPORT_LIMIT_DAYS })}</p>
-        <form method="get" action="/admin/archive/export" className="grid gap-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end">
+        <form
+          method="get"
+          action="/admin/archive/export"
+          className="grid grid-cols-1 gap-3 sm:grid-cols-[auto_auto_minmax(0,1fr)_auto] sm:items-end"
+        >
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             {a.exportFrom}
             <Input type="datetime-local" name={archiveQueryNames.from} defaultValue={began.slice(0, 16)} required />
@@ -65,57 +69,59 @@ function VersionsCard({ path, timeline }: { path: string; timeline: PageVersion[
         {timeline.length === 0 ? (
           <p className="text-sm text-slate-600">{a.noVersions}</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="text-slate-600">
-                <th scope="col">{a.when}</th>
-                <th scope="col">{a.what}</th>
-                <th scope="col">{a.who}</th>
-                <th scope="col">{a.status}</th>
-                <th scope="col">
-                  <span className="sr-only">{a.view}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {timeline.map((version) => (
-                <tr
-                  key={version.entryId}
-                  className="border-t border-slate-200"
-                  data-checkpoint={version.keptByCheckpoint !== null || undefined}
-                >
-                  <td className="py-2">{moment(version.at)}</td>
-                  <td>
-                    {a.kinds[version.kind] ?? version.kind}
-                    {version.releaseId !== null ? (
-                      <>
-                        {" · "}
-                        <a className="text-indigo-700 underline" href={releaseLink(version.releaseId)}>
-                          {a.release({ id: version.releaseId })}
-                        </a>
-                      </>
-                    ) : null}
-                    {version.kind !== "start" && version.kind !== "archive.retention" && version.keptByCheckpoint === null ? (
-                      <>
-                        {" · "}
-                        <a className="text-indigo-700 underline" href={revisionsLink(version)} data-testid="archive-revisions">
-                          {a.revisions}
-                        </a>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{version.keptByCheckpoint !== null ? a.checkpointWho : (version.by ?? a.system)}</td>
-                  <td>{version.status}</td>
-                  <td>
-                    {/* A checkpoint's version opens as of the cutoff: the archive begins there. */}
-                    <a className="text-indigo-700 underline" href={pageLink(path, (version.keptByCheckpoint ?? version.at).slice(0, 19))}>
-                      {a.view}
-                    </a>
-                  </td>
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="text-slate-600">
+                  <th scope="col">{a.when}</th>
+                  <th scope="col">{a.what}</th>
+                  <th scope="col">{a.who}</th>
+                  <th scope="col">{a.status}</th>
+                  <th scope="col">
+                    <span className="sr-only">{a.view}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {timeline.map((version) => (
+                  <tr
+                    key={version.entryId}
+                    className="border-t border-slate-200"
+                    data-checkpoint={version.keptByCheckpoint !== null || undefined}
+                  >
+                    <td className="py-2">{moment(version.at)}</td>
+                    <td>
+                      {a.kinds[version.kind] ?? version.kind}
+                      {version.releaseId !== null ? (
+                        <>
+                          {" · "}
+                          <a className="text-indigo-700 underline" href={releaseLink(version.releaseId)}>
+                            {a.release({ id: version.releaseId })}
+                          </a>
+                        </>
+                      ) : null}
+                      {version.kind !== "start" && version.kind !== "archive.retention" && version.keptByCheckpoint === null ? (
+                        <>
+                          {" · "}
+                          <a className="text-indigo-700 underline" href={revisionsLink(version)} data-testid="archive-revisions">
+                            {a.revisions}
+                          </a>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>{version.keptByCheckpoint !== null ? a.checkpointWho : (version.by ?? a.system)}</td>
+                    <td>{version.status}</td>
+                    <td>
+                      {/* A checkpoint's version opens as of the cutoff: the archive begins there. */}
+                      <a className="text-indigo-700 underline" href={pageLink(path, (version.keptByCheckpoint ?? version.at).slice(0, 19))}>
+                        {a.view}
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </CardContent>
     </Card>
@@ -128,7 +134,7 @@ function PathSelect({ paths, defaultValue, wholeSite }: { paths: string[]; defau
     <select
       name={archiveQueryNames.path}
       defaultValue={defaultValue}
-      className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
+      className="h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
     >
       {wholeSite !== undefined ? <option value="">{wholeSite}</option> : null}
       {paths.map((candidate) => (
@@ -145,7 +151,7 @@ export function ArchivePanel({ began, paths, path, at, timeline, error }: Archiv
   const { m } = useMessages();
   const a = m.archive;
   return (
-    <section aria-labelledby="archive-heading" className="grid gap-6">
+    <section aria-labelledby="archive-heading" className="grid grid-cols-1 gap-6">
       <div>
         <PanelHeading id="archive-heading" icon={Archive}>
           {a.title}
@@ -158,7 +164,7 @@ export function ArchivePanel({ began, paths, path, at, timeline, error }: Archiv
           {error}
         </p>
       ) : null}
-      <Form method="get" className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end">
+      <Form method="get" className="grid grid-cols-1 gap-3 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:items-end">
         <label className="grid gap-1 text-sm font-medium text-slate-800">
           {a.at}
           <Input type="datetime-local" name={archiveQueryNames.at} defaultValue={at} required />
