@@ -41,7 +41,7 @@ export function LocalesPanel({
   const addable = localeCodes.filter((code) => !added.has(code));
   const submit = (fields: Record<string, string>) => void fetcher.submit(fields, { method: "post" });
   return (
-    <section aria-labelledby="locales-heading" className="grid gap-6">
+    <section aria-labelledby="locales-heading" className="grid grid-cols-1 gap-6">
       <div>
         <PanelHeading id="locales-heading" icon={Languages}>
           {m.locales.title}

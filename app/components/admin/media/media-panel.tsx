@@ -178,7 +178,7 @@ export function MediaPanel({ files, total, matching, pages, uploaders, longUnuse
     },
   });
   return (
-    <section aria-labelledby="media-heading" className="grid gap-6">
+    <section aria-labelledby="media-heading" className="grid grid-cols-1 gap-6">
       <div>
         <PanelHeading id="media-heading" icon={Images}>
           {t.title}

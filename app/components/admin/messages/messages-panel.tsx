@@ -35,7 +35,7 @@ export function MessagesPanel({ messages, total, filter, mailConfigured }: Messa
   const unread = messages.filter((message) => !message.isRead).length;
   const filtered = Boolean(filter.subject || filter.q);
   return (
-    <section aria-labelledby="messages-heading" className="grid gap-4">
+    <section aria-labelledby="messages-heading" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="messages-heading" className="text-xl font-semibold">

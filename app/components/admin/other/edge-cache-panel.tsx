@@ -43,7 +43,7 @@ function TargetRow({ target }: { target: EdgeTargetView }) {
 export function EdgeCachePanel({ view }: { view: EdgeCacheView }) {
   const { m } = useMessages();
   return (
-    <section aria-labelledby="edge-heading" className="grid gap-6">
+    <section aria-labelledby="edge-heading" className="grid grid-cols-1 gap-6">
       <div>
         <PanelHeading id="edge-heading" icon={CloudCog}>
           {m.edge.title}

@@ -97,7 +97,7 @@ export function PageEditor({
   const present = new Set(blocks.map((block) => block.type));
   const shownErrors = inLanguageAll(language, errors);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <h2 className="text-xl font-semibold text-slate-900">{m.pages.heading({ title: page.title })}</h2>
       {staged ? (
         <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="page-staged">

@@ -109,7 +109,7 @@ export function PagesPanel({
     );
   }
   return (
-    <section aria-labelledby="pages-heading" className="grid gap-6">
+    <section aria-labelledby="pages-heading" className="grid grid-cols-1 gap-6">
       <div>
         <PanelHeading id="pages-heading" icon={FileStack}>
           {m.pages.title}

@@ -28,7 +28,7 @@ function AddRedirectForm() {
     },
   });
   return (
-    <fetcher.Form method="post" className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto_auto]">
+    <fetcher.Form method="post" className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto]">
       <input type="hidden" name="intent" value={redirectIntents.create} />
       <div className="grid gap-1">
         <Label htmlFor="redirect-from">{m.redirects.from}</Label>
@@ -123,7 +123,7 @@ function RemovedInRelease({ redirects }: { redirects: Pick<RedirectView, "id" | 
       <p className="font-medium">{m.redirects.removedInRelease}</p>
       <ul className="mt-1 list-disc pl-5">
         {redirects.map((redirect) => (
-          <li key={redirect.id}>
+          <li key={redirect.id} className="break-all">
             <span className="font-mono text-xs">{redirect.fromPath}</span> → <span className="font-mono text-xs">{redirect.toPath}</span>
           </li>
         ))}
@@ -148,7 +148,7 @@ export function RedirectsPanel({ redirects, stagedIds = [], removedInRelease = [
     onFailure: (failure) => toastError(m.redirects.error, inLanguage(language, failure.message)),
   });
   return (
-    <section aria-labelledby="redirects-heading" className="grid gap-6">
+    <section aria-labelledby="redirects-heading" className="grid grid-cols-1 gap-6">
       <div>
         <PanelHeading id="redirects-heading" icon={Signpost}>
           {m.redirects.title}

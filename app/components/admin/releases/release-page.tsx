@@ -20,7 +20,7 @@ export function ReleasePage({ release }: { release: ReleaseDetail }) {
   // Submitting leaves the draft state, and its form with it: its answer is read here.
   useReleaseAnswer(SUBMIT_FETCHER, m.releases.submitted);
   return (
-    <section aria-labelledby="release-heading" className="grid gap-6">
+    <section aria-labelledby="release-heading" className="grid grid-cols-1 gap-6">
       <div className="grid gap-2">
         <Link to={RELEASES_PATH} className="flex items-center gap-1 text-sm text-indigo-700 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" />

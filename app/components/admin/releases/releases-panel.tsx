@@ -24,7 +24,7 @@ export function ReleasesPanel({ releases, policies, draftingId }: Props) {
   // Only what the role allows: a reviewer sees the releases, not the forms to create one or change the policies.
   const allows = useAllows();
   return (
-    <section aria-labelledby="releases-heading" className="grid gap-6">
+    <section aria-labelledby="releases-heading" className="grid grid-cols-1 gap-6">
       <div>
         <PanelHeading id="releases-heading" icon={PackageCheck}>
           {m.releases.title}

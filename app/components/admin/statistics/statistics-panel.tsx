@@ -130,7 +130,7 @@ export function StatisticsPanel({
 }) {
   const { m } = useMessages();
   return (
-    <section aria-labelledby="statistics-heading" className="grid gap-6">
+    <section aria-labelledby="statistics-heading" className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <PanelHeading id="statistics-heading" icon={ChartNoAxesCombined}>
