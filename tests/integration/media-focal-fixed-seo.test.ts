@@ -4,7 +4,6 @@
 // The image: 2000 × 600, red on its left quarter, blue elsewhere, so the point decides whether
 // the crop shows the red.
 import { Readable } from "node:stream";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteLocales } from "~/db/schema";
 import { defaultsFor } from "~/features/content/catalogue/catalogue";
@@ -21,34 +20,11 @@ import { loader as layoutLoader } from "~/routes/_public";
 import { action } from "~/routes/admin.other.seo";
 import { callRoute, postForm } from "../support/admin-routes";
 import { onBothDatabases, ORIGIN, signUpAndGetCookie, siteRequest, useTestApp } from "../support/test-database";
+import { cropOf, redAndBlue } from "../support/focal-images";
 
 const settings = defaultsFor("global");
 const site = { origin: ORIGIN, defaultImageAlt: "Valora" };
 const person = { id: "focal-seo-admin", email: "focal-seo@example.com", role: "administrator" };
-const RED = { r: 220, g: 20, b: 20 };
-
-async function redAndBlue() {
-  const red = await sharp({ create: { width: 500, height: 600, channels: 3, background: RED } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width: 2000, height: 600, channels: 3, background: { r: 20, g: 40, b: 220 } } })
-    .composite([{ input: red, left: 0, top: 0 }])
-    .png()
-    .toBuffer();
-}
-
-/** The crop's size and how many pixels of its middle row are red. */
-async function cropOf(bytes: Buffer) {
-  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-  let red = 0;
-  const row = Math.floor(info.height / 2) * info.width * info.channels;
-  for (let x = 0; x < info.width; x += 1) {
-    const at = row + x * info.channels;
-    if (data[at]! > 150 && data[at + 2]! < 100) red += 1;
-  }
-  return { width: info.width, height: info.height, red };
-}
-
 describe.each(onBothDatabases)("a fixed page's sharing image and its file's focal point on %s", (kind) => {
   const app = useTestApp(kind);
   let admin = "";

@@ -7,7 +7,6 @@ import { Readable } from "node:stream";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LandingPage } from "~/components/site/blocks/landing-page";
 import { upsertContentValue } from "~/features/content/settings/settings.server";
@@ -26,31 +25,14 @@ import { loader as pageLoader } from "~/routes/_public.$";
 import { callRoute } from "../support/settings-routes";
 import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { onBothDatabases, siteRequest, useTestApp } from "../support/test-database";
+import { cropOf, redAndBlue } from "../support/focal-images";
 
 const admin = { id: "focal-admin", email: "focal@example.com", role: "administrator" };
-const RED = { r: 220, g: 20, b: 20 };
-
-async function redAndBlue() {
-  const red = await sharp({ create: { width: 500, height: 600, channels: 3, background: RED } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width: 2000, height: 600, channels: 3, background: { r: 20, g: 40, b: 220 } } })
-    .composite([{ input: red, left: 0, top: 0 }])
-    .png()
-    .toBuffer();
-}
-
-/** How many pixels of the crop's middle row are red. */
+/** How many pixels of the crop's middle row are red; the crop is the Open Graph size. */
 async function redPixels(bytes: Buffer) {
-  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-  expect([info.width, info.height]).toEqual([1200, 630]);
-  let count = 0;
-  const row = 315 * info.width * info.channels;
-  for (let x = 0; x < info.width; x += 1) {
-    const at = row + x * info.channels;
-    if (data[at]! > 150 && data[at + 2]! < 100) count += 1;
-  }
-  return count;
+  const crop = await cropOf(bytes);
+  expect([crop.width, crop.height]).toEqual([1200, 630]);
+  return crop.red;
 }
 
 describe.each(onBothDatabases)("a file's focal point on %s", (kind) => {
