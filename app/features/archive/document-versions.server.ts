@@ -49,22 +49,12 @@ export async function documentVersions(
   const versions: DocumentVersion[] = [];
   for (let index = 0; index < starts.length - 1; index += 1) {
     const next = starts[index + 1]!;
-    const [page] = await db
-      .select({ entryId: archivePages.entryId })
-      .from(archivePages)
-      .where(and(eq(archivePages.path, path), lt(archivePages.entryId, next.id)))
-      .orderBy(desc(archivePages.entryId))
-      .limit(1);
+    const page = await pageBefore(db, path, next.id);
     if (page) versions.push({ entryId: page.entryId, from: starts[index]!.at, to: next.at });
   }
   const current = starts.at(-1);
   if (until && current) {
-    const [page] = await db
-      .select({ entryId: archivePages.entryId })
-      .from(archivePages)
-      .where(eq(archivePages.path, path))
-      .orderBy(desc(archivePages.entryId))
-      .limit(1);
+    const page = await pageBefore(db, path);
     if (page) versions.push({ entryId: page.entryId, from: current.at, to: until });
   }
   return versions.reverse();
@@ -79,4 +69,17 @@ export async function archivedDocumentPage(db: Database, path: string, entryId: 
     .where(and(eq(archivePages.path, path), eq(archivePages.entryId, entryId)));
   if (!row || row.status !== 200) return undefined;
   return { html: gunzipSync(row.gzip).toString("utf8"), sha256: row.sha256 };
+}
+
+/** The address's newest stored page before an entry (or of all), as one version serves it. */
+async function pageBefore(db: Database, path: string, beforeEntry?: number) {
+  const [page] = await db
+    .select({ entryId: archivePages.entryId })
+    .from(archivePages)
+    .where(
+      beforeEntry === undefined ? eq(archivePages.path, path) : and(eq(archivePages.path, path), lt(archivePages.entryId, beforeEntry)),
+    )
+    .orderBy(desc(archivePages.entryId))
+    .limit(1);
+  return page;
 }
