@@ -6,14 +6,15 @@ import base from "./vitest.config";
  * (tests/after-build/). `npm run test:e2e` runs them right after `npm run build`, so they always
  * run (the unit and integration stage runs before there is a build).
  */
-// The main run's files are split into its two projects; these files are one set of their own.
-const { projects: _projects, ...baseTest } = base.test!;
+const baseTest = base.test!;
 
 export default defineConfig({
   ...base,
   test: {
     ...baseTest,
     include: ["tests/after-build/**/*.test.ts"],
+    // Five files, each with production servers of its own: a process each, as before.
+    isolate: true,
     globalSetup: [],
     outputFile: { json: "test-results/vitest-after-build.json" },
   },

@@ -1,22 +1,6 @@
-import fs from "node:fs";
 import { defineConfig } from "vitest/config";
 import { headScripts } from "./scripts/support/head-scripts.js";
 import { servedPaths } from "./scripts/support/served-paths.js";
-
-/**
- * Unit test files that share one process per worker (Vitest's `isolate: false`): those under
- * app/ and server/ whose source opens no database, sets no environment, starts no server or
- * process and runs no scheduler (whose real-time windows another file's leftover work could
- * stretch). Each of them imported the app's module graph afresh in a new process, some 0.8 s
- * of CPU per file: the 59 of them took 62 s of CPU isolated and 16 s sharing (bench/test-loop.md).
- * Every other file (tests/, and these kinds under app/ and server/) keeps a process of its own.
- */
-const sharesState =
-  /useTestApp|createTestDatabase|openDatabase|setDatabase|setEnv|setAuth|spawn|listen\(|startJobs|process\.env\.[A-Z_]+ =/;
-const unitFiles = ["app", "server"]
-  .flatMap((folder) => fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).map((file) => `${folder}/${file}`))
-  .filter((file) => file.endsWith(".test.ts") && !sharesState.test(fs.readFileSync(file, "utf8")))
-  .sort();
 
 export default defineConfig({
   plugins: [headScripts(), servedPaths()],
@@ -32,19 +16,18 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: process.env.CI ? ["default", "json"] : ["default"],
     outputFile: { json: "test-results/vitest.json" },
-    projects: [
-      { extends: true, test: { name: "units", include: unitFiles, isolate: false } },
-      {
-        extends: true,
-        test: {
-          name: "integration",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
-          exclude: unitFiles,
-          // One migrated database of each kind, copied for each test file; the commands the
-          // tests start as processes, compiled once.
-          globalSetup: ["./tests/setup/database-template.ts", "./tests/setup/command-entries.ts"],
-        },
-      },
-    ],
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
+    // The files of a worker share its process and import the app's modules once (Vitest's
+    // `isolate: false`): importing them afresh for each file was some 1.3 s of a core per file,
+    // 260 s of the run's 1,390 s of workers' time (bench/test-loop.md). So a file leaves the
+    // module-level state as it found it: useTestApp sets the database, environment and auth for
+    // its file and takes them back after it, spies are restored after each test, and a file
+    // that registers something of its own (a scratch record kind) unregisters it.
+    isolate: false,
+    unstubEnvs: true,
+    unstubGlobals: true,
+    // One migrated database of each kind, copied for each test file; the commands the tests start
+    // as processes, compiled once.
+    globalSetup: ["./tests/setup/database-template.ts", "./tests/setup/command-entries.ts"],
   },
 });

@@ -3,7 +3,7 @@
 // overlay, the publish and the restore, with nothing else in the store changed.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, contentRevisions } from "~/db/schema";
 import { readDraft } from "~/features/records/drafts.server";
 import { nextSerialId } from "~/features/records/ids.server";
@@ -25,7 +25,7 @@ type Testimonial = { id: number; quote: string; stars: number };
 const keyOf = (id: number) => recordKey("testimonial", id);
 const editor = { id: "kind-editor", email: "editor@example.com", role: "administrator" };
 
-registerRecordKind<Testimonial>({
+const unregisterTestimonials = registerRecordKind<Testimonial>({
   name: "testimonial",
   prefix: "testimonial",
   area: "testimonials",
@@ -62,6 +62,9 @@ registerRecordKind<Testimonial>({
   },
   allocateId: (executor) => nextSerialId(executor, "testimonials"),
 });
+
+// Test files share a process: the scratch kind leaves with this file.
+afterAll(unregisterTestimonials);
 
 describe.each(onBothDatabases)("a new record kind on %s", (kind) => {
   const app = useTestApp(kind);

@@ -48,9 +48,16 @@ export interface RecordKind<V = unknown> {
 
 const kinds = new Map<string, RecordKind>();
 
-/** Registers a kind; registering the same name twice replaces it (module reloads in development). */
-export function registerRecordKind<V>(kind: RecordKind<V>) {
+/**
+ * Registers a kind; registering the same name twice replaces it (module reloads in development).
+ * Returns what takes it out again (a test's scratch kind, so the next file in its process never
+ * meets a kind whose table it lacks).
+ */
+export function registerRecordKind<V>(kind: RecordKind<V>): () => void {
   kinds.set(kind.name, kind as unknown as RecordKind);
+  return () => {
+    if (kinds.get(kind.name) === (kind as unknown as RecordKind)) kinds.delete(kind.name);
+  };
 }
 
 export class UnknownKeyError extends Error {
