@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -11,6 +9,7 @@ import type { Pool } from "pg";
 import * as schema from "~/db/schema";
 import { acquireDirectoryLock } from "./directory-lock.server";
 import { logger } from "./logger.server";
+import { createPgliteDirectory } from "./pglite-cluster.server";
 import { TurnTakingPGlite } from "./pglite-turns.server";
 
 // Both drivers expose the same query builder; code is written against the node-postgres type.
@@ -39,40 +38,6 @@ export interface OpenDatabaseOptions {
  * content is a few megabytes, so a small pool keeps the embedded database's memory small.
  */
 export const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
-
-/**
- * Creates a new PGlite data directory in a child process. Initialising runs a second
- * PostgreSQL instance beside the first and leaves the heap of both behind (about 750 MB),
- * memory a long-running server would never give back. The files are written next to the
- * target and renamed into place, so an interrupted first start leaves no half-made database.
- */
-async function createPgliteDirectory(dataPath: string) {
-  const staging = `${dataPath}.creating`;
-  fs.rmSync(staging, { recursive: true, force: true });
-  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const script = `
-    const [pglite, dataPath, params] = process.argv.slice(1);
-    require(pglite).PGlite.create(dataPath, { startParams: JSON.parse(params), initDbStartParams: ["-c", "shared_buffers=16MB"] })
-      .then((db) => db.close())
-      .then(() => process.exit(0), (error) => { console.error(error.message); process.exit(1); });`;
-  // Without V8's optimising compiler for PostgreSQL's WebAssembly (as server.js runs it) and with
-  // initdb's own PostgreSQL on the small pool too, the first start peaked at some 620 MB instead
-  // of 770 MB (bench/memory.md), and finished sooner.
-  const child = spawn(process.execPath, ["--liftoff-only", "-e", script, pglite, staging, JSON.stringify(pgliteStartParams)], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", resolve);
-  });
-  if (code !== 0 || !fs.existsSync(path.join(staging, "PG_VERSION"))) {
-    fs.rmSync(staging, { recursive: true, force: true });
-    throw new Error(`Could not create the database in ${dataPath}: ${stderr.trim() || `exit code ${code}`}`);
-  }
-  fs.renameSync(staging, dataPath);
-}
 
 /** Any fixed number: the advisory lock every server takes while it applies migrations. */
 const MIGRATION_LOCK = 725_310_418;
@@ -134,7 +99,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     dataPath = path.join(options.dataDir, "db");
   }
   try {
-    if (dataPath && !fs.existsSync(dataPath)) await createPgliteDirectory(dataPath);
+    if (dataPath && !fs.existsSync(dataPath)) await createPgliteDirectory(dataPath, pgliteStartParams);
     const client = new TurnTakingPGlite(dataPath, { startParams: pgliteStartParams });
     await client.waitReady;
     client.keepTextTypes();
