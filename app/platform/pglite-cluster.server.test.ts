@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,5 +54,17 @@ describe("a new embedded database's files", () => {
     await createPgliteDirectory(path.join(scratch, "third"), pgliteStartParams, path.join(blocked, "cluster"));
     expect(fs.existsSync(path.join(scratch, "third", "PG_VERSION"))).toBe(true);
     expect(fs.existsSync(path.join(scratch, "third.creating"))).toBe(false);
+  });
+
+  test("a kept cluster that cannot be copied (another user's files) is passed over, and the database initialised", async () => {
+    const template = path.join(scratch, "uncopyable");
+    fs.mkdirSync(template);
+    fs.writeFileSync(path.join(template, "PG_VERSION"), "17\n");
+    // An entry no copy can take (the tests run as root, whom file modes do not stop): a named pipe.
+    execFileSync("mkfifo", [path.join(template, "pipe")]);
+    await createPgliteDirectory(path.join(scratch, "fourth"), pgliteStartParams, template);
+    expect(fs.existsSync(path.join(scratch, "fourth", "base"))).toBe(true);
+    expect(fs.existsSync(path.join(scratch, "fourth", "pipe"))).toBe(false);
+    expect(fs.existsSync(path.join(scratch, "fourth.creating"))).toBe(false);
   });
 });

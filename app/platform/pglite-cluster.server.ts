@@ -83,6 +83,21 @@ async function keptCluster(template: string, startParams: string[]): Promise<str
 }
 
 /**
+ * Copies the kept cluster; false when it cannot be read (its files are PostgreSQL's, readable by
+ * their owner alone: kept by another user, such as an admin command run as root).
+ */
+function copied(kept: string, staging: string): boolean {
+  try {
+    fs.cpSync(kept, staging, { recursive: true });
+    return true;
+  } catch (error) {
+    removeQuietly(staging);
+    logger.warn({ err: error, template: kept }, "the kept empty database cluster could not be copied; this database is initialised");
+    return false;
+  }
+}
+
+/**
  * Creates a new PGlite data directory at `dataPath`: a copy of the kept empty cluster, or a new
  * cluster where none can be kept. The files are written next to the target and renamed into
  * place, so an interrupted first start leaves no half-made database.
@@ -92,8 +107,7 @@ export async function createPgliteDirectory(dataPath: string, startParams: strin
   fs.rmSync(staging, { recursive: true, force: true });
   try {
     const kept = await keptCluster(template, startParams);
-    if (kept) fs.cpSync(kept, staging, { recursive: true });
-    else await initialiseCluster(staging, startParams);
+    if (!kept || !copied(kept, staging)) await initialiseCluster(staging, startParams);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw new Error(`Could not create the database in ${dataPath}: ${error instanceof Error ? error.message : String(error)}`);
