@@ -14,8 +14,6 @@ export default defineConfig({
   test: {
     ...baseTest,
     include: ["tests/after-build/**/*.test.ts"],
-    // Five files, each with production servers of its own: a process each, as before.
-    isolate: true,
     globalSetup: [],
     outputFile: { json: "test-results/vitest-after-build.json" },
   },
