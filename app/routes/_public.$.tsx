@@ -39,7 +39,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 /** The page's images with their focal points, and its sharing image as the crop around its point. */
 async function withMediaFocus(page: LandingPageView): Promise<LandingPageView> {
   const [images, ogImage] = await Promise.all([withFocalPoints(page.images), openGraphImageOf(page.seo.ogImage || undefined)]);
-  return { ...page, images, seo: { ...page.seo, ogImage: ogImage ?? page.seo.ogImage } };
+  const cropped = Boolean(ogImage) && ogImage !== page.seo.ogImage;
+  return { ...page, images, seo: { ...page.seo, ogImage: ogImage ?? page.seo.ogImage, ...(cropped ? { ogImageCropped: true } : {}) } };
 }
 
 // One copy answers every unknown path, so nothing on it may name the path: no canonical or

@@ -22,6 +22,9 @@ import { parseEnv, setEnv } from "~/platform/env.server";
 import { DEFAULT_LOCALE } from "~/platform/record-key";
 import { loader as rootLoader } from "~/root";
 import { loader as pageLoader } from "~/routes/_public.$";
+import { loader as publicLayoutLoader } from "~/routes/_public";
+import { saveFixedSeo } from "~/features/seo/fixed-page-seo.server";
+import { seoDefaults } from "~/features/pages/editor.server";
 import { callRoute } from "../support/settings-routes";
 import { startS3Server, type TestS3Server } from "../support/s3-server";
 import { onBothDatabases, siteRequest, useTestApp } from "../support/test-database";
@@ -116,9 +119,22 @@ describe.each(onBothDatabases)("a file's focal point on %s", (kind) => {
       const answer = (await callRoute(pageLoader, siteRequest(`/focus-${storage}`))).body as { page: LandingPageView };
       expect(answer.page.images[file.url]?.position).toBe("25% 75%");
       expect(answer.page.seo.ogImage).toMatch(/-og250x750\.jpg$/);
+      // The crop's size goes with it, for the pages' meta (og:image:width and height).
+      expect(answer.page.seo).toMatchObject({ ogImageCropped: true });
       const Stub = createRoutesStub([{ path: "*", Component: () => createElement(LandingPage, { page: answer.page }) }]);
       const html = renderToString(createElement(Stub, { initialEntries: ["/"] }));
       expect(html).toMatch(/<img[^>]*style="object-position:25% 75%"/);
+    }, 60_000);
+
+    it("gives a fixed page's own sharing image the crop, marked so its meta names the crop's size", async () => {
+      await saveFixedSeo(app.handle.db, { id: "fees", seo: { ...emptySeo, ogImage: file.url } }, admin);
+      await setFocus({ x: 0.3, y: 0.6 });
+      const { fixedSeo } = await publicLayoutLoader();
+      expect(fixedSeo["/fees"]?.ogImage).toMatch(/-og300x600\.jpg$/);
+      expect(fixedSeo["/fees"]).toMatchObject({ ogImageCropped: true });
+      // The editors' social card preview crops around the point too.
+      expect((await seoDefaults(app.handle.db)).imagePositions[file.url]).toBe("30% 60%");
+      await saveFixedSeo(app.handle.db, { id: "fees", seo: emptySeo }, admin);
     }, 60_000);
   });
 });

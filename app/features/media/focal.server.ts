@@ -129,14 +129,16 @@ async function stagedImageOf(name: string, focus: Focus | null, address: string)
   return (await openGraphCrop(name, focus, getUploadStore(), { removeOthers: false })) ?? address;
 }
 
-/** Each page's own Open Graph image (`ogImage`) as `openGraphImageOf` shares it; the same object when no page has one. */
-export async function withOpenGraphCrops<T extends { ogImage: string }>(byPath: Record<string, T>): Promise<Record<string, T>> {
+/** Each page's own Open Graph image (`ogImage`) as `openGraphImageOf` shares it, marked when it is the crop; the same object when no page has one. */
+export async function withOpenGraphCrops<T extends { ogImage: string }>(
+  byPath: Record<string, T>,
+): Promise<Record<string, T & { ogImageCropped?: boolean }>> {
   const entries = Object.entries(byPath);
   if (!entries.some(([, fields]) => fields.ogImage)) return byPath;
   const shared = await Promise.all(
     entries.map(async ([path, fields]) => {
       const image = fields.ogImage ? await openGraphImageOf(fields.ogImage) : undefined;
-      return [path, image && image !== fields.ogImage ? { ...fields, ogImage: image } : fields] as const;
+      return [path, image && image !== fields.ogImage ? { ...fields, ogImage: image, ogImageCropped: true } : fields] as const;
     }),
   );
   return Object.fromEntries(shared);

@@ -6,6 +6,8 @@ export interface SeoDefaults {
   siteTitle: string;
   description: string;
   ogImage: string;
+  /** Each upload with a focal point: its `object-position` (`25% 75%`), by address. */
+  imagePositions: Record<string, string>;
 }
 
 /** One page open in the editor: its blocks (repaired as the site reads them), SEO and version. */

@@ -4,17 +4,19 @@ import { listAsDrafted } from "~/features/records/read.server";
 import { tryParseKey } from "~/features/records/kinds";
 import { latestVersions } from "~/features/records/revisions.server";
 import type { Executor } from "~/features/records/revisions.server";
-import { landingPages } from "~/db/schema";
+import { and, isNotNull } from "drizzle-orm";
+import { landingPages, mediaFileInfo } from "~/db/schema";
+import { objectPositionOf } from "~/features/media/info";
 import { readBlocks } from "./blocks/blocks";
 import { toSummary } from "./pages.server";
 import type { PageSnapshot } from "./internal/records.server";
 import { isDisclaimerRequired } from "./policy.server";
 import { readSeo } from "~/features/seo/seo-fields";
 import { isDefaultLocaleKey, pageKey, pageRecordKey, type PageTranslation } from "./internal/records.server";
-import type { EditorLocale, PageEditorData, PagesSectionData } from "./editor-contract";
+import type { EditorLocale, PageEditorData, PagesSectionData, SeoDefaults } from "./editor-contract";
 import { listSiteLocales } from "~/features/locales/locales.server";
 import { localeName } from "~/features/locales/allow-list";
-import type { Database } from "~/platform/db.server";
+import { getDb, type Database } from "~/platform/db.server";
 
 /** The site's locales for the editor's selector, the default first; none with one locale. */
 export async function editorLocales(db: Database): Promise<EditorLocale[]> {
@@ -25,13 +27,24 @@ export async function editorLocales(db: Database): Promise<EditorLocale[]> {
     .map((locale) => ({ code: locale.code, name: localeName(locale.code), isDefault: locale.isDefault }));
 }
 
-/** The site-wide values a page's empty SEO fields fall back to (and the previews show). */
-export async function seoDefaults() {
-  const settings = await getSettings();
+/**
+ * The site-wide values a page's empty SEO fields fall back to (and the previews show), and each
+ * upload's focal point as `object-position`: the social card's preview crops around it, as the
+ * shared image does (media/focal.server.ts).
+ */
+export async function seoDefaults(db: Database = getDb()): Promise<SeoDefaults> {
+  const [settings, points] = await Promise.all([
+    getSettings(),
+    db
+      .select({ name: mediaFileInfo.name, x: mediaFileInfo.focalX, y: mediaFileInfo.focalY })
+      .from(mediaFileInfo)
+      .where(and(isNotNull(mediaFileInfo.focalX), isNotNull(mediaFileInfo.focalY))),
+  ]);
   return {
     siteTitle: settings.site_title ?? "",
     description: settings.site_description ?? "",
     ogImage: settings.og_image_url?.trim() || "/og-image.png",
+    imagePositions: Object.fromEntries(points.map(({ name, x, y }) => [`/uploads/${name}`, objectPositionOf({ x: x!, y: y! })!])),
   };
 }
 

@@ -76,6 +76,24 @@ describe("a fixed page's meta", () => {
     expect(find(meta, "robots")).toEqual({ name: "robots", content: "noindex" });
   });
 
+  it("a page's own image has no size, unless it is the server's crop around its focal point (1200 × 630, JPEG)", () => {
+    const own = fixedPageMeta(args("/fees", { ogImage: "/uploads/fees.png" }));
+    for (const key of ["og:image:width", "og:image:height", "og:image:type"]) expect(find(own, key)).toBeUndefined();
+    const cropped = fixedPageMeta(args("/fees", { ogImage: "/uploads/fees-og500x250.jpg", ogImageCropped: true }));
+    expect(find(cropped, "og:image")?.content).toBe("https://www.example.com/uploads/fees-og500x250.jpg");
+    const properties = cropped.flatMap((tag) => ("property" in tag && typeof tag.property === "string" ? [tag.property] : []));
+    // The size follows its image, as Open Graph's structured properties do.
+    expect(properties.slice(properties.indexOf("og:image"))).toEqual([
+      "og:image",
+      "og:image:alt",
+      "og:image:width",
+      "og:image:height",
+      "og:image:type",
+    ]);
+    expect([find(cropped, "og:image:width")?.content, find(cropped, "og:image:height")?.content]).toEqual(["1200", "630"]);
+    expect(find(cropped, "og:image:type")?.content).toBe("image/jpeg");
+  });
+
   it("without the public layout's data falls back to the plain page meta", () => {
     const meta = fixedPageMeta(
       { location: { pathname: "/fees" }, matches: [{ id: "root", loaderData: { settings, seo: site } }] },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PageName } from "~/features/content/catalogue/types";
 import { versionField } from "~/features/records/schema";
-import { pageSeoSchema, readSeo, type PageSeoFields } from "~/features/seo/seo-fields";
+import { pageSeoSchema, readSeo, type PageSeoFields, type SharedSeoFields } from "~/features/seo/seo-fields";
 import { sitemapPagePaths } from "./public-pages.js";
 import { seoIntents } from "./intents";
 
@@ -37,7 +37,7 @@ export function parseFixedSeo(value: string | undefined): PageSeoFields {
 }
 
 /** Each fixed page's stored fields by address, as the public layout hands them to the pages' meta. */
-export type FixedSeoByPath = Record<string, PageSeoFields>;
+export type FixedSeoByPath = Record<string, SharedSeoFields>;
 
 /** The built-in titles the pages' meta uses when no meta title is stored. */
 export const fixedSeoPageTitles: Record<string, string> = {

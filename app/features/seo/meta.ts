@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import { pageMeta } from "~/features/seo/seo";
+import { DEFAULT_OG_IMAGE, pageMeta } from "~/features/seo/seo";
 import { uploadAddress } from "~/features/uploads/upload-url";
-import type { PageSeoFields } from "./seo-fields";
+import type { SharedSeoFields } from "./seo-fields";
 
 interface MetaArgs {
   location: { pathname: string };
@@ -20,7 +20,7 @@ const absolute = (url: string, origin: string) => {
  * A page's own search and sharing fields over the site's defaults (pageMeta): its title and
  * description, its canonical address, its sharing image, and `noindex`. Empty fields keep the defaults.
  */
-export function seoMeta(args: MetaArgs, fallbackTitle: string | undefined, seo: PageSeoFields | undefined): MetaDescriptor[] {
+export function seoMeta(args: MetaArgs, fallbackTitle: string | undefined, seo: SharedSeoFields | undefined): MetaDescriptor[] {
   const tags = pageMeta(args, { title: seo?.title || fallbackTitle, description: seo?.description || undefined });
   if (!seo) return tags;
   const root = args.matches.find((match) => match?.id === "root")?.loaderData as
@@ -36,11 +36,20 @@ export function seoMeta(args: MetaArgs, fallbackTitle: string | undefined, seo: 
     }
     return tag;
   });
-  // The built-in image's size and type no longer describe a page's own image.
+  // The built-in image's size and type no longer describe a page's own image; its crop has its own.
   const withoutDefaultImageSize = image
-    ? adjusted.filter(
-        (tag) => !("property" in tag && typeof tag.property === "string" && /^og:image:(width|height|type)$/.test(tag.property)),
-      )
+    ? adjusted.flatMap((tag) => {
+        const property = "property" in tag && typeof tag.property === "string" ? tag.property : "";
+        if (/^og:image:(width|height|type)$/.test(property)) return [];
+        return property === "og:image:alt" && seo.ogImageCropped
+          ? [
+              tag,
+              { property: "og:image:width", content: DEFAULT_OG_IMAGE.width },
+              { property: "og:image:height", content: DEFAULT_OG_IMAGE.height },
+              { property: "og:image:type", content: "image/jpeg" },
+            ]
+          : [tag];
+      })
     : adjusted;
   return seo.noindex ? [...withoutDefaultImageSize, { name: "robots", content: "noindex" }] : withoutDefaultImageSize;
 }

@@ -32,6 +32,9 @@ export const pageSeoSchema = z.object({
 
 export type PageSeoFields = z.infer<typeof pageSeoSchema>;
 
+/** A page's fields as the public pages' loaders hand them to `meta`: `ogImageCropped` when `ogImage` is the server's 1200 × 630 crop. */
+export type SharedSeoFields = PageSeoFields & { ogImageCropped?: boolean };
+
 export const emptySeo: PageSeoFields = { title: "", description: "", canonical: "", ogImage: "", noindex: false };
 
 /** Stored SEO fields as the site reads them: anything unreadable becomes empty (the defaults apply). */

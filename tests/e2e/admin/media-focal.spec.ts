@@ -97,6 +97,11 @@ test.describe("[ADMIN][MEDIA] a file's focal point on the public site", () => {
       const live = await expectPoint(page, url, 0.2, 0.7);
       expect(await sharedImage(request)).toBe(live);
       await expectCrop(request, live);
+      // The SEO tab's social card preview crops the site's image around the same point.
+      await page.goto("/admin/other/seo?page=fees");
+      const card = page.locator('section[aria-labelledby="social-preview"] img');
+      await expect(card).toHaveAttribute("src", url);
+      await expect(card).toHaveCSS("object-position", new RegExp(`^${near(20)} ${near(70)}$`));
 
       // Another point saved while a release is drafted: its preview shows it, the site keeps the live one.
       const created = await request.post("/admin/other/releases", {

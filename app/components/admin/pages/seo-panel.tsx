@@ -103,7 +103,12 @@ export function SeoPanel({
           <h3 id="social-preview" className="px-4 pt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             {m.seo.social}
           </h3>
-          <img src={uploadAddress(image)} alt="" className="mt-2 aspect-[1200/630] w-full bg-slate-100 object-cover" />
+          <img
+            src={uploadAddress(image)}
+            alt=""
+            className="mt-2 aspect-[1200/630] w-full bg-slate-100 object-cover"
+            style={{ objectPosition: defaults.imagePositions[image] }}
+          />
           <div className="p-4">
             <p className="text-xs text-slate-600 uppercase">{new URL(origin).host}</p>
             <p className="font-semibold text-slate-900">{title}</p>
