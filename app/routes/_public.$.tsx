@@ -5,7 +5,7 @@ import { CtaLink } from "~/components/site/cta-link";
 import { logNotFound } from "~/features/seo/not-found-log.server";
 import { getRequestedPage, lookupRequestedAddress } from "~/features/pages/public-page.server";
 import { seoMeta } from "~/features/seo/meta";
-import { openGraphImageOf, withFocalPoints } from "~/features/media/focal.server";
+import { withFocalPoints, withOpenGraphCrop } from "~/features/media/focal.server";
 import type { LandingPageView } from "~/features/pages/view";
 import type { PageCacheHandle } from "~/platform/page-cache-handle";
 import { pageMeta } from "~/features/seo/seo";
@@ -38,9 +38,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 /** The page's images with their focal points, and its sharing image as the crop around its point. */
 async function withMediaFocus(page: LandingPageView): Promise<LandingPageView> {
-  const [images, ogImage] = await Promise.all([withFocalPoints(page.images), openGraphImageOf(page.seo.ogImage || undefined)]);
-  const cropped = Boolean(ogImage) && ogImage !== page.seo.ogImage;
-  return { ...page, images, seo: { ...page.seo, ogImage: ogImage ?? page.seo.ogImage, ...(cropped ? { ogImageCropped: true } : {}) } };
+  const [images, seo] = await Promise.all([withFocalPoints(page.images), withOpenGraphCrop(page.seo)]);
+  return { ...page, images, seo };
 }
 
 // One copy answers every unknown path, so nothing on it may name the path: no canonical or

@@ -129,17 +129,17 @@ async function stagedImageOf(name: string, focus: Focus | null, address: string)
   return (await openGraphCrop(name, focus, getUploadStore(), { removeOthers: false })) ?? address;
 }
 
-/** Each page's own Open Graph image (`ogImage`) as `openGraphImageOf` shares it, marked when it is the crop; the same object when no page has one. */
+/** A page's fields with their own Open Graph image (`ogImage`) as `openGraphImageOf` shares it, marked when it is the crop. */
+export async function withOpenGraphCrop<T extends { ogImage: string }>(fields: T): Promise<T & { ogImageCropped?: boolean }> {
+  const image = fields.ogImage ? await openGraphImageOf(fields.ogImage) : undefined;
+  return image && image !== fields.ogImage ? { ...fields, ogImage: image, ogImageCropped: true } : fields;
+}
+
+/** Each page's fields as `withOpenGraphCrop` shares them; the same object when no page has an image of its own. */
 export async function withOpenGraphCrops<T extends { ogImage: string }>(
   byPath: Record<string, T>,
 ): Promise<Record<string, T & { ogImageCropped?: boolean }>> {
   const entries = Object.entries(byPath);
   if (!entries.some(([, fields]) => fields.ogImage)) return byPath;
-  const shared = await Promise.all(
-    entries.map(async ([path, fields]) => {
-      const image = fields.ogImage ? await openGraphImageOf(fields.ogImage) : undefined;
-      return [path, image && image !== fields.ogImage ? { ...fields, ogImage: image, ogImageCropped: true } : fields] as const;
-    }),
-  );
-  return Object.fromEntries(shared);
+  return Object.fromEntries(await Promise.all(entries.map(async ([path, fields]) => [path, await withOpenGraphCrop(fields)] as const)));
 }
