@@ -56,6 +56,8 @@ describe("a served address as a page or a redirect", () => {
   const app = useTestApp("pglite");
   let admin: string;
   let pageId: number;
+  /** The page's editor as the dashboard opens it: every refused rename leaves it as it is. */
+  let open: { version: number; page: { title: string }; blocks: unknown; seo: unknown };
   const postPages = (fields: Record<string, string | number>) => callRoute(pagesAction, postForm("/admin/other/pages", fields, admin));
   const postRedirects = (fields: Record<string, string | number>) =>
     callRoute(redirectsAction, postForm("/admin/other/redirects", fields, admin));
@@ -65,6 +67,7 @@ describe("a served address as a page or a redirect", () => {
     expect((await postPages({ intent: pageIntents.create, title: "Offer", path: "/free-offer" })).body).toMatchObject({ ok: true });
     const listed = await callRoute(pagesLoader, siteRequest("/admin/other/pages", { cookie: admin }));
     pageId = (listed.body.pages as { id: number }[])[0]!.id;
+    open = (await callRoute(pagesLoader, siteRequest(`/admin/other/pages?page=${pageId}`, { cookie: admin }))).body.editor;
   });
 
   it.each(served)("%s is refused as a new page's address, a rename and a redirect's source", async (address) => {
@@ -72,7 +75,6 @@ describe("a served address as a page or a redirect", () => {
     expect(created.status, "create").toBe(400);
     expect(created.body.fieldErrors.path, "create").toBeDefined();
 
-    const open = (await callRoute(pagesLoader, siteRequest(`/admin/other/pages?page=${pageId}`, { cookie: admin }))).body.editor;
     const renamed = await postPages({
       intent: pageIntents.save,
       id: pageId,
@@ -88,5 +90,11 @@ describe("a served address as a page or a redirect", () => {
     const redirect = await postRedirects({ intent: redirectIntents.create, fromPath: address, toPath: "/free-offer", status: 301 });
     expect(redirect.status, "redirect").toBe(400);
     expect(redirect.body.fieldErrors.fromPath, "redirect").toBeDefined();
+  });
+
+  it("leaves the page as it was after every refused rename", async () => {
+    const after = (await callRoute(pagesLoader, siteRequest(`/admin/other/pages?page=${pageId}`, { cookie: admin }))).body.editor;
+    expect(after.version).toBe(open.version);
+    expect(after.page).toEqual(open.page);
   });
 });
