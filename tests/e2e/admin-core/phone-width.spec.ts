@@ -78,7 +78,9 @@ async function walk(page: Page, baseURL: string) {
   for (const screen of [...screens, editor]) {
     const response = await page.goto(screen);
     expect(response?.status(), screen).toBe(200);
-    await page.waitForLoadState("networkidle");
+    // Laid out as a person sees it: its images and stylesheets loaded, hydrated, fonts applied.
+    await page.waitForLoadState("load");
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window && document.fonts.status === "loaded");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > PHONE.width) wide.push(`${screen}: ${width} px`);
   }
