@@ -24,10 +24,6 @@ const READS_NO_BODY = new Set(["admin.logout.ts"]);
 const INTENTS_WITHOUT_INPUT = new Set(["initialize-content", "init-legal-pages", "create-backup", "delete-long-unused-files"]);
 
 const TOO_LONG = "x".repeat(200_001);
-const once = <T>(make: () => T) => {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
-};
 const deepJson = "[".repeat(10_000) + "]".repeat(10_000);
 const junk = () => {
   const bytes = Buffer.alloc(1024 * 1024);
@@ -60,8 +56,8 @@ const entries = (intent: string, values: Record<string, string> = fields) =>
 
 const UNKNOWN_INTENT = "an unknown intent";
 
-/** Bodies that are wrong whatever the route (made once: a body is read afresh by each Request). */
-const genericRequests = once((): BadRequest[] => {
+/** Bodies that are wrong whatever the route. */
+function makeGenericRequests(): BadRequest[] {
   const multipart = new FormData();
   multipart.set("intent", "update-content");
   multipart.set("file", new Blob([Buffer.from("not a picture")], { type: "image/png" }), "picture.png");
@@ -84,7 +80,9 @@ const genericRequests = once((): BadRequest[] => {
       "multipart/form-data; boundary=y",
     ),
   ];
-});
+}
+/** Made once for every route: each Request reads its body afresh. */
+const genericRequests = makeGenericRequests();
 
 /** Bodies that name a real intent with values no schema may accept (made once per intent). */
 const intentRequestsMade = new Map<string, BadRequest[]>();
@@ -215,7 +213,7 @@ describe.each(onEmbeddedDatabase)("bad input to every action on %s", (kind) => {
     for (const file of routeModuleFiles) {
       if (!(await hasAction(file))) continue;
       let unknownIntent: string | undefined;
-      for (const bad of genericRequests()) {
+      for (const bad of genericRequests) {
         const answer = await send(file, bad);
         if (bad.name === UNKNOWN_INTENT) unknownIntent = answer;
       }

@@ -6,6 +6,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { pageIntents, redirectIntents } from "~/features/pages/intents";
+import type { PageEditorData } from "~/features/pages/editor-contract";
 import { action as pagesAction, loader as pagesLoader } from "~/routes/admin.other.pages";
 import { action as redirectsAction } from "~/routes/admin.other.redirects";
 import { expressPaths, frameworkPaths } from "../../server/http/express-paths";
@@ -57,7 +58,7 @@ describe("a served address as a page or a redirect", () => {
   let admin: string;
   let pageId: number;
   /** The page's editor as the dashboard opens it: every refused rename leaves it as it is. */
-  let open: { version: number; page: { title: string }; blocks: unknown; seo: unknown };
+  let open: PageEditorData;
   const postPages = (fields: Record<string, string | number>) => callRoute(pagesAction, postForm("/admin/other/pages", fields, admin));
   const postRedirects = (fields: Record<string, string | number>) =>
     callRoute(redirectsAction, postForm("/admin/other/redirects", fields, admin));
