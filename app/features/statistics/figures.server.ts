@@ -93,7 +93,7 @@ export function figuresOfVisits(from: SQL, keys: string[], dimensions: FigureDim
       from m cross join lateral ${pages} where m.n = 1 group by ${groupKeys([sql`p.path`])}`);
   if (dimensions.includes("goal"))
     parts.push(sql`select ${mKeys}'goal', g.goal, count(*), count(*), sum(m.pageviews), sum(m.bounce), sum(m.duration), count(*)
-      from m cross join lateral unnest(m.goals) as g(goal) where m.n = 1 group by ${groupKeys([sql`g.goal`])}`);
+      from m cross join lateral unnest(m.goals) as g(goal) where m.n = 1 and cardinality(m.goals) > 0 group by ${groupKeys([sql`g.goal`])}`);
 
   // The visitor-days with several visits: each (dimension, value) of a day counts its visitors distinct.
   const pairs = [
@@ -111,7 +111,7 @@ export function figuresOfVisits(from: SQL, keys: string[], dimensions: FigureDim
       from multi m cross join lateral ${pages} group by ${multiKeys}, p.path`);
   if (dimensions.includes("goal"))
     parts.push(sql`select ${mKeys}'goal', g.goal, count(distinct m.visitor), count(*), sum(m.pageviews), sum(m.bounce), sum(m.duration), count(*)
-      from multi m cross join lateral unnest(m.goals) as g(goal) group by ${multiKeys}, g.goal`);
+      from multi m cross join lateral unnest(m.goals) as g(goal) where cardinality(m.goals) > 0 group by ${multiKeys}, g.goal`);
 
   const vKeys = keys.filter((key) => key !== "day").map((key) => sql`v.${sql.identifier(key)}, `);
   return sql`with m as materialized (
