@@ -1,5 +1,5 @@
 // Statistics (issue 28): first-party visit statistics (app/features/statistics, docs/statistics.md).
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 /**
  * The daily salt of the visitor hash, one random value per UTC day, shared by every instance on
@@ -107,6 +107,18 @@ export const statisticsDaily = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.dimension, table.value] })],
 );
 
+/** A roll-up's row of one dimension value: the figures of the visits that have it (the per-filter and the pairs' roll-ups). */
+const figuresByValue = () => ({
+  dimension: text("dimension").notNull(),
+  value: text("value").notNull(),
+  visitors: integer("visitors").notNull(),
+  visits: integer("visits").notNull(),
+  pageviews: integer("pageviews").notNull(),
+  bounces: integer("bounces").notNull(),
+  duration: integer("duration").notNull(),
+  conversions: integer("conversions").notNull(),
+});
+
 /**
  * The same figures for the visits that have one value of one dimension (`filter`, `filterValue`):
  * what a view filtered by one value reads, for the days that are over (today's are read from the
@@ -118,14 +130,7 @@ export const statisticsDailyBy = pgTable(
     filter: text("filter").notNull(),
     filterValue: text("filter_value").notNull(),
     day: date("day", { mode: "string" }).notNull(),
-    dimension: text("dimension").notNull(),
-    value: text("value").notNull(),
-    visitors: integer("visitors").notNull(),
-    visits: integer("visits").notNull(),
-    pageviews: integer("pageviews").notNull(),
-    bounces: integer("bounces").notNull(),
-    duration: integer("duration").notNull(),
-    conversions: integer("conversions").notNull(),
+    ...figuresByValue(),
   },
   (table) => [
     primaryKey({ columns: [table.filter, table.filterValue, table.day, table.dimension, table.value] }),
@@ -144,3 +149,41 @@ export const statisticsRollups = pgTable("statistics_rollups", {
   final: boolean("final").notNull().default(false),
   rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The pairs of filter values the dashboard has been asked for (a view filtered by exactly two
+ * values; `filter_a` comes before `filter_b` in the dashboard's order of dimensions), each with its
+ * figures per day in statistics_daily_pair once `ready`: every day with visits rolled up for it.
+ * Kept while views ask for it (docs/decisions/0019).
+ */
+export const statisticsPairs = pgTable(
+  "statistics_pairs",
+  {
+    id: serial("id").primaryKey(),
+    filterA: text("filter_a").notNull(),
+    valueA: text("value_a").notNull(),
+    filterB: text("filter_b").notNull(),
+    valueB: text("value_b").notNull(),
+    /** The last view that asked for it (updated at most once an hour). */
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Every day with visits has its figures (later days get them when they are rolled up for the last time). */
+    ready: boolean("ready").notNull().default(false),
+  },
+  (table) => [unique("statistics_pairs_values_key").on(table.filterA, table.valueA, table.filterB, table.valueB)],
+);
+
+/** The figures of the visits that have both values of a pair, per day and dimension value: what a view by that pair reads for the days that are over. */
+export const statisticsDailyPair = pgTable(
+  "statistics_daily_pair",
+  {
+    pairId: integer("pair_id")
+      .notNull()
+      .references(() => statisticsPairs.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    ...figuresByValue(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.pairId, table.day, table.dimension, table.value] }),
+    index("statistics_daily_pair_day_idx").on(table.day),
+  ],
+);

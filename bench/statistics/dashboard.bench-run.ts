@@ -7,6 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { loadStatistics } from "~/features/statistics/dashboard.server";
 import { ensurePartition } from "~/features/statistics/partitions.server";
+import { fillPairs } from "~/features/statistics/pairs.server";
 import { rollUpDay } from "~/features/statistics/rollup.server";
 import { dayOf } from "~/features/statistics/salt.server";
 import { keptDays } from "~/features/statistics/query";
@@ -21,6 +22,7 @@ const lines: string[] = [];
 const results: { kind: string; name: string; figure: string }[] = [];
 const statementCounts: typeof results = [];
 const cpuTimes: typeof results = [];
+const pairFills: typeof results = [];
 const plans: string[] = [];
 
 const percentile = (samples: number[], q: number) =>
@@ -104,7 +106,23 @@ for (const kind of kinds) {
         ["25 months, Mobile", { range: "custom", from: kept.first, to: kept.last, device: "Mobile" }],
         ["25 months, Mobile and Chrome", { range: "custom", from: kept.first, to: kept.last, device: "Mobile", browser: "Chrome" }],
       ];
-      for (const [name, values] of views) results.push({ kind, name, figure: await measure(name, values) });
+      for (const [name, values] of views) {
+        const filters = Object.keys(values).filter((key) => !["range", "from", "to"].includes(key));
+        if (filters.length !== 2) {
+          results.push({ kind, name, figure: await measure(name, values) });
+          continue;
+        }
+        // A pair's views before its figures are kept (the visits), its roll-up, then its views after;
+        // each pair view starts with no pair kept (the 25-month view asks for a pair a 30-day one kept).
+        await db.execute(sql`delete from statistics_pairs`);
+        results.push({ kind, name: `${name}: first views`, figure: await measure(`${name}: first views`, values) });
+        const began = performance.now();
+        const filled = await fillPairs(db);
+        const took = performance.now() - began;
+        const rows = (await db.execute(sql`select count(*)::int as n from statistics_daily_pair`)) as unknown as { rows: { n: number }[] };
+        if (filled > 0) pairFills.push({ kind, name, figure: `${(took / 1000).toFixed(1)} s | ${Number(rows.rows[0]!.n)}` });
+        results.push({ kind, name: `${name}: pair kept`, figure: await measure(`${name}: pair kept`, values) });
+      }
       const sizes = (await db.execute(sql`
         select coalesce(sum(pg_total_relation_size(c.oid)) filter (where c.relname like 'statistics\\_events\\_%'), 0)::bigint as raw,
           coalesce(sum(pg_total_relation_size(c.oid)) filter (where c.relname = 'statistics_visits'), 0)::bigint as visits,
@@ -139,7 +157,7 @@ Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu
     .map((value) => value.toFixed(2))
     .join(", ")}), Node ${process.version}. \`npm run bench:statistics\` (PostgreSQL too with \`TEST_DATABASE_URL\`).
 
-Seeded with \`generate_series\` (three pageviews a visit over the last 30 days and 22 hours, all in the past, eight sources, twenty campaigns, a goal every 50th visit), each day rolled up as after midnight (the days that are over with their per-filter figures), then \`loadStatistics\` (headline figures and the previous period, the chart's series, every breakdown, the markers, visitors in the last five minutes) timed ${RUNS} times after five warm-up runs. Unfiltered views read the daily roll-up; a view filtered by one value reads the per-filter roll-up for the days that are over and today's visits; two filters read the visits their filters' indexes find, every dimension in one statement (docs/decisions/0017). Every period is read in slices (roll-ups a quarter, visits a month a statement). 'pglite CPU p95' is the process's CPU time per view on PGlite (the database runs in the process), less sensitive to the machine's load than the wall time; 'statements' is what one view sends (pglite / postgres); bench/statistics-dashboard-plans.md has each view's slowest plan. The 25-month views are the largest the dashboard allows (ANALYTICS_KEEP_MONTHS); the seeded data covers their last month.
+Seeded with \`generate_series\` (three pageviews a visit over the last 30 days and 22 hours, all in the past, eight sources, twenty campaigns, a goal every 50th visit), each day rolled up as after midnight (the days that are over with their per-filter figures), then \`loadStatistics\` (headline figures and the previous period, the chart's series, every breakdown, the markers, visitors in the last five minutes) timed ${RUNS} times after five warm-up runs. Unfiltered views read the daily roll-up; a view filtered by one value reads the per-filter roll-up for the days that are over and today's visits; a pair of filters reads the visits its filters' indexes find, every dimension in one statement (docs/decisions/0017), until the pair's own roll-up is kept ('first views'); then, like one value, its roll-up for the days that are over and today's visits ('pair kept', docs/decisions/0019). Every period is read in slices (roll-ups a quarter, visits a month a statement). 'pglite CPU p95' is the process's CPU time per view on PGlite (the database runs in the process), less sensitive to the machine's load than the wall time; 'statements' is what one view sends (pglite / postgres); bench/statistics-dashboard-plans.md has each view's slowest plan. The 25-month views are the largest the dashboard allows (ANALYTICS_KEEP_MONTHS); the seeded data covers their last month.
 
 Median / **p95** in ms:
 
@@ -154,6 +172,12 @@ Targets: p95 under 200 ms on PGlite and under 100 ms on PostgreSQL for every vie
 ${lines.join("\n")}
 
 Raw events are kept ANALYTICS_RAW_DAYS (30) and then dropped with their month's partition; visits and the roll-ups are what ANALYTICS_KEEP_MONTHS (25) keeps.
+
+A pair's roll-up (\`fillPairs\`, in the background after the pair's first view: every day with visits, one day a statement), and the rows it keeps:
+
+| database | pair | roll-up of its days | rows kept |
+| --- | --- | --- | --- |
+${pairFills.map((fill) => `| ${fill.kind} | ${fill.name} | ${fill.figure} |`).join("\n")}
 `;
   fs.writeFileSync("bench/statistics-dashboard.md", text);
   fs.writeFileSync(

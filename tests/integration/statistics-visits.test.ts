@@ -109,6 +109,35 @@ describe.each(onBothDatabases)("statistics visits on %s", (kind) => {
     }
   });
 
+  it("rolls a pair of filter values up in the background after its first view, and waits for that work when it stops", async () => {
+    const db = app.handle.db;
+    const day = "2026-04-16";
+    await ensurePartition(db, at("00:00:00", day));
+    await db.insert(statisticsEvents).values([
+      { ...event(70, "09:00:00", "pageview", "/fees", { device: "Mobile" }), at: at("09:00:00", day) },
+      { ...event(71, "10:00:00", "pageview", "/faq", { device: "Mobile", browser: "Safari" }), at: at("10:00:00", day) },
+    ]);
+    await rollUpDay(db, day, later);
+    const stop = startStatistics({ db: () => db, ratePerMinute: 100, rawDays: 30, keepMonths: 25 });
+    try {
+      const query = oneDay({ device: "Mobile", browser: "Chrome" }, day);
+      const first = await loadStatistics(db, null, query, later);
+      expect(first.totals.visits).toBe(1);
+      const ready = sql`select count(*)::int as n from statistics_pairs where ready and value_a = 'Mobile' and value_b = 'Chrome'`;
+      await expect
+        .poll(async () => ((await db.execute(ready)) as unknown as { rows: { n: number }[] }).rows[0]!.n, { timeout: 10_000 })
+        .toBe(1);
+      expect(await loadStatistics(db, null, query, later)).toEqual(first);
+    } finally {
+      await stop();
+    }
+    // Stopped: a new pair is noted, and nothing starts rolling it up.
+    await loadStatistics(db, null, oneDay({ device: "Mobile", browser: "Safari" }, day), later);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const waiting = sql`select count(*)::int as n from statistics_pairs where not ready and value_b = 'Safari'`;
+    expect(((await db.execute(waiting)) as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
+
   it("draws a long period by week or by month, and reads it a month at a time", async () => {
     const db = app.handle.db;
     const now = new Date("2026-11-28T12:00:00Z");

@@ -1,15 +1,16 @@
 // The dashboard's figures for a range and filters, compared with the period before: unfiltered
 // from the daily roll-up, filtered by one value from the per-filter roll-up (today from the
-// visits), by several from the visits; read in slices of at most a month (of visits, at most
+// visits), by a pair of values from the pair's roll-up once it is kept, by more from the visits; read in slices of at most a month (of visits, at most
 // VISITS_PER_STATEMENT of them) and added up, so no statement holds the database for long, and a
 // long period's chart has a point a week or a month.
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { requirePermission } from "~/features/access/require.server";
+import { logger } from "~/platform/logger.server";
 import type { Actor } from "~/platform/person";
 import { csvRow } from "~/platform/csv";
-import { allFigureDimensions, figuresOfVisits } from "./figures.server";
-import { localeOfPathSql } from "./locale-of-path.server";
+import { allFigureDimensions, figuresOfVisits, visitsWhere } from "./figures.server";
+import { pairAskedFor, type Pair } from "./pairs.server";
 import { dayOf } from "./salt.server";
 import {
   dimensions,
@@ -84,18 +85,6 @@ const daysOf = (from: string, to: string) => Array.from({ length: daysBetween(fr
 export const activeFilters = (query: Partial<StatisticsQuery>) =>
   dimensions.flatMap((name) => (query[name] !== undefined ? [[name, query[name]] as [Dimension, string]] : []));
 
-/** The visits of the period that match every filter (each condition one an index of statistics_visits serves). */
-function visitsWhere(filters: [Dimension, string][], from: string, to: string): SQL {
-  const parts = [sql`v.day between ${from}::date and ${to}::date`];
-  for (const [name, value] of filters) {
-    if (name === "page") parts.push(sql`v.paths @> array[${value}::text]`);
-    else if (name === "goal") parts.push(sql`v.goals @> array[${value}::text]`);
-    else if (name === "locale") parts.push(sql`${localeOfPathSql(sql`v.entry`)} = ${value}`);
-    else parts.push(sql`v.${sql.identifier(name)} = ${value}`);
-  }
-  return sql.join(parts, sql` and `);
-}
-
 type Row = Totals & { dimension: string; value: string };
 type Filters = [Dimension, string][];
 const rowsOf = async <T>(db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -149,32 +138,38 @@ function fromRollUp(table: SQL, days: string[], only: Only) {
 }
 
 /**
- * The statements a period's figures come from: the daily roll-up unfiltered; the per-filter
- * roll-up for one filter's days that are over, and its visits for the others (today); the
- * visits for two filters or more. Each reads a slice of the period.
+ * The statements a period's figures come from: the daily roll-up unfiltered; for one filter, or
+ * for a pair of filters once its figures are kept (`pair`, pairs.server.ts), that roll-up for the
+ * days that are over and the visits for the others (today); otherwise the visits. Each reads a
+ * slice of the period.
  */
-async function statements(db: Database, filters: Filters, from: string, to: string, only: Only): Promise<SQL[]> {
+async function statements(db: Database, filters: Filters, from: string, to: string, only: Only, pair?: Pair): Promise<SQL[]> {
   const days = daysOf(from, to);
   if (filters.length === 0) return slices(days, SLICE_DAYS).map((slice) => fromRollUp(sql`statistics_daily where true`, slice, only));
   const [single] = filters;
   const visits = (slice: string[]) =>
     fromVisits(sql`${visitsWhere(filters, slice[0]!, slice.at(-1)!)} and v.day in ${dayList(slice)}`, only);
   const found = await daysWithVisits(db, from, to);
-  if (filters.length > 1 || !single) return slicesByVisits(found).map(visits);
-  const table = sql`statistics_daily_by where filter = ${single[0]} and filter_value = ${single[1]}`;
+  const kept =
+    filters.length === 1 && single
+      ? sql`statistics_daily_by where filter = ${single[0]} and filter_value = ${single[1]}`
+      : pair?.ready
+        ? sql`statistics_daily_pair where pair_id = ${pair.id}`
+        : undefined;
+  if (!kept) return slicesByVisits(found).map(visits);
   return [
     ...slices(
       found.filter((row) => !row.open).map((row) => row.day),
       SLICE_DAYS,
-    ).map((slice) => fromRollUp(table, slice, only)),
+    ).map((slice) => fromRollUp(kept, slice, only)),
     ...slicesByVisits(found.filter((row) => row.open)).map(visits),
   ];
 }
 
 /** Every statement's rows over the period, one after the other, added up by dimension and value. */
-async function figures(db: Database, filters: Filters, from: string, to: string, only?: Only) {
+async function figures(db: Database, filters: Filters, from: string, to: string, only?: Only, pair?: Pair) {
   const merged = new Map<string, Row>();
-  for (const query of await statements(db, filters, from, to, only))
+  for (const query of await statements(db, filters, from, to, only, pair))
     for (const row of await rowsOf<Row>(db, query)) {
       const key = `${row.dimension}\u0000${row.value}`;
       const sum = merged.get(key) ?? { dimension: row.dimension, value: row.value, ...emptyTotals };
@@ -255,9 +250,14 @@ export async function loadStatistics(
   requirePermission(actor, "statistics.view");
   const range = resolveRange(query, now);
   const filters = activeFilters(query);
+  // Noting the pair is a write: a view is still answered (from the visits) when it fails.
+  const pair = await pairAskedFor(db, filters, now).catch((error: unknown) => {
+    logger.warn({ err: error }, "statistics pair not noted");
+    return undefined;
+  });
   const [rows, previous, markers, live] = await Promise.all([
-    figures(db, filters, range.from, range.to),
-    figures(db, filters, range.previousFrom, range.previousTo, "total"),
+    figures(db, filters, range.from, range.to, undefined, pair),
+    figures(db, filters, range.previousFrom, range.previousTo, "total", pair),
     markersFor(db, range.from, range.to),
     liveVisitors(db, now),
   ]);

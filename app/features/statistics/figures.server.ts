@@ -3,6 +3,7 @@
 // more, or today's) all use, so every path counts alike. docs/decisions/0017 says why it is shaped so.
 import { sql, type SQL } from "drizzle-orm";
 import { localeOfPathSql } from "./locale-of-path.server";
+import type { Dimension } from "./schema";
 
 /** The dimensions each visit has one value of, as the column of the visits `m` below holds it. */
 const singleValued = [
@@ -126,4 +127,16 @@ export function figuresOfVisits(from: SQL, keys: string[], dimensions: FigureDim
       sum(bounces)::int as bounces, sum(duration)::int as duration, sum(conversions)::int as conversions
     from (${sql.join(parts, sql` union all `)}) f(${keyColumns}dimension, value, visitors, visits, pageviews, bounces, duration, conversions)
     group by ${keyColumns}dimension, value`;
+}
+
+/** The visits of the period that match every filter (each condition one an index of statistics_visits serves). */
+export function visitsWhere(filters: [Dimension, string][], from: string, to: string): SQL {
+  const parts = [sql`v.day between ${from}::date and ${to}::date`];
+  for (const [name, value] of filters) {
+    if (name === "page") parts.push(sql`v.paths @> array[${value}::text]`);
+    else if (name === "goal") parts.push(sql`v.goals @> array[${value}::text]`);
+    else if (name === "locale") parts.push(sql`${localeOfPathSql(sql`v.entry`)} = ${value}`);
+    else parts.push(sql`v.${sql.identifier(name)} = ${value}`);
+  }
+  return sql.join(parts, sql` and `);
 }

@@ -8,10 +8,8 @@ import { deleteOldSalts, dayOf } from "./salt.server";
 import { dropPartitionsBefore } from "./partitions.server";
 import { figureColumns, figuresOfVisits } from "./figures.server";
 import { localeOfPathSql } from "./locale-of-path.server";
+import { prunePairs, rollUpPairsOfDay, ROLLUP_LOCK } from "./pairs.server";
 import { dimensions, type Dimension } from "./schema";
-
-/** Any fixed number: instances roll a day up one at a time. */
-const ROLLUP_LOCK = 728_400_118;
 
 const nextDay = (day: string) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
 
@@ -34,7 +32,8 @@ export function visitsWithValue(filter: Dimension, where: SQL) {
  * visitor's pageviews until 30 minutes pass without one; a goal belongs to the visit of the last
  * pageview before it), their figures per dimension value, and the number of raw events read, in
  * the same statement, so an event written meanwhile shows as a changed count. A day that is over
- * also gets its per-filter figures, one filter a statement (each a short turn on PGlite).
+ * also gets its per-filter figures, one filter a statement (each a short turn on PGlite), and
+ * the figures of each pair of filter values the dashboard keeps (pairs.server.ts).
  */
 export async function rollUpDay(db: Database, day: string, now = new Date()) {
   const from = `${day}T00:00:00Z`;
@@ -87,6 +86,7 @@ export async function rollUpDay(db: Database, day: string, now = new Date()) {
 `);
     });
   }
+  await rollUpPairsOfDay(db, day);
   await db.execute(sql`update statistics_rollups set final = true where day = ${day}::date`);
 }
 
@@ -119,6 +119,7 @@ export async function pruneStatistics(db: Database, retention: Retention, now = 
   await db.execute(sql`delete from statistics_visits where day < ${keepFrom}::date`);
   await db.execute(sql`delete from statistics_daily where day < ${keepFrom}::date`);
   await db.execute(sql`delete from statistics_daily_by where day < ${keepFrom}::date`);
+  await prunePairs(db, keepFrom, now);
   await db.execute(sql`delete from statistics_rollups where day < ${dayOf(rawCutoff)}::date`);
   const salts = await deleteOldSalts(db, now);
   return { droppedPartitions, salts };

@@ -7,6 +7,7 @@ import type { Job } from "~/platform/jobs.server";
 import { logger } from "~/platform/logger.server";
 import { createCollector, type Collector } from "./collector.server";
 import { daysToRollUp, pruneStatistics, rollUpDay, type Retention } from "./rollup.server";
+import { fillPairs, whenPairAsked } from "./pairs.server";
 import { dayOf } from "./salt.server";
 import type { Goal } from "./schema";
 
@@ -34,24 +35,31 @@ export async function rollUpRecent(db: Database, now = new Date(), days = 40) {
     await rollUpDay(db, day, now);
 }
 
-/** A job run that never throws and never overlaps itself. */
+/** A job run that never throws and never overlaps itself; `idle` waits for the run under way, if any. */
 function guarded(name: string, run: () => Promise<unknown>) {
   let running: Promise<unknown> | undefined;
-  return () => {
+  const start = () => {
     running ??= run()
       .catch((error: unknown) => logger.error({ err: error }, `statistics ${name} failed`))
       .finally(() => (running = undefined));
     return running;
   };
+  return Object.assign(start, { idle: async () => void (await running) });
 }
 
 /** Starts collecting (its jobs: statisticsJobs); returns the function that stops it after writing what is queued. */
 export function startStatistics(options: StatisticsOptions): () => Promise<void> {
   const collector = createCollector({ db: options.db, ratePerMinute: options.ratePerMinute });
+  // The pairs of filter values a view asked for, rolled up in the background: started by the
+  // view, and by every roll-up run for a pair a restart interrupted.
+  const stopping = new AbortController();
+  const fill = guarded("pair roll-up", () => fillPairs(options.db(), stopping.signal));
+  const stopAsking = whenPairAsked(() => void fill());
   const rollUp = guarded("roll-up", async () => {
     await collector.flush();
     await rollUpRecent(options.db());
     await pruneStatistics(options.db(), options);
+    await fill();
   });
   // The dashboard's view of today and yesterday: what this server queued, rolled up when the
   // day's events differ in number from what its roll-up read (whenever and by whom they were
@@ -67,6 +75,9 @@ export function startStatistics(options: StatisticsOptions): () => Promise<void>
   current = { collector, refresh, jobs };
   return async () => {
     if (current?.collector === collector) current = undefined;
+    stopAsking();
+    stopping.abort();
+    await fill.idle();
     await collector.flush();
   };
 }
