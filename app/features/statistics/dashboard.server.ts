@@ -1,8 +1,9 @@
 // The dashboard's figures for a range and filters, compared with the period before: unfiltered
 // from the daily roll-up, filtered by one value from the per-filter roll-up (today from the
-// visits), by a pair of values from the pair's roll-up once it is kept, by more from the visits; read in slices of at most a month (of visits, at most
-// VISITS_PER_STATEMENT of them) and added up, so no statement holds the database for long, and a
-// long period's chart has a point a week or a month.
+// visits), by a pair of values from the pair's roll-up once it is kept, by more from the visits;
+// read in slices of at most a month (of visits, at most VISITS_PER_STATEMENT of them) and added
+// up, so no statement holds the database for long, and a long period's chart has a point a week
+// or a month.
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { requirePermission } from "~/features/access/require.server";
