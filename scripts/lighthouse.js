@@ -1,7 +1,7 @@
 // `npm run lighthouse`: audits every public page of the production build, and a landing page with
 // every block (published once the server is up), with Lighthouse
 // (mobile preset, simulated throttling, the CPU calibrated to one phone whatever the host) in
-// Debian's Chromium, one run per page, up to three where the first misses a gate, and fails
+// Debian's Chromium, one run per page, up to five where the first misses a gate, and fails
 // when the median score of a category is below its threshold, or the median first or largest
 // contentful paint above its limit. Reports go to test-results/lighthouse.
 import fs from "node:fs";
@@ -37,7 +37,12 @@ const SECOND_LOCALE_HOME = `/${SECOND_LOCALE}`;
 const pages = process.env.LIGHTHOUSE_PAGES
   ? process.env.LIGHTHOUSE_PAGES.split(",")
   : [...sitemapPagePaths, EVERY_BLOCK_PATH, SECOND_LOCALE_HOME, LOCALIZED_EVERY_BLOCK_PATH];
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// Five at most: on a shared machine a run's CPU slowdown is calibrated from a benchmark taken just
+// before its load, and a neighbour's burst during the load is multiplied by it (a CI run of
+// 2026-11-30 audited /faq at 96, 100 and 95, TBT 234, 25 and 254 ms, host index 1,185–2,253; the
+// same build's /faq scores 100 on a quiet machine). Five runs make one such pair of runs a
+// minority.
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4700);
 const debuggingPort = port + 1;
 const reportDirectory = path.join(root, "test-results/lighthouse");
@@ -87,6 +92,21 @@ function meetsGates(scores, metrics, most) {
   const metricsMet = Object.entries(metricLimits).every(([m, limit]) => metrics[m].filter((v) => v <= limit).length >= most);
   return categoriesMet && metricsMet;
 }
+/**
+ * How many of the runs so far meet every threshold and limit.
+ * @param {Record<string, number[]>} scores
+ * @param {Record<string, number[]>} metrics
+ */
+function passingRuns(scores, metrics) {
+  const count = scores.performance.length;
+  let passing = 0;
+  for (let run = 0; run < count; run++) {
+    const categoriesMet = Object.entries(thresholds).every(([c, threshold]) => scores[c][run] >= threshold);
+    const metricsMet = Object.entries(metricLimits).every(([m, limit]) => metrics[m][run] <= limit);
+    if (categoriesMet && metricsMet) passing++;
+  }
+  return passing;
+}
 const failures = [];
 const rows = [];
 try {
@@ -110,11 +130,14 @@ try {
       for (const category of Object.keys(thresholds)) scores[category].push(figures.scores[category]);
       for (const metric of Object.keys(metrics)) metrics[metric].push(figures.metrics[metric]);
       // A first run that meets every gate decides the page. A first run that misses one is not
-      // taken alone: the page is audited again until most of its runs meet every gate (the
-      // median does then, whatever the others show) or the runs are used up and the median of
-      // them all decides. So one slow run on a busy machine fails nothing, and a page that
-      // meets the gates costs one run instead of two (bench/test-loop.md).
-      if (meetsGates(scores, metrics, run === 1 ? 1 : Math.floor(runs / 2) + 1)) break;
+      // taken alone: the page is audited again until most of its possible runs meet every gate
+      // (the median does then, whatever the others show), or until so many missed that most
+      // cannot (the median then misses too), or the runs are used up and the median of them all
+      // decides. So a slow run or two on a busy machine fail nothing, and a page that meets the
+      // gates costs one run (bench/test-loop.md).
+      const most = Math.floor(runs / 2) + 1;
+      if (meetsGates(scores, metrics, run === 1 ? 1 : most)) break;
+      if (run > 1 && run - passingRuns(scores, metrics) >= most) break;
     }
     // Name what cost points in the last run, so a failure says where to look.
     for (const [category, threshold] of Object.entries(thresholds)) {
