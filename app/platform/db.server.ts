@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -120,6 +120,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 let current: DatabaseHandle | undefined;
+
+/**
+ * The rows of a raw statement, typed as the statement's caller knows them: both drivers answer
+ * `db.execute` with `{ rows }`, which Drizzle's types do not say for a raw query.
+ */
+export async function rowsOf<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export function setDatabase(handle: DatabaseHandle | undefined) {
   current = handle;

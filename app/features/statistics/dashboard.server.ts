@@ -5,7 +5,7 @@
 // up, so no statement holds the database for long, and a long period's chart has a point a week
 // or a month.
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/platform/db.server";
+import { rowsOf, type Database } from "~/platform/db.server";
 import { requirePermission } from "~/features/access/require.server";
 import { logger } from "~/platform/logger.server";
 import type { Actor } from "~/platform/person";
@@ -88,7 +88,6 @@ export const activeFilters = (query: Partial<StatisticsQuery>) =>
 
 type Row = Totals & { dimension: string; value: string };
 type Filters = [Dimension, string][];
-const rowsOf = async <T>(db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const emptyTotals: Totals = { visitors: 0, visits: 0, pageviews: 0, bounces: 0, duration: 0, conversions: 0 };
 const totalsOf = (row: Partial<Totals> | undefined): Totals => ({
   visitors: Number(row?.visitors ?? 0),

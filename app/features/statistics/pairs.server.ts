@@ -3,7 +3,7 @@
 // then its days are rolled up in the background (the statistics' scheduled work, one day a
 // statement), and from then on its views read a few hundred rows a day, as a view by one value does.
 import { sql } from "drizzle-orm";
-import type { Database } from "~/platform/db.server";
+import { rowsOf, type Database } from "~/platform/db.server";
 import { figureColumns, figuresOfVisits, visitsWhere } from "./figures.server";
 import { dimensions, type Dimension } from "./schema";
 
@@ -21,8 +21,6 @@ export interface Pair {
 }
 
 type Filters = [Dimension, string][];
-const rowsOf = async <T>(db: Pick<Database, "execute">, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The two filters in the dashboard's order of dimensions, or undefined for any other number. */
 export function pairOf(filters: Filters): Filters | undefined {
