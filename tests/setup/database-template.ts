@@ -26,6 +26,8 @@ export default async function setup(project: TestProject) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "site-db-template-"));
   const pglite = new PGlite({ startParams: pgliteStartParams });
   await migratePglite(drizzlePglite(pglite), { migrationsFolder: defaultMigrationsFolder() });
+  // Written to disk first, so that each copy starts without replaying the migrations' log.
+  await pglite.query("CHECKPOINT");
   const tarball = path.join(directory, "pglite.tar");
   fs.writeFileSync(tarball, Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
   await pglite.close();
