@@ -12,7 +12,7 @@ import { siteLocalesNow } from "~/features/locales/routing.server";
 import { archiveCapture, archivePaths, localeOfPath, type ArchiveCapture } from "./capture.server";
 import { archiveAssetSource, type ArchiveAssetSource } from "./asset-source.server";
 import { ENTRY_FORMAT, entryHash, GENESIS_HASH, sha256Hex } from "./format.js";
-import { assetReader, sameAssets, storeBlobs } from "./page-assets.server";
+import { assetReader, sameAssets, storeBlobs, storedHashes, type AssetReader } from "./page-assets.server";
 import { forgetReady, isReadyHere } from "./outbox.server";
 
 export const ARCHIVE_JOB = "archive";
@@ -104,13 +104,20 @@ interface Rendered {
   assets: ArchivedAssetRow[];
 }
 
-async function renderAll(db: Database, capture: ArchiveCapture, reader: ReturnType<typeof assetReader>, before: Map<string, unknown>) {
+/**
+ * Renders every page and keeps those that changed since their newest archived version: their
+ * bytes, their answer or one of their assets' bytes (an image replaced under its address). An
+ * unchanged page's bytes are let go at once, so a run holds the change, not the whole site.
+ */
+async function renderChanged(db: Database, capture: ArchiveCapture, reader: AssetReader, before: Map<string, LatestPage>) {
   const locales = siteLocalesNow();
-  const rendered: Rendered[] = [];
+  const changed: Rendered[] = [];
+  let rendered = 0;
   for (const path of await archivePaths(db, before.keys())) {
     const page = await capture.render(path);
     if (!page) continue;
-    rendered.push({
+    rendered += 1;
+    const now: Rendered = {
       path,
       locale: localeOfPath(path, locales),
       status: page.status,
@@ -118,9 +125,34 @@ async function renderAll(db: Database, capture: ArchiveCapture, reader: ReturnTy
       sha256: sha256Hex(page.body),
       body: page.body,
       assets: page.location ? [] : await reader.assetsOf(page.body),
-    });
+    };
+    const previous = before.get(path);
+    const same =
+      previous &&
+      previous.sha256 === now.sha256 &&
+      previous.status === now.status &&
+      previous.location === now.location &&
+      sameAssets(previous.assets, now.assets);
+    if (!same) changed.push(now);
   }
-  return rendered;
+  return { rendered, changed };
+}
+
+/**
+ * The bytes the changed pages need stored: their own, and each of their assets not stored yet,
+ * read again (checked against its hash). Answers those and the hashes found stored already.
+ */
+async function blobsOf(db: Database, changed: readonly Rendered[], reader: AssetReader) {
+  const blobs = new Map<string, { body: Buffer; type: string | null }>();
+  const assets = new Map<string, ArchivedAssetRow>();
+  for (const page of changed) {
+    blobs.set(page.sha256, { body: page.body, type: null });
+    for (const asset of page.assets) assets.set(asset.sha256, asset);
+  }
+  const stored = await storedHashes(db, [...assets.keys()]);
+  for (const [sha256, asset] of assets)
+    if (!stored.has(sha256) && !blobs.has(sha256)) blobs.set(sha256, { body: await reader.bytesOf(asset), type: asset.type });
+  return { blobs, stored: [...stored] };
 }
 
 /**
@@ -146,29 +178,11 @@ export async function archivePending(db: Database, options: ArchiveRunOptions = 
     const started = performance.now();
     const before = await latestPages(db);
     const reader = assetReader(options.assets ?? archiveAssetSource());
-    const rendered = await renderAll(db, capture, reader, before);
-    // A page changed when its bytes, its answer or one of its assets' bytes did (an image replaced under its address).
-    const changed = rendered.filter((page) => {
-      const previous = before.get(page.path);
-      return (
-        !previous ||
-        previous.sha256 !== page.sha256 ||
-        previous.status !== page.status ||
-        previous.location !== page.location ||
-        !sameAssets(previous.assets, page.assets)
-      );
-    });
-    const blobs = new Map<string, { body: Buffer; type: string | null }>();
-    for (const page of changed) {
-      blobs.set(page.sha256, { body: page.body, type: null });
-      for (const asset of page.assets) blobs.set(asset.sha256, { body: reader.bodies.get(asset.sha256)!.bytes, type: asset.type });
-    }
-    const appended = await append(db, owner, ids, changed, blobs);
+    const { rendered, changed } = await renderChanged(db, capture, reader, before);
+    const { blobs, stored } = await blobsOf(db, changed, reader);
+    const appended = await append(db, owner, ids, changed, blobs, stored);
     forgetReady(ids);
-    logger.info(
-      { entries: appended, rendered: rendered.length, stored: changed.length, ms: Math.round(performance.now() - started) },
-      "archived",
-    );
+    logger.info({ entries: appended, rendered, stored: changed.length, ms: Math.round(performance.now() - started) }, "archived");
     return appended;
   } finally {
     await releaseLease(db, owner);
@@ -181,6 +195,7 @@ async function append(
   ids: number[],
   changed: Rendered[],
   blobs: Map<string, { body: Buffer; type: string | null }>,
+  stored: readonly string[],
 ) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('archive-chain'))`);
@@ -194,7 +209,7 @@ async function append(
       .orderBy(asc(archiveOutbox.id))
       .for("update");
     if (rows.length === 0) return 0;
-    await storeBlobs(tx, blobs);
+    await storeBlobs(tx, blobs, stored);
     const [last] = await tx.select({ hash: archiveEntries.hash }).from(archiveEntries).orderBy(desc(archiveEntries.id)).limit(1);
     let previousHash = last?.hash ?? GENESIS_HASH;
     for (const [index, row] of rows.entries()) {
