@@ -187,3 +187,17 @@ export const statisticsDailyPair = pgTable(
     index("statistics_daily_pair_day_idx").on(table.day),
   ],
 );
+
+/**
+ * A day's visits packed by column (app/features/statistics/day-columns.ts), written when the day
+ * is rolled up for the last time and removed when it is rolled up again: what a view filtered by
+ * two values or more reads for the days that are over (docs/decisions/0020).
+ */
+export const statisticsDayColumns = pgTable("statistics_day_columns", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  visits: integer("visits").notNull(),
+  /** JSON: each dimension's values, the pages and the goals, in the order the columns number them. */
+  valueLists: text("value_lists").notNull(),
+  /** The columns' bytes, base64 (read as text: the embedded database hands bytea to JavaScript slowly). */
+  data: text("data").notNull(),
+});

@@ -209,7 +209,7 @@ export const count = async (db: Database, query: SQL) =>
 export async function seeded(db: Database) {
   // Each test starts from no statistics (the file's tests share its database).
   await db.execute(
-    sql`truncate statistics_events, statistics_visits, statistics_daily, statistics_daily_by, statistics_rollups, statistics_pairs cascade`,
+    sql`truncate statistics_events, statistics_visits, statistics_daily, statistics_daily_by, statistics_rollups, statistics_pairs, statistics_day_columns cascade`,
   );
   await ensurePartition(db, new Date(`${DAYS[0]}T00:00:00Z`));
   const events = makeEvents();

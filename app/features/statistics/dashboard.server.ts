@@ -11,6 +11,7 @@ import { logger } from "~/platform/logger.server";
 import type { Actor } from "~/platform/person";
 import { csvRow } from "~/platform/csv";
 import { allFigureDimensions, figuresOfVisits, visitsWhere } from "./figures.server";
+import { figuresOfPackedDays } from "./day-columns.server";
 import { pairAskedFor, type Pair } from "./pairs.server";
 import { dayOf } from "./salt.server";
 import {
@@ -66,12 +67,14 @@ function slices(days: string[], size: number): string[][] {
   for (let start = 0; start < days.length; start += size) result.push(days.slice(start, start + size));
   return result;
 }
-export function slicesByVisits(days: { day: string; visits: number }[]): string[][] {
+/** Packed days (day-columns.ts) are read this many visits at a time: a few MB of columns. */
+const PACKED_VISITS_PER_READ = 100_000;
+export function slicesByVisits(days: { day: string; visits: number }[], perSlice = VISITS_PER_STATEMENT): string[][] {
   const result: string[][] = [];
   let slice: string[] = [];
   let visits = 0;
   for (const { day, visits: dayVisits } of days) {
-    if (slice.length > 0 && (visits + dayVisits > VISITS_PER_STATEMENT || slice.length === SLICE_DAYS)) {
+    if (slice.length > 0 && (visits + dayVisits > perSlice || slice.length === SLICE_DAYS)) {
       result.push(slice);
       [slice, visits] = [[], 0];
     }
@@ -102,15 +105,17 @@ const sums = sql.raw(`sum(visitors)::int as visitors, sum(visits)::int as visits
 /**
  * The days of a period that have visits (a total in the daily roll-up), each with whether its
  * per-filter figures are not written: rolled up before the day was over (today, or a day whose
- * late events are being rolled up again). Every other day is read from the per-filter roll-up,
- * also a day whose roll-up mark has been pruned (after ANALYTICS_RAW_DAYS). A filtered view reads
- * these days only: a long period with few days of visits is a few statements.
+ * late events are being rolled up again), and whether its visits are packed (day-columns.ts).
+ * Every other day is read from the per-filter roll-up, also a day whose roll-up mark has been
+ * pruned (after ANALYTICS_RAW_DAYS). A filtered view reads these days only: a long period with
+ * few days of visits is a few statements.
  */
+type DayWithVisits = { day: string; open: boolean; packed: boolean; visits: number };
 async function daysWithVisits(db: Database, from: string, to: string) {
-  return rowsOf<{ day: string; open: boolean; visits: number }>(
+  return rowsOf<DayWithVisits>(
     db,
-    sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(not r.final, false) as open, d.visits
-      from statistics_daily d left join statistics_rollups r on r.day = d.day
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(not r.final, false) as open, c.day is not null as packed, d.visits
+      from statistics_daily d left join statistics_rollups r on r.day = d.day left join statistics_day_columns c on c.day = d.day
       where d.dimension = 'total' and d.value = '' and d.day between ${from}::date and ${to}::date order by d.day`,
   );
 }
@@ -137,18 +142,30 @@ function fromRollUp(table: SQL, days: string[], only: Only) {
     union all select 'day', to_char(day, 'YYYY-MM-DD'), ${sums} from ${within} and dimension = 'total' group by day`;
 }
 
+/** A statement over the visits of some days that match the filters. */
+const visitsOfDays = (filters: Filters, only: Only) => (slice: string[]) =>
+  fromVisits(sql`${visitsWhere(filters, slice[0]!, slice.at(-1)!)} and v.day in ${dayList(slice)}`, only);
+
 /**
- * The statements a period's figures come from: the daily roll-up unfiltered; for one filter, or
- * for a pair of filters once its figures are kept (`pair`, pairs.server.ts), that roll-up for the
- * days that are over and the visits for the others (today); otherwise the visits. Each reads a
- * slice of the period.
+ * Where a period's figures come from: the daily roll-up unfiltered; for one filter, or for a pair
+ * of filters once its figures are kept (`pair`, pairs.server.ts), that roll-up for the days that
+ * are over and the visits for the others (today); otherwise the packed visits of the days that
+ * are over (`packed`, day-columns.ts) and the visits of the others. Each statement reads a slice
+ * of the period.
  */
-async function statements(db: Database, filters: Filters, from: string, to: string, only: Only, pair?: Pair): Promise<SQL[]> {
+async function statements(
+  db: Database,
+  filters: Filters,
+  from: string,
+  to: string,
+  only: Only,
+  pair?: Pair,
+): Promise<{ queries: SQL[]; packed: DayWithVisits[] }> {
   const days = daysOf(from, to);
-  if (filters.length === 0) return slices(days, SLICE_DAYS).map((slice) => fromRollUp(sql`statistics_daily where true`, slice, only));
+  if (filters.length === 0)
+    return { queries: slices(days, SLICE_DAYS).map((slice) => fromRollUp(sql`statistics_daily where true`, slice, only)), packed: [] };
   const [single] = filters;
-  const visits = (slice: string[]) =>
-    fromVisits(sql`${visitsWhere(filters, slice[0]!, slice.at(-1)!)} and v.day in ${dayList(slice)}`, only);
+  const visits = visitsOfDays(filters, only);
   const found = await daysWithVisits(db, from, to);
   const kept =
     filters.length === 1 && single
@@ -156,26 +173,55 @@ async function statements(db: Database, filters: Filters, from: string, to: stri
       : pair?.ready
         ? sql`statistics_daily_pair where pair_id = ${pair.id}`
         : undefined;
-  if (!kept) return slicesByVisits(found).map(visits);
-  return [
-    ...slices(
-      found.filter((row) => !row.open).map((row) => row.day),
-      SLICE_DAYS,
-    ).map((slice) => fromRollUp(kept, slice, only)),
-    ...slicesByVisits(found.filter((row) => row.open)).map(visits),
-  ];
+  if (!kept) {
+    const packed = found.filter((row) => !row.open && row.packed);
+    return { queries: slicesByVisits(found.filter((row) => row.open || !row.packed)).map(visits), packed };
+  }
+  return {
+    queries: [
+      ...slices(
+        found.filter((row) => !row.open).map((row) => row.day),
+        SLICE_DAYS,
+      ).map((slice) => fromRollUp(kept, slice, only)),
+      ...slicesByVisits(found.filter((row) => row.open)).map(visits),
+    ],
+    packed: [],
+  };
 }
 
-/** Every statement's rows over the period, one after the other, added up by dimension and value. */
+/**
+ * Reads run two at a time: on PostgreSQL one read's transfer overlaps the counting of another's
+ * packed days (the embedded database takes statements in turn whatever is sent).
+ */
+const READS_AT_ONCE = 2;
+
+/** Every statement's rows over the period, added up by dimension and value. */
 async function figures(db: Database, filters: Filters, from: string, to: string, only?: Only, pair?: Pair) {
   const merged = new Map<string, Row>();
-  for (const query of await statements(db, filters, from, to, only, pair))
-    for (const row of await rowsOf<Row>(db, query)) {
+  const add = (rows: Row[]) => {
+    for (const row of rows) {
       const key = `${row.dimension}\u0000${row.value}`;
       const sum = merged.get(key) ?? { dimension: row.dimension, value: row.value, ...emptyTotals };
       for (const name of Object.keys(emptyTotals) as (keyof Totals)[]) sum[name] += Number(row[name] ?? 0);
       merged.set(key, sum);
     }
+  };
+  const { queries, packed } = await statements(db, filters, from, to, only, pair);
+  const reads = [
+    ...queries.map((query) => () => rowsOf<Row>(db, query)),
+    ...slicesByVisits(packed, PACKED_VISITS_PER_READ).map((slice) => async () => {
+      const read = await figuresOfPackedDays(db, slice, filters, only === "total");
+      // A day rolled up again since the list was read: its visits.
+      const missing = packed.filter((row) => read.missing.includes(row.day));
+      for (const query of slicesByVisits(missing).map(visitsOfDays(filters, only))) read.rows.push(...(await rowsOf<Row>(db, query)));
+      return read.rows;
+    }),
+  ];
+  let next = 0;
+  const reader = async () => {
+    for (let read = reads[next++]; read; read = reads[next++]) add(await read());
+  };
+  await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, reads.length) }, reader));
   return [...merged.values()];
 }
 

@@ -8,6 +8,7 @@ import { deleteOldSalts, dayOf } from "./salt.server";
 import { dropPartitionsBefore } from "./partitions.server";
 import { figureColumns, figuresOfVisits } from "./figures.server";
 import { localeOfPathSql } from "./locale-of-path.server";
+import { packDayColumns } from "./day-columns.server";
 import { prunePairs, rollUpPairsOfDay, ROLLUP_LOCK } from "./pairs.server";
 import { dimensions, type Dimension } from "./schema";
 
@@ -33,7 +34,8 @@ export function visitsWithValue(filter: Dimension, where: SQL) {
  * pageview before it), their figures per dimension value, and the number of raw events read, in
  * the same statement, so an event written meanwhile shows as a changed count. A day that is over
  * also gets its per-filter figures, one filter a statement (each a short turn on PGlite), and
- * the figures of each pair of filter values the dashboard keeps (pairs.server.ts).
+ * the figures of each pair of filter values the dashboard keeps (pairs.server.ts), and its visits
+ * packed by column (day-columns.ts).
  */
 export async function rollUpDay(db: Database, day: string, now = new Date()) {
   const from = `${day}T00:00:00Z`;
@@ -42,6 +44,8 @@ export async function rollUpDay(db: Database, day: string, now = new Date()) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
     await tx.execute(sql`delete from statistics_visits where day = ${day}::date`);
+    // A day rolled up again is read from its visits until its last roll-up packs it again.
+    await tx.execute(sql`delete from statistics_day_columns where day = ${day}::date`);
     await tx.execute(sql`
       with events as (
         select * from statistics_events where at >= ${from}::timestamptz and at < ${to}::timestamptz
@@ -87,6 +91,10 @@ export async function rollUpDay(db: Database, day: string, now = new Date()) {
     });
   }
   await rollUpPairsOfDay(db, day);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
+    await packDayColumns(tx, day);
+  });
   await db.execute(sql`update statistics_rollups set final = true where day = ${day}::date`);
 }
 
@@ -119,6 +127,7 @@ export async function pruneStatistics(db: Database, retention: Retention, now = 
   await db.execute(sql`delete from statistics_visits where day < ${keepFrom}::date`);
   await db.execute(sql`delete from statistics_daily where day < ${keepFrom}::date`);
   await db.execute(sql`delete from statistics_daily_by where day < ${keepFrom}::date`);
+  await db.execute(sql`delete from statistics_day_columns where day < ${keepFrom}::date`);
   await prunePairs(db, keepFrom, now);
   await db.execute(sql`delete from statistics_rollups where day < ${dayOf(rawCutoff)}::date`);
   const salts = await deleteOldSalts(db, now);

@@ -8,6 +8,7 @@ import { logger } from "~/platform/logger.server";
 import { createCollector, type Collector } from "./collector.server";
 import { daysToRollUp, pruneStatistics, rollUpDay, type Retention } from "./rollup.server";
 import { fillPairs, whenPairAsked } from "./pairs.server";
+import { packMissingDays } from "./day-columns.server";
 import { dayOf } from "./salt.server";
 import type { Goal } from "./schema";
 
@@ -59,6 +60,7 @@ export function startStatistics(options: StatisticsOptions): () => Promise<void>
     await collector.flush();
     await rollUpRecent(options.db());
     await pruneStatistics(options.db(), options);
+    await packMissingDays(options.db(), dayOf(new Date()));
     await fill();
   });
   // The dashboard's view of today and yesterday: what this server queued, rolled up when the
