@@ -8,11 +8,13 @@ import { afterAll, expect, it } from "vitest";
 import { loadStatistics } from "~/features/statistics/dashboard.server";
 import { ensurePartition } from "~/features/statistics/partitions.server";
 import { fillPairs } from "~/features/statistics/pairs.server";
+import { packDayColumns } from "~/features/statistics/day-columns.server";
 import { rollUpDay } from "~/features/statistics/rollup.server";
 import { dayOf } from "~/features/statistics/salt.server";
 import { keptDays } from "~/features/statistics/query";
 import { statisticsQuerySchema } from "~/features/statistics/schema";
 import { createTestDatabase, type TestDatabaseKind } from "../../tests/support/test-database";
+import { repackRealistic } from "./realistic-days";
 import { seed, seedGoals } from "./seed";
 
 const PAGEVIEWS = Number(process.env.BENCH_PAGEVIEWS ?? 1_000_000);
@@ -24,7 +26,16 @@ const statementCounts: typeof results = [];
 const cpuTimes: typeof results = [];
 const pairFills: typeof results = [];
 const plans: string[] = [];
+const realisticBytes: typeof results = [];
+const runStarted = new Date();
 
+const realisticViews: [string, Record<string, string>][] = [
+  ["30 days, Mobile and Direct: first views, packed days of a realistic spread", { range: "30d", device: "Mobile", source: "Direct" }],
+  [
+    "30 days, Mobile, Direct and en, packed days of a realistic spread",
+    { range: "30d", device: "Mobile", source: "Direct", language: "en" },
+  ],
+];
 const percentile = (samples: number[], q: number) =>
   [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
 const ms = (value: number) => value.toFixed(1);
@@ -55,6 +66,10 @@ for (const kind of kinds) {
       const yesterdayStarted = performance.now();
       await rollUpDay(db, dayOf(new Date(now.getTime() - 86_400_000)), now);
       const rollUpYesterday = performance.now() - yesterdayStarted;
+      // Packing alone (the last step of yesterday's roll-up above), for what it adds.
+      const packStarted = performance.now();
+      await packDayColumns(db, dayOf(new Date(now.getTime() - 86_400_000)));
+      const packYesterday = performance.now() - packStarted;
 
       const measure = async (name: string, values: Record<string, string>) => {
         const query = statisticsQuerySchema.parse(values);
@@ -101,6 +116,7 @@ for (const kind of kinds) {
         ["30 days, page /fees", { range: "30d", page: "/fees" }],
         ["30 days, Mobile and Chrome (a twentieth)", { range: "30d", device: "Mobile", browser: "Chrome" }],
         ["30 days, Mobile and Direct (an eighth)", { range: "30d", device: "Mobile", source: "Direct" }],
+        ["30 days, Mobile, Direct and ru (three values)", { range: "30d", device: "Mobile", source: "Direct", language: "ru" }],
         ["today, Mobile", { range: "today", device: "Mobile" }],
         ["25 months (largest)", { range: "custom", from: kept.first, to: kept.last }],
         ["25 months, Mobile", { range: "custom", from: kept.first, to: kept.last, device: "Mobile" }],
@@ -130,11 +146,28 @@ for (const kind of kinds) {
         from pg_class c where c.relkind = 'r'`)) as unknown as { rows: { raw: string; visits: string; daily: string }[] };
       const size = sizes.rows[0]!;
       const perMillion = (bytes: string) => `${((Number(bytes) / 1024 / 1024) * (1_000_000 / PAGEVIEWS)).toFixed(1)} MB`;
-      const byFilter = await db.execute(sql`select pg_total_relation_size('statistics_daily_by')::bigint as bytes`);
-      const filterBytes = String((byFilter as unknown as { rows: { bytes: string }[] }).rows[0]!.bytes);
+      const relationBytes = async (name: string) =>
+        String(
+          (
+            (await db.execute(sql`select pg_total_relation_size(${name}::regclass)::bigint as bytes`)) as unknown as {
+              rows: { bytes: string }[];
+            }
+          ).rows[0]!.bytes,
+        );
+      const filterBytes = await relationBytes("statistics_daily_by");
+      const packedBytes = await relationBytes("statistics_day_columns");
       lines.push(
-        `| ${kind} | ${(seeding / 1000).toFixed(1)} s | ${(rollUp / 1000).toFixed(1)} s | ${ms(rollUpToday)} ms | ${ms(rollUpYesterday)} ms | ${perMillion(size.raw)} | ${perMillion(size.visits)} | ${perMillion(size.daily)} | ${perMillion(filterBytes)} |`,
+        `| ${kind} | ${(seeding / 1000).toFixed(1)} s | ${(rollUp / 1000).toFixed(1)} s | ${ms(rollUpToday)} ms | ${ms(rollUpYesterday)} ms (packing ${ms(packYesterday)} ms) | ${perMillion(size.raw)} | ${perMillion(size.visits)} | ${perMillion(size.daily)} | ${perMillion(filterBytes)} | ${perMillion(packedBytes)} |`,
       );
+
+      // The packed days again, of visits with a realistic spread of values (realistic-days.ts):
+      // the bytes a first view reads on real traffic. Today is still read from the seeded visits.
+      const stored = await repackRealistic(db);
+      realisticBytes.push({ kind, name: "", figure: `${((stored / 1024 / 1024) * (1_000_000 / PAGEVIEWS)).toFixed(1)} MB` });
+      for (const [name, values] of realisticViews) {
+        await db.execute(sql`delete from statistics_pairs`);
+        results.push({ kind, name, figure: await measure(name, values) });
+      }
     } finally {
       await handle.close();
     }
@@ -157,7 +190,7 @@ Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu
     .map((value) => value.toFixed(2))
     .join(", ")}), Node ${process.version}. \`npm run bench:statistics\` (PostgreSQL too with \`TEST_DATABASE_URL\`).
 
-Seeded with \`generate_series\` (three pageviews a visit over the last 30 days and 22 hours, all in the past, eight sources, twenty campaigns, a goal every 50th visit), each day rolled up as after midnight (the days that are over with their per-filter figures), then \`loadStatistics\` (headline figures and the previous period, the chart's series, every breakdown, the markers, visitors in the last five minutes) timed ${RUNS} times after five warm-up runs. Unfiltered views read the daily roll-up; a view filtered by one value reads the per-filter roll-up for the days that are over and today's visits; a pair of filters reads the visits its filters' indexes find, every dimension in one statement (docs/decisions/0017), until the pair's own roll-up is kept ('first views'); then, like one value, its roll-up for the days that are over and today's visits ('pair kept', docs/decisions/0019). Every period is read in slices (roll-ups a quarter, visits a month a statement). 'pglite CPU p95' is the process's CPU time per view on PGlite (the database runs in the process), less sensitive to the machine's load than the wall time; 'statements' is what one view sends (pglite / postgres); bench/statistics-dashboard-plans.md has each view's slowest plan. The 25-month views are the largest the dashboard allows (ANALYTICS_KEEP_MONTHS); the seeded data covers their last month.
+Seeded with \`generate_series\` (three pageviews a visit over the last 30 days and 22 hours, all in the past, eight sources, twenty campaigns, a goal every 50th visit), each day rolled up as after midnight (the days that are over with their per-filter figures), then \`loadStatistics\` (headline figures and the previous period, the chart's series, every breakdown, the markers, visitors in the last five minutes) timed ${RUNS} times after five warm-up runs. Unfiltered views read the daily roll-up; a view filtered by one value reads the per-filter roll-up for the days that are over and today's visits; a pair of filters, or more, reads the days that are over from their visits packed by column, counted in JavaScript (docs/decisions/0020), and today's visits from their filters' indexes, every dimension in one statement (docs/decisions/0017), until the pair's own roll-up is kept ('first views'); then, like one value, its roll-up for the days that are over and today's visits ('pair kept', docs/decisions/0019). Every period is read in slices (roll-ups a month, packed days 100,000 visits, visits 500 a statement). The seeded data has no visits before the last 30 days, so the period before a view (its totals) costs nothing here; on a site with a year of visits it is read as the view is (its totals only). 'pglite CPU p95' is the process's CPU time per view on PGlite (the database runs in the process), less sensitive to the machine's load than the wall time; 'statements' is what one view sends (pglite / postgres); bench/statistics-dashboard-plans.md has each view's slowest plan. The 25-month views are the largest the dashboard allows (ANALYTICS_KEEP_MONTHS); the seeded data covers their last month.
 
 Median / **p95** in ms:
 
@@ -167,11 +200,13 @@ ${table.join("\n")}
 
 Targets: p95 under 200 ms on PGlite and under 100 ms on PostgreSQL for every view.
 
-| database | seeding | roll-up of 31 days | today again | yesterday again (with per-filter figures) | raw events per 1M pageviews | visits per 1M | daily roll-up per 1M | per-filter roll-up per 1M |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+The seeded visits repeat a short cycle of values, so their packed days deflate to under a byte a visit. The last two views read packed days of the same number of visits drawn with a realistic spread of values instead (bench/statistics/realistic-days.ts: pages, referrers, countries and campaigns with a long tail, random hours and durations, some visitors with several visits; ${realisticBytes.map((entry) => `${entry.figure} of text per 1M pageviews on ${entry.kind}`).join(", ")}): the bytes a first view reads on real traffic.
+
+| database | seeding | roll-up of 31 days | today again | yesterday again (with per-filter figures and packing) | raw events per 1M pageviews | visits per 1M | daily roll-up per 1M | per-filter roll-up per 1M | packed visits per 1M |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${lines.join("\n")}
 
-Raw events are kept ANALYTICS_RAW_DAYS (30) and then dropped with their month's partition; visits and the roll-ups are what ANALYTICS_KEEP_MONTHS (25) keeps.
+Today holds the hours of the day so far (the run began at ${runStarted.toISOString().slice(11, 16)} UTC), so the views of today, and what every view reads of today, grow through the day from one run to the next. Raw events are kept ANALYTICS_RAW_DAYS (30) and then dropped with their month's partition; visits and the roll-ups are what ANALYTICS_KEEP_MONTHS (25) keeps.
 
 A pair's roll-up (\`fillPairs\`, in the background after the pair's first view: every day with visits, one day a statement), and the rows it keeps:
 
