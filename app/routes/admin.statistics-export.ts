@@ -1,5 +1,6 @@
 import { requireMember } from "~/features/auth/permissions.server";
-import { loadStatistics, statisticsCsv } from "~/features/statistics/dashboard.server";
+import { loadStatistics } from "~/features/statistics/dashboard.server";
+import { statisticsCsv } from "~/features/statistics/statistics-csv";
 import { refreshStatistics } from "~/features/statistics/service.server";
 import { parseStatisticsQuery, problemsMessage } from "~/features/statistics/query";
 import { getDb } from "~/platform/db.server";

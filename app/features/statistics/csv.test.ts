@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messagesOf } from "~/features/admin-i18n/messages";
-import { statisticsCsv } from "./dashboard.server";
+import { statisticsCsv } from "./statistics-csv";
 import { dimensions, type StatisticsView } from "./schema";
 
 const totals = { visitors: 3, visits: 4, pageviews: 9, bounces: 1, duration: 120, conversions: 1 };

@@ -9,9 +9,9 @@ import { rowsOf, type Database } from "~/platform/db.server";
 import { requirePermission } from "~/features/access/require.server";
 import { logger } from "~/platform/logger.server";
 import type { Actor } from "~/platform/person";
-import { csvRow } from "~/platform/csv";
 import { allFigureDimensions, figuresOfVisits, visitsWhere } from "./figures.server";
 import { figuresOfPackedDays } from "./day-columns.server";
+import { PACKED_VISITS_PER_READ, SLICE_DAYS, slices, slicesByVisits } from "./slices";
 import { pairAskedFor, type Pair } from "./pairs.server";
 import { dayOf } from "./salt.server";
 import {
@@ -54,36 +54,6 @@ export function bucketOf(day: string, unit: Unit) {
   return shift(day, -((weekday + 6) % 7));
 }
 
-/**
- * A period in slices, so no single statement holds the database for long (on the embedded
- * database a statement is a stretch of the event loop that visitors' requests wait behind): a
- * month of a roll-up (a few hundred rows a day), or the days of visits whose visits add up to
- * VISITS_PER_STATEMENT (a busy day alone), at most a month of them.
- */
-const SLICE_DAYS = 31;
-const VISITS_PER_STATEMENT = 500;
-function slices(days: string[], size: number): string[][] {
-  const result: string[][] = [];
-  for (let start = 0; start < days.length; start += size) result.push(days.slice(start, start + size));
-  return result;
-}
-/** Packed days (day-columns.ts) are read this many visits at a time: a few MB of columns. */
-const PACKED_VISITS_PER_READ = 100_000;
-export function slicesByVisits(days: { day: string; visits: number }[], perSlice = VISITS_PER_STATEMENT): string[][] {
-  const result: string[][] = [];
-  let slice: string[] = [];
-  let visits = 0;
-  for (const { day, visits: dayVisits } of days) {
-    if (slice.length > 0 && (visits + dayVisits > perSlice || slice.length === SLICE_DAYS)) {
-      result.push(slice);
-      [slice, visits] = [[], 0];
-    }
-    slice.push(day);
-    visits += dayVisits;
-  }
-  if (slice.length > 0) result.push(slice);
-  return result;
-}
 const daysOf = (from: string, to: string) => Array.from({ length: daysBetween(from, to) }, (_, index) => shift(from, index));
 
 export const activeFilters = (query: Partial<StatisticsQuery>) =>
@@ -316,20 +286,4 @@ export async function loadStatistics(
     breakdowns: toBreakdowns(rows, limit),
     liveVisitors: live,
   };
-}
-
-/**
- * The view as CSV: the totals against the previous period, the chart's points, then every
- * dimension's rows under its name in the administrator's language (`labels`, the catalogue's).
- */
-export function statisticsCsv(view: StatisticsView, labels: Record<Dimension, string>): string {
-  const lines = [csvRow(["section", "value", "visitors", "visits", "pageviews", "conversions"])];
-  const period = (name: string, totals: Totals) => csvRow([name, "", totals.visitors, totals.visits, totals.pageviews, totals.conversions]);
-  lines.push(period(`total ${view.from}..${view.to}`, view.totals));
-  lines.push(period(`previous ${view.previousFrom}..${view.previousTo}`, view.previous));
-  for (const point of view.series) lines.push(csvRow([`series ${view.unit}`, point.bucket, point.visitors, "", point.pageviews, ""]));
-  for (const name of dimensions)
-    for (const row of view.breakdowns[name])
-      lines.push(csvRow([labels[name], row.value, row.visitors, row.visits, row.pageviews, row.conversions]));
-  return `${lines.join("\r\n")}\r\n`;
 }

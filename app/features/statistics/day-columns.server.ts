@@ -5,7 +5,8 @@ import { deflateRaw, inflateRaw } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "~/platform/db.server";
 import { logger } from "~/platform/logger.server";
-import { addPackedDay, packDay, packedSingles, PackedSums, type PackedDay, type PackedFilter, type PackedVisit } from "./day-columns";
+import { packDay, packedSingles, type PackedDay, type PackedVisit } from "./day-columns";
+import { addPackedDay, PackedSums, type PackedFilter } from "./packed-figures";
 import { localeOfPathSql } from "./locale-of-path.server";
 import { ROLLUP_LOCK } from "./pairs.server";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addPackedDay, figuresOfPackedDay, packDay, packedSingles, PackedSums, type PackedRow, type PackedVisit } from "./day-columns";
+import { packDay, packedSingles, type PackedVisit } from "./day-columns";
+import { addPackedDay, figuresOfPackedDay, PackedSums, type PackedRow } from "./packed-figures";
 
 const DAY = "2026-06-01";
 const singles = (values: Partial<PackedVisit["singles"]> = {}): PackedVisit["singles"] => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slicesByVisits } from "./dashboard.server";
+import { slicesByVisits } from "./slices";
 
 const days = (count: number, visits: (index: number) => number) =>
   Array.from({ length: count }, (_, index) => ({ day: `2026-01-${String(index + 1).padStart(2, "0")}`, visits: visits(index) }));
