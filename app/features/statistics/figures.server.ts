@@ -2,25 +2,12 @@
 // filter value and day) and the dashboard's views read from the visits (filtered by two values or
 // more, or today's) all use, so every path counts alike. docs/decisions/0017 says why it is shaped so.
 import { sql, type SQL } from "drizzle-orm";
+import { packedSingles } from "./day-columns";
 import { localeOfPathSql } from "./locale-of-path.server";
 import type { Dimension } from "./schema";
 
-/** The dimensions each visit has one value of, as the column of the visits `m` below holds it. */
-const singleValued = [
-  "entry",
-  "referrer",
-  "source",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "device",
-  "browser",
-  "os",
-  "language",
-  "country",
-  "locale",
-  "hour",
-] as const;
+/** The dimensions each visit has one value of, as the column of the visits `m` below holds it (the packed days' columns too). */
+const singleValued = packedSingles;
 /** `day`: the day's figures (a dashboard view's chart); only without `day` among the keys. */
 export type FigureDimension = "total" | (typeof singleValued)[number] | "page" | "goal" | "day";
 export const allFigureDimensions: FigureDimension[] = ["total", ...singleValued, "page", "goal"];
